@@ -1,0 +1,354 @@
+"""The rules object of Baśka and Kop: options, dealing, legality, moves and views."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from engine.actions import Action, Announce, Double, Pass, PlayCard
+from engine.baska_kop.bidding import (
+    apply_call,
+    bidding_over,
+    call_illegality,
+    parse_contract,
+    running_contract,
+    settle_contract,
+)
+from engine.baska_kop.constants import (
+    ANNOUNCEMENTS,
+    BASE_VALUES,
+    CARDS_PER_HAND,
+    CONTRACT_LABELS,
+    GRAN_CONTRACTS,
+    MATCH_LENGTHS,
+    PACK,
+    SEATS,
+    SOLO_ANNOUNCEMENTS,
+    TRICKS,
+    Contract,
+    Options,
+    RuleSet,
+)
+from engine.baska_kop.knowledge import badges, cicha_known, known_sides
+from engine.baska_kop.play import card_order, card_points
+from engine.baska_kop.scoring import double_verdicts, settle
+from engine.baska_kop.state import DealState, Phase
+from engine.cards import Card
+from engine.errors import InvalidActionError, InvalidOptionsError
+from engine.game import (
+    Choice,
+    ContractView,
+    DealResult,
+    DealView,
+    DoubleStatus,
+    Game,
+    HandCard,
+    HistoryEntry,
+    LadderRung,
+    Trick,
+)
+from engine.seeding import SeededRandom
+
+_TRUE_WORDS = {"true": True, "yes": True, "1": True, "false": False, "no": False, "0": False}
+
+
+class BaskaKop(Game[Options, DealState]):
+    """Baśka and Kop, seed 000 with the decisions of SPEC section 2."""
+
+    id = "baska_kop"
+    title = "Baśka and Kop"
+    rule_sets = tuple(rule_set.value for rule_set in RuleSet)
+    seat_counts = (SEATS,)
+
+    # Options -----------------------------------------------------------------------
+
+    def parse_options(self, rule_set: str, raw: Mapping[str, str]) -> Options:
+        try:
+            chosen = RuleSet(rule_set)
+        except ValueError:
+            raise InvalidOptionsError(
+                f"unknown rule set {rule_set!r}; choose one of: {', '.join(self.rule_sets)}"
+            ) from None
+        values = dict(BASE_VALUES[chosen])
+        liga_values = False
+        deals = MATCH_LENGTHS[0]
+        for key, text in raw.items():
+            if key == "liga_values":
+                if text.lower() not in _TRUE_WORDS:
+                    raise InvalidOptionsError(f"liga_values must be true or false, not {text!r}")
+                liga_values = _TRUE_WORDS[text.lower()]
+                if liga_values and chosen is not RuleSet.KOP:
+                    raise InvalidOptionsError("liga_values exists only in the kop rule set")
+            elif key == "deals":
+                if not text.isdigit() or int(text) not in MATCH_LENGTHS:
+                    lengths = ", ".join(str(length) for length in MATCH_LENGTHS)
+                    raise InvalidOptionsError(f"deals must be one of {lengths}, not {text!r}")
+                deals = int(text)
+            elif key.startswith("value_") and key.removeprefix("value_") in values:
+                if not text.isdigit() or int(text) < 1:
+                    raise InvalidOptionsError(f"{key} must be a positive whole number, not {text!r}")
+                values[Contract(key.removeprefix("value_"))] = int(text)
+            else:
+                known = ["liga_values", "deals"] + [f"value_{contract}" for contract in values]
+                raise InvalidOptionsError(
+                    f"unknown option {key!r} for {chosen.value}; known options: {', '.join(known)}"
+                )
+        return Options(chosen, liga_values, deals, tuple(values.items()))
+
+    def options_to_dict(self, options: Options) -> dict[str, str]:
+        result = {
+            "rule_set": options.rule_set.value,
+            "deals": str(options.deals),
+            "liga_values": str(options.liga_values).lower(),
+        }
+        result.update({f"value_{contract}": str(value) for contract, value in options.base_values})
+        return result
+
+    def announcements(self, options: Options) -> tuple[str, ...]:
+        return tuple(contract.value for contract in ANNOUNCEMENTS[options.rule_set])
+
+    def match_over(self, options: Options, deals_played: int, totals: tuple[int, ...]) -> bool:
+        return deals_played >= options.deals
+
+    # Dealing -----------------------------------------------------------------------
+
+    def new_deal(self, options: Options, seats: int, dealer: int, seed: int) -> DealState:
+        if seats != SEATS:
+            raise InvalidOptionsError(f"Baśka and Kop are played by exactly {SEATS}, not {seats}")
+        cards = SeededRandom(seed).shuffled(PACK)
+        order = card_order(options.rule_set, Contract.NORMAL)
+        hands: list[tuple[Card, ...]] = [()] * SEATS
+        for index in range(SEATS):
+            seat = (dealer + 1 + index) % SEATS
+            chunk = cards[index * CARDS_PER_HAND : (index + 1) * CARDS_PER_HAND]
+            hands[seat] = tuple(sorted(chunk, key=order.sort_key))
+        return DealState(
+            options=options,
+            dealer=dealer,
+            dealt=tuple(hands),
+            hands=[list(hand) for hand in hands],
+            turn=(dealer + 1) % SEATS,
+        )
+
+    def deal_from_hands(
+        self, options: Options, dealer: int, hands: tuple[tuple[Card, ...], ...]
+    ) -> DealState:
+        """A deal with given hands: for tests, worked examples and solved positions."""
+        if len(hands) != SEATS or sorted(map(str, sum(hands, ()))) != sorted(map(str, PACK)):
+            raise InvalidOptionsError("hands must be four hands that together make the pack")
+        return DealState(
+            options=options,
+            dealer=dealer,
+            dealt=hands,
+            hands=[list(hand) for hand in hands],
+            turn=(dealer + 1) % SEATS,
+        )
+
+    # Turn and legality -------------------------------------------------------------
+
+    def to_act(self, state: DealState) -> frozenset[int]:
+        if state.phase is Phase.FINISHED:
+            return frozenset()
+        return frozenset({state.turn})
+
+    def candidate_actions(self, state: DealState, seat: int) -> tuple[tuple[Action, str], ...]:
+        if state.phase is Phase.BIDDING:
+            options = state.options
+            candidates: list[tuple[Action, str]] = [(Pass(), "Pass")]
+            for contract in ANNOUNCEMENTS[options.rule_set]:
+                label = f"{CONTRACT_LABELS[contract]} ({options.base_value(contract)})"
+                candidates.append((Announce(contract.value), label))
+            level = len(state.doubles) + 1
+            cap = options.double_cap(running_contract(state))
+            candidates.append((Double(), options.double_name(min(level, max(cap, 1)))))
+            return tuple(candidates)
+        if state.phase is Phase.PLAY:
+            return tuple((PlayCard(card), card.symbol) for card in state.hands[seat])
+        return ()
+
+    def illegality(self, state: DealState, seat: int, action: Action) -> str | None:
+        if isinstance(action, PlayCard) and action.card not in PACK:
+            raise InvalidActionError(
+                f"{action.card} is not in the 16-card pack (aces, tens, queens and jacks)"
+            )
+        if state.phase is Phase.BIDDING:
+            if isinstance(action, PlayCard):
+                return "the bidding is not over yet: pass, announce or double"
+            return call_illegality(state, seat, action)
+        if isinstance(action, Announce):
+            parse_contract(state, action)
+        if state.phase is Phase.FINISHED:
+            return "the deal is over"
+        if not isinstance(action, PlayCard):
+            return f"'{action}' is not possible now: the bidding is over, play a card"
+        if action.card not in state.hands[seat]:
+            return f"you do not hold {action.card.symbol}"
+        order = card_order(state.options.rule_set, state.contract)
+        reason = order.playable(state.hands[seat], [card for _, card in state.trick])[action.card]
+        return reason or None
+
+    # Moves -------------------------------------------------------------------------
+
+    def apply(self, state: DealState, seat: int, action: Action, note: str = "") -> None:
+        if state.phase is Phase.BIDDING:
+            apply_call(state, seat, action, note)
+            if bidding_over(state):
+                self._start_play(state)
+            return
+        assert isinstance(action, PlayCard)
+        state.hands[seat].remove(action.card)
+        state.trick.append((seat, action.card))
+        if len(state.trick) < SEATS:
+            state.turn = (seat + 1) % SEATS
+            return
+        order = card_order(state.options.rule_set, state.contract)
+        cards = [card for _, card in state.trick]
+        winner = state.trick[order.best_index(cards)][0]
+        state.tricks.append(Trick(state.leader, tuple(state.trick), winner, card_points(cards)))
+        state.trick = []
+        state.leader = state.turn = winner
+        if len(state.tricks) == TRICKS:
+            state.phase = Phase.FINISHED
+            state.result = settle(state)
+
+    def result(self, state: DealState) -> DealResult | None:
+        return state.result
+
+    def phase_of(self, state: DealState) -> str:
+        return state.phase.value
+
+    def completed_tricks(self, state: DealState) -> tuple[Trick, ...]:
+        return tuple(state.tricks)
+
+    def copy_state(self, state: DealState) -> DealState:
+        return state.copy()
+
+    # Views -------------------------------------------------------------------------
+
+    def view(self, state: DealState, viewer: int | None) -> DealView:
+        order = card_order(state.options.rule_set, self._visible_contract(state))
+        hand: tuple[HandCard, ...] = ()
+        choices: tuple[Choice, ...] = ()
+        if viewer is not None:
+            cards = sorted(state.hands[viewer], key=order.sort_key)
+            all_choices = self.choices(state, viewer)
+            card_verdicts = {
+                choice.action.card: choice for choice in all_choices if isinstance(choice.action, PlayCard)
+            }
+            hand = tuple(
+                HandCard(card, card_verdicts[card].allowed, card_verdicts[card].reason)
+                if card in card_verdicts
+                else HandCard(card, False, self._why_no_card(state))
+                for card in cards
+            )
+            choices = tuple(choice for choice in all_choices if not isinstance(choice.action, PlayCard))
+        fallen = {card for trick in state.tricks for _, card in trick.cards}
+        fallen |= {card for _, card in state.trick}
+        own = set(state.hands[viewer]) if viewer is not None else set()
+        ladder = tuple(LadderRung(card, card in own, card in fallen) for card in order.trumps)
+        return DealView(
+            viewer=viewer,
+            phase=state.phase.value,
+            dealer=state.dealer,
+            to_act=self.to_act(state),
+            hand=hand,
+            hand_sizes=tuple(len(cards) for cards in state.hands),
+            choices=choices,
+            contract=self._contract_view(state, viewer),
+            ladder=ladder,
+            badges=badges(state, viewer),
+            history=self._history(state, viewer),
+            current_trick=Trick(state.leader, tuple(state.trick)) if state.phase is Phase.PLAY else None,
+            tricks=tuple(state.tricks),
+            card_points=tuple(
+                sum(trick.points for trick in state.tricks if trick.winner == seat) for seat in range(SEATS)
+            ),
+            result=state.result,
+            dealt_hand=state.dealt[viewer] if viewer is not None else (),
+        )
+
+    # Private helpers ---------------------------------------------------------------
+
+    def _start_play(self, state: DealState) -> None:
+        settle_contract(state)
+        if state.contract is Contract.KOP:
+            state.phase = Phase.FINISHED
+            state.result = settle(state)
+            return
+        state.phase = Phase.PLAY
+        state.leader = state.turn = (state.dealer + 1) % SEATS
+
+    @staticmethod
+    def _why_no_card(state: DealState) -> str:
+        if state.phase is Phase.BIDDING:
+            return "the bidding is not over yet"
+        return "the deal is over"
+
+    @staticmethod
+    def _visible_contract(state: DealState) -> Contract:
+        """The contract whose trumps everyone sees (Cicha and normal share theirs)."""
+        return state.announced or Contract.NORMAL
+
+    def _contract_view(self, state: DealState, viewer: int | None) -> ContractView:
+        if state.phase is Phase.FINISHED:
+            contract = state.contract
+            declarer = min(state.declarers) if len(state.declarers) == 1 else state.announcer
+        elif state.announced is not None:
+            contract, declarer = state.announced, state.announcer
+        elif cicha_known(state, viewer):
+            sides = known_sides(state, viewer)
+            contract, declarer = Contract.CICHA, sides.index(True)
+        else:
+            contract, declarer = Contract.NORMAL, None
+        if contract in GRAN_CONTRACTS:
+            trump_note = "only the four jacks are trump; in every suit ace, ten, queen"
+        else:
+            count = len(card_order(state.options.rule_set, contract).trumps)
+            trump_note = f"{count} trumps, highest first as the ladder shows"
+        if contract in SOLO_ANNOUNCEMENTS or contract is Contract.CICHA:
+            trump_note += "; one plays alone against three"
+        return ContractView(contract.value, CONTRACT_LABELS[contract], declarer, trump_note)
+
+    def _history(self, state: DealState, viewer: int | None) -> tuple[HistoryEntry, ...]:
+        options = state.options
+        sides = known_sides(state, viewer)
+        cicha = cicha_known(state, viewer)
+        verdicts = dict(
+            zip(
+                state.doubles,
+                double_verdicts(options, state.double_seats, lambda seat: sides[seat], cicha),
+                strict=True,
+            )
+        )
+        entries = []
+        for index, call in enumerate(state.calls):
+            if isinstance(call.action, Pass):
+                entries.append(HistoryEntry(call.seat, call.action, "Pass", note=call.note))
+            elif isinstance(call.action, Announce):
+                contract = parse_contract(state, call.action)
+                entries.append(
+                    HistoryEntry(call.seat, call.action, CONTRACT_LABELS[contract], note=call.note)
+                )
+            elif call.cleared_by is not None:
+                entries.append(
+                    HistoryEntry(
+                        call.seat,
+                        call.action,
+                        options.double_name(call.level),
+                        DoubleStatus.CLEARED,
+                        f"cleared when {CONTRACT_LABELS[call.cleared_by]} was announced",
+                        call.note,
+                    )
+                )
+            else:
+                status, status_note = verdicts[index]
+                entries.append(
+                    HistoryEntry(
+                        call.seat,
+                        call.action,
+                        options.double_name(call.level),
+                        status,
+                        status_note,
+                        call.note,
+                    )
+                )
+        return tuple(entries)

@@ -1,0 +1,195 @@
+"""Settlement ("Abrechnung") of a Baśka or Kop deal, as named steps.
+
+value = base value of the contract
+        x 2 schneider (loser has at most 25 points) or x 3 schwarz (loser has no trick),
+            normal game and Wesele only
+        x 2 when, in Baśka, the Old (or the Wesele players) or a soloist lose
+        x 2 for every double that counts
+
+A double counts only when it comes from the other party than the double before it;
+doubles above a Cicha's cap (Kop) are struck too, because during the bidding nobody else
+can know that the game is a Cicha, so the cap of the normal game applied. At 52:52 the
+party that gave the last double that counts loses; with no such double the Old, the
+Wesele players or the soloist lose. Payment: at two against two each winner receives the
+value from one loser; a soloist receives it from, or pays it to, each of the three.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from engine.baska_kop.constants import (
+    ALL_TRICKS_CONTRACTS,
+    CONTRACT_LABELS,
+    HALF_POINTS,
+    SCHNEIDER_CONTRACTS,
+    SCHNEIDER_LIMIT,
+    SEATS,
+    TRICKS,
+    WINNING_POINTS,
+    Contract,
+    Options,
+    RuleSet,
+)
+from engine.baska_kop.state import DealState
+from engine.game import DealResult, DoubleStatus, SettlementStep
+
+
+def double_verdicts(
+    options: Options,
+    doubles: Sequence[int],
+    side_of: Callable[[int], bool | None],
+    cicha: bool | None,
+) -> list[tuple[DoubleStatus, str]]:
+    """Whether each said double (by seat, in order) counts, as far as it can be known.
+
+    ``side_of`` tells a seat's party (True = declaring side) or None when unknown;
+    ``cicha`` tells whether the game is a Cicha (None: not known).
+    """
+    verdicts: list[tuple[DoubleStatus, str]] = []
+    cicha_cap = options.double_cap(Contract.CICHA)
+    for index, seat in enumerate(doubles):
+        level = index + 1
+        name = options.double_name(level)
+        if level > cicha_cap and cicha is not False:
+            if cicha:
+                note = f"a Cicha may be doubled only up to {options.double_name(cicha_cap)}"
+                verdicts.append((DoubleStatus.STRUCK, note))
+            else:
+                verdicts.append((DoubleStatus.UNKNOWN, ""))
+            continue
+        if index == 0:
+            verdicts.append((DoubleStatus.COUNTS, ""))
+            continue
+        this_side, previous_side = side_of(seat), side_of(doubles[index - 1])
+        if this_side is None or previous_side is None:
+            verdicts.append((DoubleStatus.UNKNOWN, ""))
+        elif this_side == previous_side:
+            previous = options.double_name(level - 1)
+            note = f"{name} came from the same party as the {previous} before it, so both count once"
+            verdicts.append((DoubleStatus.STRUCK, note))
+        else:
+            verdicts.append((DoubleStatus.COUNTS, ""))
+    return verdicts
+
+
+def settle(state: DealState) -> DealResult:
+    options, contract, declarers = state.options, state.contract, state.declarers
+    label = CONTRACT_LABELS[contract]
+    points = [0] * SEATS
+    tricks_won = [0] * SEATS
+    for trick in state.tricks:
+        assert trick.winner is not None
+        points[trick.winner] += trick.points
+        tricks_won[trick.winner] += 1
+    declarer_points = sum(points[seat] for seat in declarers)
+    declarer_tricks = sum(tricks_won[seat] for seat in declarers)
+
+    double_seats = state.double_seats
+    verdicts = double_verdicts(
+        options, double_seats, lambda seat: seat in declarers, contract is Contract.CICHA
+    )
+    counting = [
+        seat
+        for seat, (status, _) in zip(double_seats, verdicts, strict=True)
+        if status is DoubleStatus.COUNTS
+    ]
+
+    steps = [SettlementStep("base", f"Base value of {label}", options.base_value(contract))]
+    if contract is Contract.KOP:
+        declarers_win = True
+        steps.append(SettlementStep("laid_down", "Kop cannot lose and is laid down", 1))
+    elif contract in ALL_TRICKS_CONTRACTS:
+        declarers_win = declarer_tricks == TRICKS
+    elif declarer_points == HALF_POINTS:
+        if counting:
+            declarers_win = counting[-1] not in declarers
+            tie_note = "52:52: the party that gave the last double that counts loses"
+        else:
+            declarers_win = False
+            tie_note = f"52:52 without a double that counts: {_declaring_side_loses(contract)}"
+        steps.append(SettlementStep("tie", tie_note, 1))
+    else:
+        declarers_win = declarer_points >= WINNING_POINTS
+
+    losers = declarers if not declarers_win else frozenset(range(SEATS)) - declarers
+    if contract in SCHNEIDER_CONTRACTS:
+        loser_points = sum(points[seat] for seat in losers)
+        if sum(tricks_won[seat] for seat in losers) == 0:
+            steps.append(SettlementStep("schwarz", "Schwarz: the losers took no trick", 3))
+        elif loser_points <= SCHNEIDER_LIMIT:
+            steps.append(
+                SettlementStep(
+                    "schneider",
+                    f"Schneider: the losers have {loser_points} points, at most {SCHNEIDER_LIMIT}",
+                    2,
+                )
+            )
+    if options.rule_set is RuleSet.BASKA and not declarers_win:
+        steps.append(
+            SettlementStep("baska_lost", f"Baśka: {_declaring_side_loses(contract)}, so it counts double", 2)
+        )
+    for call in state.calls:
+        if call.cleared_by is not None:
+            steps.append(
+                SettlementStep(
+                    "double",
+                    f"{options.double_name(call.level)} by seat {call.seat}",
+                    2,
+                    struck=True,
+                    note=f"cleared when {CONTRACT_LABELS[call.cleared_by]} was announced",
+                )
+            )
+    for level, (seat, (status, note)) in enumerate(zip(double_seats, verdicts, strict=True), 1):
+        steps.append(
+            SettlementStep(
+                "double",
+                f"{options.double_name(level)} by seat {seat}",
+                2,
+                struck=status is not DoubleStatus.COUNTS,
+                note=note,
+            )
+        )
+
+    value = steps[0].factor
+    for step in steps[1:]:
+        if not step.struck:
+            value *= step.factor
+    winners = declarers if declarers_win else frozenset(range(SEATS)) - declarers
+    scores = _payments(value, declarers, winners)
+    verdict = "won" if declarers_win else "lost"
+    who = ", ".join(f"seat {seat}" for seat in sorted(declarers))
+    summary = (
+        f"{label} ({who}) {verdict} with {declarer_points} to {sum(points) - declarer_points} "
+        f"points; value {value}"
+    )
+    return DealResult(
+        contract=contract.value,
+        contract_label=label,
+        declarers=declarers,
+        winners=winners,
+        value=value,
+        scores=scores,
+        steps=tuple(steps),
+        card_points=tuple(points),
+        hands=state.dealt,
+        summary=summary,
+    )
+
+
+def _payments(value: int, declarers: frozenset[int], winners: frozenset[int]) -> tuple[int, ...]:
+    if len(declarers) == 1:
+        (soloist,) = declarers
+        sign = 1 if soloist in winners else -1
+        return tuple(
+            sign * value * (SEATS - 1) if seat == soloist else -sign * value for seat in range(SEATS)
+        )
+    return tuple(value if seat in winners else -value for seat in range(SEATS))
+
+
+def _declaring_side_loses(contract: Contract) -> str:
+    if contract is Contract.NORMAL:
+        return "the Old lose"
+    if contract is Contract.WESELE:
+        return "the Wesele players lose"
+    return "the soloist loses"

@@ -1,0 +1,298 @@
+"""The interface every game implements, and the values it hands out.
+
+A game is a stateless rules object (a subclass of ``Game``) plus a mutable deal state
+that only the rules object changes. The interface is shaped for all games of the
+product: 2 to 9 seats; partnerships fixed, hidden or none; bidding, melds and talons;
+and phases in which several seats may act at once (Speculation's market), which is why
+``to_act`` returns a set of seats rather than one seat.
+
+Legality lives in exactly one method per game, ``illegality``: ``choices`` (what a
+client greys out, with reasons) and ``check`` (what the write path enforces) both call
+it, so the two can never disagree.
+
+Everything a seat may see is produced by ``view``; the service builds client snapshots
+and computer-player jobs from it, so hidden cards are redacted in one place.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, ClassVar, Generic, TypeVar
+
+from engine.actions import Action
+from engine.cards import Card
+from engine.errors import IllegalActionError, NotYourTurnError
+
+
+class Badge(StrEnum):
+    """Marks shown at a seat as far as the rules have revealed them to the viewer."""
+
+    DEALER = "dealer"
+    OLD = "old"
+    YOUNG = "young"
+    PARTNER = "partner"
+    SOLOIST = "soloist"
+
+
+class DoubleStatus(StrEnum):
+    """Whether a double counts in the settlement, as far as the viewer can know."""
+
+    NOT_A_DOUBLE = "not_a_double"
+    UNKNOWN = "unknown"
+    COUNTS = "counts"
+    STRUCK = "struck"
+    CLEARED = "cleared"
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """An action the viewer could take now; ``reason`` says why it is greyed out."""
+
+    action: Action
+    label: str
+    allowed: bool
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class HandCard:
+    card: Card
+    playable: bool
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class LadderRung:
+    """One trump of the running game, highest first."""
+
+    card: Card
+    own: bool
+    fallen: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryEntry:
+    """One call of a bidding or doubling round.
+
+    ``label`` names it as players say it ("Zolo", "Kontra"); ``note`` is the reason a
+    computer player gave; ``status_note`` explains a struck or cleared double.
+    """
+
+    seat: int
+    action: Action
+    label: str
+    status: DoubleStatus = DoubleStatus.NOT_A_DOUBLE
+    status_note: str = ""
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """Cards in play order; ``winner`` is set once the trick is complete."""
+
+    leader: int
+    cards: tuple[tuple[int, Card], ...]
+    winner: int | None = None
+    points: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class SettlementStep:
+    """One line of the settlement ("Rechenweg").
+
+    ``kind`` is a stable code (``base``, ``schneider``, ``double``, ...); ``factor`` is
+    the base value for ``base`` and the multiplier otherwise; a struck step does not
+    count and ``note`` says why.
+    """
+
+    kind: str
+    label: str
+    factor: int
+    struck: bool = False
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """The end of a deal as a value."""
+
+    contract: str
+    contract_label: str
+    declarers: frozenset[int]
+    winners: frozenset[int]
+    value: int
+    scores: tuple[int, ...]
+    steps: tuple[SettlementStep, ...]
+    card_points: tuple[int, ...]
+    hands: tuple[tuple[Card, ...], ...]
+    summary: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "contract": self.contract,
+            "contract_label": self.contract_label,
+            "declarers": sorted(self.declarers),
+            "winners": sorted(self.winners),
+            "value": self.value,
+            "scores": list(self.scores),
+            "steps": [[step.kind, step.label, step.factor, step.struck, step.note] for step in self.steps],
+            "card_points": list(self.card_points),
+            "hands": [[str(card) for card in hand] for hand in self.hands],
+            "summary": self.summary,
+        }
+
+    @staticmethod
+    def from_dict(data: Mapping[str, Any]) -> DealResult:
+        return DealResult(
+            contract=data["contract"],
+            contract_label=data["contract_label"],
+            declarers=frozenset(data["declarers"]),
+            winners=frozenset(data["winners"]),
+            value=data["value"],
+            scores=tuple(data["scores"]),
+            steps=tuple(
+                SettlementStep(kind, label, factor, struck, note)
+                for kind, label, factor, struck, note in data["steps"]
+            ),
+            card_points=tuple(data["card_points"]),
+            hands=tuple(tuple(Card.parse(text) for text in hand) for hand in data["hands"]),
+            summary=data["summary"],
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ContractView:
+    """The running contract as the viewer knows it; ``declarer`` is None while hidden."""
+
+    code: str
+    label: str
+    declarer: int | None
+    trump_note: str
+
+
+@dataclass(frozen=True, slots=True)
+class DealView:
+    """Everything one viewer (a seat, or None for a spectator) may see of a deal."""
+
+    viewer: int | None
+    phase: str
+    dealer: int
+    to_act: frozenset[int]
+    hand: tuple[HandCard, ...]
+    hand_sizes: tuple[int, ...]
+    choices: tuple[Choice, ...]
+    contract: ContractView | None
+    ladder: tuple[LadderRung, ...]
+    badges: tuple[frozenset[Badge], ...]
+    history: tuple[HistoryEntry, ...]
+    current_trick: Trick | None
+    tricks: tuple[Trick, ...]
+    card_points: tuple[int, ...]
+    result: DealResult | None
+    dealt_hand: tuple[Card, ...] = field(default=())
+
+
+OptionsT = TypeVar("OptionsT")
+StateT = TypeVar("StateT")
+
+
+class Game(ABC, Generic[OptionsT, StateT]):
+    """Rules of one game family. Stateless: every method takes the deal state."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    rule_sets: ClassVar[tuple[str, ...]]
+    seat_counts: ClassVar[tuple[int, ...]]
+
+    @abstractmethod
+    def parse_options(self, rule_set: str, raw: Mapping[str, str]) -> OptionsT:
+        """Validated options; raises InvalidOptionsError naming the bad key or value."""
+
+    @abstractmethod
+    def options_to_dict(self, options: OptionsT) -> dict[str, str]:
+        """The inverse of ``parse_options`` for storage; includes ``rule_set``."""
+
+    @abstractmethod
+    def announcements(self, options: OptionsT) -> tuple[str, ...]:
+        """Codes of the contracts that can be announced under ``options``, lowest first."""
+
+    @abstractmethod
+    def match_over(self, options: OptionsT, deals_played: int, totals: tuple[int, ...]) -> bool:
+        """Whether a match (Partie) ends after ``deals_played`` deals."""
+
+    @abstractmethod
+    def new_deal(self, options: OptionsT, seats: int, dealer: int, seed: int) -> StateT:
+        """Shuffle with ``seed`` and deal; the deal starts in its first phase."""
+
+    @abstractmethod
+    def to_act(self, state: StateT) -> frozenset[int]:
+        """Seats that may act now (empty once the deal is over)."""
+
+    @abstractmethod
+    def candidate_actions(self, state: StateT, seat: int) -> tuple[tuple[Action, str], ...]:
+        """Every action worth showing ``seat`` now, legal or not, with its label."""
+
+    @abstractmethod
+    def illegality(self, state: StateT, seat: int, action: Action) -> str | None:
+        """Why ``seat`` may not take ``action`` now, or None if it may.
+
+        The one place legality is decided. Raises InvalidActionError when the action
+        is malformed for this game (as opposed to merely not allowed now).
+        """
+
+    @abstractmethod
+    def apply(self, state: StateT, seat: int, action: Action, note: str = "") -> None:
+        """Apply an action that ``check`` accepted. ``note`` is a computer's stated reason."""
+
+    @abstractmethod
+    def result(self, state: StateT) -> DealResult | None:
+        """The settled result once the deal is over."""
+
+    @abstractmethod
+    def view(self, state: StateT, viewer: int | None) -> DealView:
+        """What ``viewer`` may see; None is a spectator who sees only public information."""
+
+    @abstractmethod
+    def phase_of(self, state: StateT) -> str:
+        """The deal's phase name (e.g. "bidding", "play", "finished")."""
+
+    @abstractmethod
+    def completed_tricks(self, state: StateT) -> tuple[Trick, ...]:
+        """Tricks completed so far, in order (empty for games without tricks)."""
+
+    @abstractmethod
+    def copy_state(self, state: StateT) -> StateT:
+        """An independent copy, for search and what-if questions."""
+
+    def check(self, state: StateT, seat: int, action: Action) -> None:
+        """Raise NotYourTurnError or IllegalActionError unless the action may be applied."""
+        if seat not in self.to_act(state):
+            raise NotYourTurnError(_not_your_turn(self.to_act(state)))
+        reason = self.illegality(state, seat, action)
+        if reason is not None:
+            raise IllegalActionError(reason)
+
+    def choices(self, state: StateT, seat: int) -> tuple[Choice, ...]:
+        """``candidate_actions`` with the verdict of ``illegality`` for each."""
+        waiting = self.to_act(state)
+        result = []
+        for action, label in self.candidate_actions(state, seat):
+            if seat not in waiting:
+                result.append(Choice(action, label, False, _not_your_turn(waiting)))
+                continue
+            reason = self.illegality(state, seat, action)
+            result.append(Choice(action, label, reason is None, reason or ""))
+        return tuple(result)
+
+    def legal_actions(self, state: StateT, seat: int) -> list[Action]:
+        return [choice.action for choice in self.choices(state, seat) if choice.allowed]
+
+
+def _not_your_turn(waiting: frozenset[int]) -> str:
+    if not waiting:
+        return "the deal is over"
+    seats = ", ".join(str(seat) for seat in sorted(waiting))
+    return f"it is not your turn: waiting for seat {seats}"

@@ -1,0 +1,18 @@
+"""The games this server offers, by id."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.baska_kop import BaskaKop
+from engine.errors import InvalidOptionsError
+from engine.game import Game
+
+GAMES: dict[str, Game[Any, Any]] = {game.id: game for game in (BaskaKop(),)}
+
+
+def get_game(game_id: str) -> Game[Any, Any]:
+    try:
+        return GAMES[game_id]
+    except KeyError:
+        raise InvalidOptionsError(f"unknown game {game_id!r}; offered: {', '.join(sorted(GAMES))}") from None
