@@ -1,0 +1,1 @@
+"""Generated contract code; regenerate with ``python -m tools.gen_proto``."""

@@ -1,0 +1,203 @@
+from speedgamez.v1 import actions_pb2 as _actions_pb2
+from speedgamez.v1 import table_pb2 as _table_pb2
+from google.protobuf.internal import containers as _containers
+from google.protobuf import descriptor as _descriptor
+from google.protobuf import message as _message
+from collections.abc import Iterable as _Iterable, Mapping as _Mapping
+from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
+
+DESCRIPTOR: _descriptor.FileDescriptor
+
+class ListGamesRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class ListGamesResponse(_message.Message):
+    __slots__ = ("games",)
+    GAMES_FIELD_NUMBER: _ClassVar[int]
+    games: _containers.RepeatedCompositeFieldContainer[GameInfo]
+    def __init__(self, games: _Optional[_Iterable[_Union[GameInfo, _Mapping]]] = ...) -> None: ...
+
+class GameInfo(_message.Message):
+    __slots__ = ("id", "title", "seat_counts", "rule_sets")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    SEAT_COUNTS_FIELD_NUMBER: _ClassVar[int]
+    RULE_SETS_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    title: str
+    seat_counts: _containers.RepeatedScalarFieldContainer[int]
+    rule_sets: _containers.RepeatedCompositeFieldContainer[RuleSetInfo]
+    def __init__(self, id: _Optional[str] = ..., title: _Optional[str] = ..., seat_counts: _Optional[_Iterable[int]] = ..., rule_sets: _Optional[_Iterable[_Union[RuleSetInfo, _Mapping]]] = ...) -> None: ...
+
+class RuleSetInfo(_message.Message):
+    __slots__ = ("id", "default_options", "announcements")
+    class DefaultOptionsEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    ID_FIELD_NUMBER: _ClassVar[int]
+    DEFAULT_OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    ANNOUNCEMENTS_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    default_options: _containers.ScalarMap[str, str]
+    announcements: _containers.RepeatedScalarFieldContainer[_actions_pb2.ContractKind]
+    def __init__(self, id: _Optional[str] = ..., default_options: _Optional[_Mapping[str, str]] = ..., announcements: _Optional[_Iterable[_Union[_actions_pb2.ContractKind, str]]] = ...) -> None: ...
+
+class RegisterPlayerRequest(_message.Message):
+    __slots__ = ("display_name",)
+    DISPLAY_NAME_FIELD_NUMBER: _ClassVar[int]
+    display_name: str
+    def __init__(self, display_name: _Optional[str] = ...) -> None: ...
+
+class RegisterPlayerResponse(_message.Message):
+    __slots__ = ("player_id", "token")
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    player_id: str
+    token: str
+    def __init__(self, player_id: _Optional[str] = ..., token: _Optional[str] = ...) -> None: ...
+
+class SeatConfig(_message.Message):
+    __slots__ = ("kind", "level")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    LEVEL_FIELD_NUMBER: _ClassVar[int]
+    kind: _table_pb2.SeatKind
+    level: _table_pb2.ComputerLevel
+    def __init__(self, kind: _Optional[_Union[_table_pb2.SeatKind, str]] = ..., level: _Optional[_Union[_table_pb2.ComputerLevel, str]] = ...) -> None: ...
+
+class CreateTableRequest(_message.Message):
+    __slots__ = ("game", "rule_set", "options", "seats", "join", "seat")
+    class OptionsEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    RULE_SET_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    JOIN_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    game: str
+    rule_set: str
+    options: _containers.ScalarMap[str, str]
+    seats: _containers.RepeatedCompositeFieldContainer[SeatConfig]
+    join: bool
+    seat: int
+    def __init__(self, game: _Optional[str] = ..., rule_set: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., seats: _Optional[_Iterable[_Union[SeatConfig, _Mapping]]] = ..., join: _Optional[bool] = ..., seat: _Optional[int] = ...) -> None: ...
+
+class CreateTableResponse(_message.Message):
+    __slots__ = ("table",)
+    TABLE_FIELD_NUMBER: _ClassVar[int]
+    table: _table_pb2.TableView
+    def __init__(self, table: _Optional[_Union[_table_pb2.TableView, _Mapping]] = ...) -> None: ...
+
+class ListTablesRequest(_message.Message):
+    __slots__ = ("game", "mine", "page_size", "page_token")
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    MINE_FIELD_NUMBER: _ClassVar[int]
+    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    game: str
+    mine: bool
+    page_size: int
+    page_token: str
+    def __init__(self, game: _Optional[str] = ..., mine: _Optional[bool] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
+
+class TableSummary(_message.Message):
+    __slots__ = ("name", "game", "rule_set", "phase", "seats", "deals_total")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    RULE_SET_FIELD_NUMBER: _ClassVar[int]
+    PHASE_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    DEALS_TOTAL_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    game: str
+    rule_set: str
+    phase: _table_pb2.TablePhase
+    seats: _containers.RepeatedCompositeFieldContainer[_table_pb2.SeatView]
+    deals_total: int
+    def __init__(self, name: _Optional[str] = ..., game: _Optional[str] = ..., rule_set: _Optional[str] = ..., phase: _Optional[_Union[_table_pb2.TablePhase, str]] = ..., seats: _Optional[_Iterable[_Union[_table_pb2.SeatView, _Mapping]]] = ..., deals_total: _Optional[int] = ...) -> None: ...
+
+class ListTablesResponse(_message.Message):
+    __slots__ = ("tables", "next_page_token")
+    TABLES_FIELD_NUMBER: _ClassVar[int]
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    tables: _containers.RepeatedCompositeFieldContainer[TableSummary]
+    next_page_token: str
+    def __init__(self, tables: _Optional[_Iterable[_Union[TableSummary, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
+
+class JoinTableRequest(_message.Message):
+    __slots__ = ("table", "seat")
+    TABLE_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    table: str
+    seat: int
+    def __init__(self, table: _Optional[str] = ..., seat: _Optional[int] = ...) -> None: ...
+
+class JoinTableResponse(_message.Message):
+    __slots__ = ("table",)
+    TABLE_FIELD_NUMBER: _ClassVar[int]
+    table: _table_pb2.TableView
+    def __init__(self, table: _Optional[_Union[_table_pb2.TableView, _Mapping]] = ...) -> None: ...
+
+class LeaveTableRequest(_message.Message):
+    __slots__ = ("table",)
+    TABLE_FIELD_NUMBER: _ClassVar[int]
+    table: str
+    def __init__(self, table: _Optional[str] = ...) -> None: ...
+
+class LeaveTableResponse(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class GetTableRequest(_message.Message):
+    __slots__ = ("table",)
+    TABLE_FIELD_NUMBER: _ClassVar[int]
+    table: str
+    def __init__(self, table: _Optional[str] = ...) -> None: ...
+
+class GetTableResponse(_message.Message):
+    __slots__ = ("table",)
+    TABLE_FIELD_NUMBER: _ClassVar[int]
+    table: _table_pb2.TableView
+    def __init__(self, table: _Optional[_Union[_table_pb2.TableView, _Mapping]] = ...) -> None: ...
+
+class SubmitActionRequest(_message.Message):
+    __slots__ = ("table", "table_version", "request_id", "action")
+    TABLE_FIELD_NUMBER: _ClassVar[int]
+    TABLE_VERSION_FIELD_NUMBER: _ClassVar[int]
+    REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
+    ACTION_FIELD_NUMBER: _ClassVar[int]
+    table: str
+    table_version: int
+    request_id: str
+    action: _actions_pb2.Action
+    def __init__(self, table: _Optional[str] = ..., table_version: _Optional[int] = ..., request_id: _Optional[str] = ..., action: _Optional[_Union[_actions_pb2.Action, _Mapping]] = ...) -> None: ...
+
+class SubmitActionResponse(_message.Message):
+    __slots__ = ("table",)
+    TABLE_FIELD_NUMBER: _ClassVar[int]
+    table: _table_pb2.TableView
+    def __init__(self, table: _Optional[_Union[_table_pb2.TableView, _Mapping]] = ...) -> None: ...
+
+class WatchTableRequest(_message.Message):
+    __slots__ = ("table", "after_sequence")
+    TABLE_FIELD_NUMBER: _ClassVar[int]
+    AFTER_SEQUENCE_FIELD_NUMBER: _ClassVar[int]
+    table: str
+    after_sequence: int
+    def __init__(self, table: _Optional[str] = ..., after_sequence: _Optional[int] = ...) -> None: ...
+
+class WatchTableResponse(_message.Message):
+    __slots__ = ("event",)
+    EVENT_FIELD_NUMBER: _ClassVar[int]
+    event: _table_pb2.TableEvent
+    def __init__(self, event: _Optional[_Union[_table_pb2.TableEvent, _Mapping]] = ...) -> None: ...
