@@ -1,0 +1,1 @@
+"""Computer players: worker processes that take move jobs from a Redis stream."""

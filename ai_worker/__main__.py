@@ -1,0 +1,3 @@
+from ai_worker.main import main
+
+main()

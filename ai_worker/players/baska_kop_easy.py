@@ -1,0 +1,160 @@
+"""The easy computer player of Baśka and Kop: rules of thumb, no search.
+
+It announces only very strong hands, doubles from the gut (two of the top five trumps
+for a Kontra, three for any later double), never doubles behind a partner it is sure
+of, and plays by simple habits: lead trumps as declarer, cash plain aces, win a trick
+as cheaply as possible, give points to a partner who is winning, else throw the
+cheapest card.
+"""
+
+from __future__ import annotations
+
+from ai_worker.players.decision import Decision
+from ai_worker.seat_info import Choice, SeatInfo
+from engine.actions import Announce, Double, Pass, PlayCard
+from engine.baska_kop.constants import (
+    BLACK_QUEENS,
+    CARD_POINTS,
+    JACKS_HIGH_TO_LOW,
+    SOLO_ANNOUNCEMENTS,
+    Contract,
+    RuleSet,
+)
+from engine.baska_kop.play import CardOrder, card_order
+from engine.cards import Card, Rank
+from speedgamez.v1 import table_pb2
+
+_DECLARING_BADGES = frozenset({table_pb2.BADGE_OLD, table_pb2.BADGE_PARTNER, table_pb2.BADGE_SOLOIST})
+
+
+def decide(info: SeatInfo) -> Decision:
+    if info.phase == table_pb2.TABLE_PHASE_BIDDING:
+        return _bid(info)
+    return Decision(PlayCard(_card(info)))
+
+
+def _bid(info: SeatInfo) -> Decision:
+    rule_set = RuleSet(info.rule_set)
+    normal = card_order(rule_set, Contract.NORMAL)
+    hand = set(info.hand)
+    top_five = normal.trumps[:5]
+    high = sum(1 for card in top_five if card in hand)
+    trumps = sum(1 for card in hand if normal.is_trump(card))
+    jacks = [jack for jack in JACKS_HIGH_TO_LOW if jack in hand]
+    wishes = [
+        (Contract.KOP, "holds the four highest trumps and lays them down"),
+        (Contract.BASKA, "holds all four queens"),
+    ]
+    if hand == set(normal.trumps[:4]):
+        wishes.append((Contract.ZOLO_DU, "holds the four highest trumps, so every trick is his"))
+    if len(jacks) == 4:
+        wishes.append((Contract.GRAN_DU, "holds all four jacks"))
+    if trumps == 4 and high >= 3:
+        wishes.append((Contract.ZOLO, f"holds four trumps, {high} of them among the top five"))
+    if len(jacks) >= 3 and jacks[0] == JACKS_HIGH_TO_LOW[0]:
+        wishes.append((Contract.GRAN, f"holds {len(jacks)} jacks including the highest"))
+    if hand >= BLACK_QUEENS and trumps < 3:
+        wishes.append((Contract.WESELE, "holds both black queens but too few trumps to play alone"))
+    for contract, reason in wishes:
+        if _allowed(info, Announce(contract.value)) is not None:
+            return Decision(Announce(contract.value), reason)
+    doubles_said = _doubles_on_running_contract(info)
+    needed = 2 if doubles_said == 0 else 3
+    last_doubler = _last_doubler(info)
+    behind_partner = last_doubler is not None and last_doubler in _sure_partners(info)
+    if high >= needed and not behind_partner and _allowed(info, Double()) is not None:
+        return Decision(Double(), f"holds {high} of the top five trumps")
+    return Decision(Pass())
+
+
+def _card(info: SeatInfo) -> Card:
+    contract = Contract(info.contract) if info.contract else Contract.NORMAL
+    order = card_order(RuleSet(info.rule_set), contract)
+    legal = list(info.playable)
+    if len(legal) == 1:
+        return legal[0]
+    sides = _sides(info)
+    mine = sides[info.seat]
+    if not info.current_trick:
+        trumps = sorted((card for card in legal if order.is_trump(card)), key=lambda card: -order.power[card])
+        if mine and trumps:
+            return trumps[0]
+        aces = [card for card in legal if not order.is_trump(card) and card.rank is Rank.ACE]
+        if aces:
+            return aces[0]
+        return _cheapest(legal, order)
+    cards = [card for _, card in info.current_trick]
+    best_index = order.best_index(cards)
+    leader_of_trick = info.current_trick[best_index][0]
+    partner_winning = mine is not None and sides[leader_of_trick] == mine
+    winners = [card for card in legal if order.beats(card, cards[best_index])]
+    if partner_winning and len(cards) == 3:
+        return max(legal, key=lambda card: (not order.is_trump(card), CARD_POINTS[card.rank]))
+    if winners:
+        if len(cards) == 3:
+            return min(winners, key=lambda card: order.power[card])
+        return max(winners, key=lambda card: order.power[card])
+    return _cheapest(legal, order)
+
+
+def _cheapest(cards: list[Card], order: CardOrder) -> Card:
+    return min(cards, key=lambda card: (CARD_POINTS[card.rank], order.is_trump(card), order.power[card]))
+
+
+def _allowed(info: SeatInfo, action: Announce | Double) -> Choice | None:
+    for choice in info.choices:
+        if choice.action == action and choice.allowed:
+            return choice
+    return None
+
+
+def _doubles_on_running_contract(info: SeatInfo) -> int:
+    count = 0
+    for _, action in info.calls:
+        if isinstance(action, Announce):
+            count = 0
+        elif isinstance(action, Double):
+            count += 1
+    return count
+
+
+def _last_doubler(info: SeatInfo) -> int | None:
+    for seat, action in reversed(info.calls):
+        if isinstance(action, Announce):
+            return None
+        if isinstance(action, Double):
+            return seat
+    return None
+
+
+def _sides(info: SeatInfo) -> list[bool | None]:
+    """Each seat's party as this seat knows it (True: the declaring side)."""
+    if info.contract in {contract.value for contract in SOLO_ANNOUNCEMENTS} and info.declarer is not None:
+        return [seat == info.declarer for seat in range(info.seats)]
+    sides: list[bool | None] = []
+    for badges in info.badges:
+        if badges & _DECLARING_BADGES:
+            sides.append(True)
+        elif table_pb2.BADGE_YOUNG in badges:
+            sides.append(False)
+        else:
+            sides.append(None)
+    hand = set(info.dealt)
+    if sides[info.seat] is None and info.contract == Contract.NORMAL.value:
+        sides[info.seat] = bool(hand & BLACK_QUEENS)
+    if info.contract == Contract.WESELE.value and JACKS_HIGH_TO_LOW[0] in hand:
+        sides[info.seat] = True
+    return sides
+
+
+def _sure_partners(info: SeatInfo) -> set[int]:
+    """Seats this seat knows to be on its own side."""
+    if info.contract == Contract.NORMAL.value and set(info.dealt) >= BLACK_QUEENS:
+        return set()
+    sides = _sides(info)
+    if info.contract == Contract.WESELE.value and sides[info.seat] and info.declarer is not None:
+        sides[info.declarer] = True
+    mine = sides[info.seat]
+    if mine is None:
+        return set()
+    return {seat for seat, side in enumerate(sides) if side == mine and seat != info.seat}

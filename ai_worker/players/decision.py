@@ -1,0 +1,13 @@
+"""What a computer player returns: an action and, for calls, a one-sentence reason."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.actions import Action
+
+
+@dataclass(frozen=True)
+class Decision:
+    action: Action
+    reason: str = ""

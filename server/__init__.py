@@ -1,0 +1,1 @@
+"""The stateless gRPC table service; all table state lives in Redis."""

@@ -1,0 +1,82 @@
+"""The AI job queue: a Redis stream read by the workers' consumer group.
+
+Semantics, in plain words:
+
+* When a committed table state needs a computer move, the writer queues one job per
+  computer seat that must act. The job carries the table version and that seat's view,
+  redacted by ``server.views`` exactly like a client's, so a worker never sees cards the
+  seat may not see.
+* A job may be delivered more than once: a job held by a worker that died is reclaimed
+  by another worker after the reclaim timeout, and the sweeper below may queue a job
+  again. Applying a job is idempotent because the move is submitted with the job's table
+  version and a request id made of table, version and seat: the first application moves
+  the version on, so any later copy is refused as stale or answered as a duplicate, and
+  changes nothing.
+* A job that fails on ``max_deliveries`` deliveries goes to the dead-letter stream with
+  the error; the worker then makes the seat's first allowed move, so the game goes on
+  while the entry stays for an operator to read.
+* No job is lost between a commit and the queue: before committing a state that awaits
+  a computer the writer adds the table to ``sg:ai:due``. The sweeper (run by every
+  worker) re-queues a job for any due table that awaits a computer and has no job for
+  its current version, and forgets tables that await nobody.
+"""
+
+from __future__ import annotations
+
+from redis.asyncio import Redis
+
+from server import keys
+from server.store import Store, now_ms, text
+from server.table import TableRecord
+from server.views import level_to_proto, table_view
+from speedgamez.internal.v1 import ai_job_pb2
+
+# Acknowledged jobs stay in the stream until trimmed; keep roughly this many.
+STREAM_LENGTH = 100_000
+
+
+async def mark_due(redis: Redis, table_id: str) -> None:
+    await redis.zadd(keys.AI_DUE, {table_id: now_ms()})
+
+
+async def enqueue(redis: Redis, record: TableRecord) -> int:
+    """Queue a job for every computer seat that must act now; returns how many."""
+    seats = record.computer_turns()
+    for seat in seats:
+        job = ai_job_pb2.AiJob(
+            table_id=record.id,
+            table_version=record.version,
+            seat=seat,
+            level=level_to_proto(record.seats[seat].level),
+            view=table_view(record, seat),
+        )
+        job.queued_time.FromMilliseconds(now_ms())
+        await redis.xadd(
+            keys.AI_JOBS, {"job": job.SerializeToString()}, maxlen=STREAM_LENGTH, approximate=True
+        )
+    if seats:
+        await redis.hset(keys.table(record.id), "ai_job_version", record.version)
+    return len(seats)
+
+
+async def sweep(redis: Redis, store: Store, grace_ms: int, batch: int = 100) -> int:
+    """Re-queue jobs that were never queued; returns how many tables were re-queued."""
+    limit = now_ms() - grace_ms
+    due = await redis.zrangebyscore(keys.AI_DUE, "-inf", limit, start=0, num=batch)
+    requeued = 0
+    for raw in due:
+        table_id = text(raw)
+        record = await store.load(table_id)
+        if record is None or not record.computer_turns():
+            await redis.zrem(keys.AI_DUE, table_id)
+            # A commit may have marked it due again meanwhile; look once more.
+            record = await store.load(table_id)
+            if record is not None and record.computer_turns():
+                await mark_due(redis, table_id)
+            continue
+        queued = await redis.hget(keys.table(table_id), "ai_job_version")
+        if int(queued or 0) < record.version:
+            await enqueue(redis, record)
+            requeued += 1
+        await redis.zadd(keys.AI_DUE, {table_id: now_ms()})
+    return requeued

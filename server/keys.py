@@ -1,0 +1,68 @@
+"""Every Redis key the service uses, in one place.
+
+All keys of one table carry the table id as hash tag (``{...}``), so every multi-key
+operation on a table (the compare-and-set script) stays in one Redis Cluster slot.
+
+=================================  ======  ===========================================
+key                                type    contents
+=================================  ======  ===========================================
+sg:player:{player_id}              hash    ``name``, ``created_ms``
+sg:token:<sha256 of token>         string  player id (the token itself is never stored)
+sg:player:{player_id}:tables       zset    tables the player sits at, by join time
+sg:table:{table_id}                hash    ``version`` (int), ``config`` (JSON, fixed at
+                                           creation), ``state`` (JSON: seats, status and
+                                           the match snapshot), ``event_seq`` (int),
+                                           ``ai_job_version`` (version of the last AI
+                                           job queued), ``updated_ms``
+sg:table:{table_id}:log            list    the action log: one JSON entry per change,
+                                           oldest first; replaying it rebuilds ``state``
+sg:table:{table_id}:events         stream  TableEvent protobuf bytes (field ``e``), entry
+                                           id ``<sequence>-0``
+sg:table:{table_id}:requests       hash    client request id -> ``<version>:<digest>`` of
+                                           the request that used it
+sg:tables:open                     zset    tables waiting for players, by creation time
+sg:ai:jobs                         stream  AI jobs (AiJob bytes in field ``job``); consumer
+                                           group ``workers``
+sg:ai:dead                         stream  jobs that failed too often, with the error
+sg:ai:due                          zset    tables awaiting a computer move, by the time
+                                           the job was queued (the sweeper's reminder)
+=================================  ======  ===========================================
+"""
+
+from __future__ import annotations
+
+PREFIX = "sg"
+
+OPEN_TABLES = f"{PREFIX}:tables:open"
+AI_JOBS = f"{PREFIX}:ai:jobs"
+AI_DEAD = f"{PREFIX}:ai:dead"
+AI_DUE = f"{PREFIX}:ai:due"
+AI_GROUP = "workers"
+
+
+def player(player_id: str) -> str:
+    return f"{PREFIX}:player:{{{player_id}}}"
+
+
+def player_tables(player_id: str) -> str:
+    return f"{PREFIX}:player:{{{player_id}}}:tables"
+
+
+def token(token_digest: str) -> str:
+    return f"{PREFIX}:token:{token_digest}"
+
+
+def table(table_id: str) -> str:
+    return f"{PREFIX}:table:{{{table_id}}}"
+
+
+def table_log(table_id: str) -> str:
+    return f"{PREFIX}:table:{{{table_id}}}:log"
+
+
+def table_events(table_id: str) -> str:
+    return f"{PREFIX}:table:{{{table_id}}}:events"
+
+
+def table_requests(table_id: str) -> str:
+    return f"{PREFIX}:table:{{{table_id}}}:requests"

@@ -1,0 +1,66 @@
+"""Run the table service: ``python -m server``.
+
+Serves the TableService, gRPC health checking and reflection on SPEEDGAMEZ_LISTEN and
+stops gracefully on SIGTERM or SIGINT: health turns NOT_SERVING, new calls are refused,
+running calls get SPEEDGAMEZ_SHUTDOWN_GRACE_S seconds. Prints
+``speedgamez server listening on <host>:<port>`` once ready.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+
+import grpc
+from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+from grpc_reflection.v1alpha import reflection
+from redis.asyncio import Redis
+
+from server.grpc_api import TableServicer
+from server.service import TableService
+from server.settings import Settings
+from server.store import Store
+from speedgamez.v1 import table_service_pb2, table_service_pb2_grpc
+
+SERVICE_NAME = table_service_pb2.DESCRIPTOR.services_by_name["TableService"].full_name
+# Requests are small; anything bigger is a mistake or an attack.
+MAX_REQUEST_BYTES = 64 * 1024
+
+log = logging.getLogger("speedgamez.server")
+
+
+async def serve(settings: Settings) -> None:
+    redis = Redis.from_url(settings.redis_url)
+    server = grpc.aio.server(options=[("grpc.max_receive_message_length", MAX_REQUEST_BYTES)])
+    table_service_pb2_grpc.add_TableServiceServicer_to_server(
+        TableServicer(TableService(Store(redis), settings)), server
+    )
+    health_servicer = health.aio.HealthServicer()
+    health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
+    reflection.enable_server_reflection((SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), server)
+    port = server.add_insecure_port(settings.listen)
+    await server.start()
+    for name in ("", SERVICE_NAME):
+        await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
+    host = settings.listen.rsplit(":", 1)[0]
+    print(f"speedgamez server listening on {host}:{port}", flush=True)
+
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signum, stop.set)
+    await stop.wait()
+    log.info("shutting down")
+    await health_servicer.enter_graceful_shutdown()
+    await server.stop(settings.shutdown_grace_s)
+    await redis.aclose()
+
+
+def main() -> None:
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    asyncio.run(serve(Settings.from_env()))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,311 @@
+"""The table service, independent of the transport.
+
+Methods take and return contract messages and raise ``ServiceError``; the gRPC servicer
+(``server.grpc_api``) only decodes, calls and encodes, and a REST gateway can sit on the
+same methods. Every change to a table goes through ``server.write.change_table``.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+
+from engine.actions import Action
+from engine.errors import EngineError
+from engine.registry import GAMES, get_game
+from server import convert
+from server.errors import Code, ServiceError, from_engine
+from server.settings import Settings
+from server.store import Store, digest
+from server.table import Entry, TableConfig, TableRecord
+from server.views import level_from_proto, redact_event, seat_views, table_name, table_view
+from server.write import Change, change_table
+from speedgamez.v1 import table_pb2
+from speedgamez.v1 import table_service_pb2 as service_pb2
+
+_TABLE_NAME = re.compile(r"^tables/([A-Za-z0-9_-]{1,64})$")
+_MAX_NAME = 40
+_MAX_REQUEST_ID = 64
+_MAX_PAGE = 100
+
+
+@dataclass(frozen=True)
+class Caller:
+    player_id: str
+    name: str
+
+
+class TableService:
+    def __init__(self, store: Store, settings: Settings) -> None:
+        self.store = store
+        self.settings = settings
+
+    # Players -----------------------------------------------------------------------
+
+    async def authenticate(self, token: str | None) -> Caller:
+        if not token:
+            raise ServiceError(
+                Code.UNAUTHENTICATED,
+                "missing token: send the header 'authorization: Bearer <token>' from RegisterPlayer",
+            )
+        found = await self.store.player_for_token(token)
+        if found is None:
+            raise ServiceError(Code.UNAUTHENTICATED, "unknown token: register again with RegisterPlayer")
+        return Caller(*found)
+
+    async def register_player(
+        self, request: service_pb2.RegisterPlayerRequest
+    ) -> service_pb2.RegisterPlayerResponse:
+        name = request.display_name.strip()
+        if not 1 <= len(name) <= _MAX_NAME or not name.isprintable():
+            raise ServiceError(
+                Code.INVALID_ARGUMENT, f"display_name must be 1 to {_MAX_NAME} printable characters"
+            )
+        player_id, token = await self.store.register_player(name)
+        return service_pb2.RegisterPlayerResponse(player_id=player_id, token=token)
+
+    # Games and tables --------------------------------------------------------------
+
+    async def list_games(self, request: service_pb2.ListGamesRequest) -> service_pb2.ListGamesResponse:
+        response = service_pb2.ListGamesResponse()
+        for game in GAMES.values():
+            info = service_pb2.GameInfo(id=game.id, title=game.title, seat_counts=list(game.seat_counts))
+            for rule_set in game.rule_sets:
+                options = game.parse_options(rule_set, {})
+                defaults = game.options_to_dict(options)
+                defaults.pop("rule_set", None)
+                info.rule_sets.append(
+                    service_pb2.RuleSetInfo(
+                        id=rule_set,
+                        default_options=defaults,
+                        announcements=[
+                            convert.contract_to_proto(code) for code in game.announcements(options)
+                        ],
+                    )
+                )
+            response.games.append(info)
+        return response
+
+    async def create_table(
+        self, caller: Caller, request: service_pb2.CreateTableRequest, seed: int | None = None
+    ) -> service_pb2.CreateTableResponse:
+        """Create a table; ``seed`` fixes the shuffle (tests and daily deals), else random."""
+        try:
+            game = get_game(request.game)
+            options = game.parse_options(request.rule_set, dict(request.options))
+        except EngineError as error:
+            raise from_engine(error) from None
+        if len(request.seats) not in game.seat_counts:
+            counts = ", ".join(str(count) for count in game.seat_counts)
+            raise ServiceError(
+                Code.INVALID_ARGUMENT,
+                f"{game.title} needs {counts} seats; the request has {len(request.seats)}",
+            )
+        seats = []
+        for index, seat in enumerate(request.seats):
+            if seat.kind == table_pb2.SEAT_KIND_HUMAN:
+                seats.append(("human", "easy"))
+            elif seat.kind == table_pb2.SEAT_KIND_COMPUTER:
+                level = level_from_proto(seat.level)
+                if level not in self.settings.computer_levels:
+                    raise ServiceError(
+                        Code.UNIMPLEMENTED,
+                        f"seat {index}: computer level {level} is not offered by this server; "
+                        f"offered: {', '.join(self.settings.computer_levels)}",
+                    )
+                seats.append(("computer", level))
+            else:
+                raise ServiceError(Code.INVALID_ARGUMENT, f"seat {index}: kind must be HUMAN or COMPUTER")
+        if request.join and not any(kind == "human" for kind, _ in seats):
+            raise ServiceError(Code.INVALID_ARGUMENT, "join needs a human seat to take")
+        config = TableConfig(
+            game=game.id,
+            rule_set=request.rule_set,
+            options=game.options_to_dict(options),
+            seats=tuple(seats),
+            seed=secrets.randbits(64) if seed is None else seed,
+            created_by=caller.player_id,
+        )
+        table_id = secrets.token_urlsafe(12)
+        record, events = TableRecord.new(table_id, config)
+        if not await self.store.create(record, events):
+            raise ServiceError(Code.ABORTED, "table id collision; try again")
+        if not request.join:
+            return service_pb2.CreateTableResponse(table=table_view(record, None))
+        joined = await self._join(caller, table_id, request.seat if request.HasField("seat") else None)
+        return service_pb2.CreateTableResponse(table=joined)
+
+    async def list_tables(
+        self, caller: Caller, request: service_pb2.ListTablesRequest
+    ) -> service_pb2.ListTablesResponse:
+        size = request.page_size or 20
+        if not 1 <= size <= _MAX_PAGE:
+            raise ServiceError(Code.INVALID_ARGUMENT, f"page_size must be 1 to {_MAX_PAGE}")
+        if request.page_token and not request.page_token.isdigit():
+            raise ServiceError(Code.INVALID_ARGUMENT, "page_token must come from ListTablesResponse")
+        offset = int(request.page_token or 0)
+        if request.mine:
+            ids = await self.store.player_tables(caller.player_id, offset, size + 1)
+        else:
+            ids = await self.store.open_tables(offset, size + 1)
+        response = service_pb2.ListTablesResponse()
+        for table_id in ids[:size]:
+            record = await self.store.load(table_id)
+            if record is None:
+                continue
+            if not request.mine and record.status != "waiting":
+                await self.store.forget_open(table_id)
+                continue
+            if request.game and record.config.game != request.game:
+                continue
+            snapshot = table_view(record, record.seat_of(caller.player_id))
+            response.tables.append(
+                service_pb2.TableSummary(
+                    name=table_name(table_id),
+                    game=record.config.game,
+                    rule_set=record.config.rule_set,
+                    phase=snapshot.phase,
+                    seats=seat_views(record, None, None),
+                    deals_total=snapshot.deals_total,
+                )
+            )
+        if len(ids) > size:
+            response.next_page_token = str(offset + size)
+        return response
+
+    async def join_table(
+        self, caller: Caller, request: service_pb2.JoinTableRequest
+    ) -> service_pb2.JoinTableResponse:
+        table_id = parse_table_name(request.table)
+        view = await self._join(caller, table_id, request.seat if request.HasField("seat") else None)
+        return service_pb2.JoinTableResponse(table=view)
+
+    async def leave_table(
+        self, caller: Caller, request: service_pb2.LeaveTableRequest
+    ) -> service_pb2.LeaveTableResponse:
+        table_id = parse_table_name(request.table)
+
+        def entry(record: TableRecord) -> Entry:
+            return {"type": "leave", "seat": _own_seat(record, caller)}
+
+        await change_table(self.store, table_id, entry, expected_version=None)
+        return service_pb2.LeaveTableResponse()
+
+    async def get_table(
+        self, caller: Caller, request: service_pb2.GetTableRequest
+    ) -> service_pb2.GetTableResponse:
+        record = await self._load(parse_table_name(request.table))
+        return service_pb2.GetTableResponse(table=table_view(record, record.seat_of(caller.player_id)))
+
+    # Moves -------------------------------------------------------------------------
+
+    async def submit_action(
+        self, caller: Caller, request: service_pb2.SubmitActionRequest
+    ) -> service_pb2.SubmitActionResponse:
+        table_id = parse_table_name(request.table)
+        if not 1 <= len(request.request_id) <= _MAX_REQUEST_ID:
+            raise ServiceError(
+                Code.INVALID_ARGUMENT, f"request_id must be 1 to {_MAX_REQUEST_ID} characters (e.g. a UUID)"
+            )
+        if request.table_version < 1:
+            raise ServiceError(Code.INVALID_ARGUMENT, "table_version must be the TableView.version you saw")
+        if not request.HasField("action"):
+            raise ServiceError(Code.INVALID_ARGUMENT, "action is required")
+        try:
+            action = convert.action_from_proto(request.action)
+        except EngineError as error:
+            raise from_engine(error) from None
+
+        def entry(record: TableRecord) -> Entry:
+            seat = _own_seat(record, caller)
+            return {"type": "action", "seat": seat, "action": str(action), "note": "", "by": "human"}
+
+        change = await change_table(
+            self.store,
+            table_id,
+            entry,
+            expected_version=request.table_version,
+            request_id=request.request_id,
+            request_tag=digest(f"{request.table_version}:{action}"),
+        )
+        view = table_view(change.record, change.record.seat_of(caller.player_id))
+        return service_pb2.SubmitActionResponse(table=view)
+
+    async def submit_computer_action(
+        self, table_id: str, table_version: int, seat: int, action: Action, reason: str
+    ) -> Change:
+        """Apply a computer player's move for ``seat``, decided on ``table_version``."""
+
+        def entry(record: TableRecord) -> Entry:
+            return {"type": "action", "seat": seat, "action": str(action), "note": reason, "by": "computer"}
+
+        return await change_table(
+            self.store,
+            table_id,
+            entry,
+            expected_version=table_version,
+            request_id=f"computer:{table_version}:{seat}",
+            request_tag="computer",
+        )
+
+    # Events ------------------------------------------------------------------------
+
+    async def watch_table(
+        self, caller: Caller, request: service_pb2.WatchTableRequest
+    ) -> AsyncIterator[service_pb2.WatchTableResponse]:
+        table_id = parse_table_name(request.table)
+        record = await self._load(table_id)
+        if request.after_sequence < 0 or request.after_sequence > record.event_seq:
+            raise ServiceError(
+                Code.INVALID_ARGUMENT,
+                f"after_sequence must be 0 to {record.event_seq}, the newest event so far",
+            )
+        viewer = record.seat_of(caller.player_id)
+        after = request.after_sequence
+        while True:
+            events = await self.store.events_after(table_id, after, self.settings.watch_block_ms)
+            for event in events:
+                if event.WhichOneof("kind") == "seat_changed":
+                    viewer = (await self._load(table_id)).seat_of(caller.player_id)
+                yield service_pb2.WatchTableResponse(event=redact_event(event, viewer))
+                after = event.sequence
+                if event.WhichOneof("kind") == "match_finished":
+                    return
+
+    # Private helpers ---------------------------------------------------------------
+
+    async def _load(self, table_id: str) -> TableRecord:
+        record = await self.store.load(table_id)
+        if record is None:
+            raise ServiceError(Code.NOT_FOUND, f"there is no table {table_name(table_id)}")
+        return record
+
+    async def _join(self, caller: Caller, table_id: str, seat: int | None) -> table_pb2.TableView:
+        def entry(record: TableRecord) -> Entry:
+            chosen = seat
+            if chosen is None:
+                open_seats = [index for index, candidate in enumerate(record.seats) if candidate.open]
+                if not open_seats:
+                    raise ServiceError(Code.FAILED_PRECONDITION, "the table has no open seat")
+                chosen = open_seats[0]
+            return {"type": "join", "seat": chosen, "player": caller.player_id, "name": caller.name}
+
+        change = await change_table(self.store, table_id, entry, expected_version=None)
+        await self.store.remember_seat(caller.player_id, table_id)
+        return table_view(change.record, change.record.seat_of(caller.player_id))
+
+
+def parse_table_name(name: str) -> str:
+    match = _TABLE_NAME.match(name)
+    if match is None:
+        raise ServiceError(Code.INVALID_ARGUMENT, f"table must be a name like 'tables/<id>', not {name!r}")
+    return match.group(1)
+
+
+def _own_seat(record: TableRecord, caller: Caller) -> int:
+    seat = record.seat_of(caller.player_id)
+    if seat is None:
+        raise ServiceError(Code.PERMISSION_DENIED, f"you have no seat at {table_name(record.id)}")
+    return seat

@@ -1,0 +1,55 @@
+"""Configuration of server and worker processes, read from the environment.
+
+=================================  ========================  =================================
+variable                           default                   meaning
+=================================  ========================  =================================
+SPEEDGAMEZ_REDIS_URL               redis://127.0.0.1:6379/0  the state store
+SPEEDGAMEZ_LISTEN                  [::]:50051                gRPC address (port 0: any free)
+SPEEDGAMEZ_COMPUTER_LEVELS         easy                      levels tables may ask for
+SPEEDGAMEZ_WATCH_BLOCK_MS          5000                      longest wait of one event read
+SPEEDGAMEZ_SHUTDOWN_GRACE_S        5                         time given to running calls on stop
+SPEEDGAMEZ_AI_RECLAIM_MS           10000                     idle time before a job is reclaimed
+SPEEDGAMEZ_AI_MAX_DELIVERIES       3                         deliveries before dead-lettering
+SPEEDGAMEZ_AI_SWEEP_MS             5000                      how often workers run the sweeper
+=================================  ========================  =================================
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Settings:
+    redis_url: str = "redis://127.0.0.1:6379/0"
+    listen: str = "[::]:50051"
+    computer_levels: tuple[str, ...] = ("easy",)
+    watch_block_ms: int = 5000
+    shutdown_grace_s: float = 5.0
+    ai_reclaim_ms: int = 10_000
+    ai_max_deliveries: int = 3
+    ai_sweep_ms: int = 5000
+
+    @staticmethod
+    def from_env(env: Mapping[str, str] = os.environ) -> Settings:
+        defaults = Settings()
+
+        def get(name: str, default: object) -> str:
+            return env.get(f"SPEEDGAMEZ_{name}", str(default))
+
+        return Settings(
+            redis_url=get("REDIS_URL", defaults.redis_url),
+            listen=get("LISTEN", defaults.listen),
+            computer_levels=tuple(
+                level.strip()
+                for level in get("COMPUTER_LEVELS", ",".join(defaults.computer_levels)).split(",")
+                if level.strip()
+            ),
+            watch_block_ms=int(get("WATCH_BLOCK_MS", defaults.watch_block_ms)),
+            shutdown_grace_s=float(get("SHUTDOWN_GRACE_S", defaults.shutdown_grace_s)),
+            ai_reclaim_ms=int(get("AI_RECLAIM_MS", defaults.ai_reclaim_ms)),
+            ai_max_deliveries=int(get("AI_MAX_DELIVERIES", defaults.ai_max_deliveries)),
+            ai_sweep_ms=int(get("AI_SWEEP_MS", defaults.ai_sweep_ms)),
+        )

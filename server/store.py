@@ -1,0 +1,226 @@
+"""Redis persistence of players and tables. Key layout: ``server.keys``.
+
+Tables are written only by ``commit`` (a compare-and-set Lua script on the table's
+version) and ``create``; both touch only keys with the table's hash tag.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from redis.asyncio import Redis
+
+from server import keys
+from server.table import Entry, TableConfig, TableRecord
+from speedgamez.v1 import table_pb2
+
+# KEYS: table hash, log list, event stream, request-id hash
+# ARGV: expected version, state JSON, request id ("" for none), request tag, now (ms),
+#       number of log entries N, N log entries, first event sequence, event payloads...
+_COMMIT = """
+local version = redis.call('HGET', KEYS[1], 'version')
+if not version then return {'missing'} end
+if ARGV[3] ~= '' then
+  local previous = redis.call('HGET', KEYS[4], ARGV[3])
+  if previous then return {'duplicate', previous} end
+end
+if version ~= ARGV[1] then return {'conflict', version} end
+local new_version = tonumber(version) + 1
+redis.call('HSET', KEYS[1], 'version', new_version, 'state', ARGV[2], 'updated_ms', ARGV[5])
+local entries = tonumber(ARGV[6])
+for i = 1, entries do redis.call('RPUSH', KEYS[2], ARGV[6 + i]) end
+local first = tonumber(ARGV[7 + entries])
+local events = #ARGV - 7 - entries
+for j = 1, events do
+  redis.call('XADD', KEYS[3], (first + j - 1) .. '-0', 'e', ARGV[7 + entries + j])
+end
+if events > 0 then redis.call('HSET', KEYS[1], 'event_seq', first + events - 1) end
+if ARGV[3] ~= '' then redis.call('HSET', KEYS[4], ARGV[3], new_version .. ':' .. ARGV[4]) end
+return {'ok', tostring(new_version)}
+"""
+
+# KEYS: table hash, event stream. ARGV: config, state, now (ms), event payloads...
+_CREATE = """
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('HSET', KEYS[1], 'version', 1, 'config', ARGV[1], 'state', ARGV[2],
+           'event_seq', #ARGV - 3, 'updated_ms', ARGV[3], 'ai_job_version', 0)
+for j = 4, #ARGV do redis.call('XADD', KEYS[2], (j - 3) .. '-0', 'e', ARGV[j]) end
+return 1
+"""
+
+
+@dataclass(frozen=True)
+class CommitOutcome:
+    """``status`` is "ok", "duplicate", "conflict" or "missing"."""
+
+    status: str
+    version: int = 0
+    request_tag: str = ""
+
+
+def digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def text(value: object) -> str:
+    """A Redis reply (bytes, as the client is not decoding) as text."""
+    return value.decode() if isinstance(value, bytes) else str(value)
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+class Store:
+    def __init__(self, redis: Redis) -> None:
+        self.redis = redis
+        self._commit = redis.register_script(_COMMIT)
+        self._create = redis.register_script(_CREATE)
+
+    # Players -----------------------------------------------------------------------
+
+    async def register_player(self, name: str) -> tuple[str, str]:
+        player_id = secrets.token_hex(8)
+        token = secrets.token_urlsafe(32)
+        await self.redis.hset(keys.player(player_id), mapping={"name": name, "created_ms": now_ms()})
+        await self.redis.set(keys.token(digest(token)), player_id)
+        return player_id, token
+
+    async def player_for_token(self, token: str) -> tuple[str, str] | None:
+        stored = await self.redis.get(keys.token(digest(token)))
+        if stored is None:
+            return None
+        player_id = text(stored)
+        name = await self.redis.hget(keys.player(player_id), "name")
+        return player_id, text(name or b"")
+
+    async def remember_seat(self, player_id: str, table_id: str) -> None:
+        await self.redis.zadd(keys.player_tables(player_id), {table_id: now_ms()})
+
+    async def player_tables(self, player_id: str, offset: int, count: int) -> list[str]:
+        ids = await self.redis.zrevrange(keys.player_tables(player_id), offset, offset + count - 1)
+        return [text(table_id) for table_id in ids]
+
+    # Tables ------------------------------------------------------------------------
+
+    async def create(self, record: TableRecord, events: list[table_pb2.TableEvent]) -> bool:
+        now = now_ms()
+        payloads = [
+            _stamp(event, sequence, 1, now).SerializeToString()
+            for sequence, event in enumerate(events, start=1)
+        ]
+        created = await self._create(
+            keys=[keys.table(record.id), keys.table_events(record.id)],
+            args=[record.config.to_json(), record.state_json(), now, *payloads],
+        )
+        if created and record.status == "waiting":
+            await self.redis.zadd(keys.OPEN_TABLES, {record.id: now})
+        record.version, record.event_seq = 1, len(events)
+        return bool(created)
+
+    async def load(self, table_id: str) -> TableRecord | None:
+        config, state, version, event_seq = await self.redis.hmget(
+            keys.table(table_id), ["config", "state", "version", "event_seq"]
+        )
+        if config is None or state is None or version is None:
+            return None
+        return TableRecord.restore(
+            table_id, TableConfig.from_json(config), state, int(version), int(event_seq or 0)
+        )
+
+    async def commit(
+        self,
+        record: TableRecord,
+        expected_version: int,
+        entries: list[Entry],
+        events: list[table_pb2.TableEvent],
+        request_id: str = "",
+        request_tag: str = "",
+    ) -> CommitOutcome:
+        """Write ``record`` if the stored version is still ``expected_version``.
+
+        Event sequence numbers continue from the stored ones: the version check
+        guarantees that nothing else has written events in between.
+        """
+        now = now_ms()
+        new_version = expected_version + 1
+        first = record.event_seq + 1
+        payloads = [
+            _stamp(event, first + index, new_version, now).SerializeToString()
+            for index, event in enumerate(events)
+        ]
+        result = await self._commit(
+            keys=[
+                keys.table(record.id),
+                keys.table_log(record.id),
+                keys.table_events(record.id),
+                keys.table_requests(record.id),
+            ],
+            args=[
+                expected_version,
+                record.state_json(),
+                request_id,
+                request_tag,
+                now,
+                len(entries),
+                *[json.dumps(entry, sort_keys=True) for entry in entries],
+                first,
+                *payloads,
+            ],
+        )
+        status = result[0].decode()
+        if status == "ok":
+            record.version = new_version
+            record.event_seq = first + len(events) - 1
+            if record.status != "waiting":
+                await self.redis.zrem(keys.OPEN_TABLES, record.id)
+            return CommitOutcome("ok", new_version)
+        if status == "duplicate":
+            version, _, tag = result[1].decode().partition(":")
+            return CommitOutcome("duplicate", int(version), tag)
+        if status == "conflict":
+            return CommitOutcome("conflict", int(result[1]))
+        return CommitOutcome("missing")
+
+    async def request_outcome(self, table_id: str, request_id: str) -> tuple[int, str] | None:
+        stored = await self.redis.hget(keys.table_requests(table_id), request_id)
+        if stored is None:
+            return None
+        version, _, tag = text(stored).partition(":")
+        return int(version), tag
+
+    async def log(self, table_id: str) -> list[Entry]:
+        return [json.loads(entry) for entry in await self.redis.lrange(keys.table_log(table_id), 0, -1)]
+
+    async def open_tables(self, offset: int, count: int) -> list[str]:
+        ids = await self.redis.zrevrange(keys.OPEN_TABLES, offset, offset + count - 1)
+        return [text(table_id) for table_id in ids]
+
+    async def forget_open(self, table_id: str) -> None:
+        await self.redis.zrem(keys.OPEN_TABLES, table_id)
+
+    async def events_after(
+        self, table_id: str, after: int, block_ms: int | None, count: int = 100
+    ) -> list[table_pb2.TableEvent]:
+        """Events with a sequence above ``after``; waits up to ``block_ms`` for new ones."""
+        stream = keys.table_events(table_id)
+        reply: Any = await self.redis.xread({stream: f"{after}-0"}, count=count, block=block_ms)
+        events = []
+        for _, messages in reply or []:
+            for _, fields in messages:
+                event = table_pb2.TableEvent()
+                event.ParseFromString(fields[b"e"])
+                events.append(event)
+        return events
+
+
+def _stamp(event: table_pb2.TableEvent, sequence: int, version: int, now: int) -> table_pb2.TableEvent:
+    event.sequence = sequence
+    event.table_version = version
+    event.time.FromMilliseconds(now)
+    return event

@@ -1,0 +1,332 @@
+"""A table as the service keeps it: configuration, seats, status and the match.
+
+A table is event-sourced. Its configuration is fixed at creation; every later change is
+one entry of its action log, applied by ``TableRecord.apply`` and nowhere else, so
+replaying the log from the configuration rebuilds the stored state exactly. Log entries
+are JSON objects:
+
+    {"type": "join",   "seat": 1, "player": "<id>", "name": "Anna"}
+    {"type": "leave",  "seat": 1}
+    {"type": "action", "seat": 1, "action": "play QC", "note": "", "by": "human"}
+
+``by`` is "human" or "computer" (a computer seat, or the computer playing for a human
+who left); ``note`` is a computer's one-sentence reason.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.actions import Action, PlayCard, parse_action
+from engine.errors import IllegalActionError
+from engine.game import Game
+from engine.match import Match, MatchPhase
+from engine.registry import get_game
+from server import convert
+from speedgamez.v1 import table_pb2
+
+LEVELS = ("easy", "normal", "strong")
+
+Entry = dict[str, Any]
+
+
+@dataclass
+class Seat:
+    """Who plays a seat. A human who leaves during a match is replaced by the computer."""
+
+    kind: str
+    level: str = "easy"
+    player_id: str | None = None
+    name: str = ""
+    left: bool = False
+
+    @property
+    def open(self) -> bool:
+        return self.kind == "human" and self.player_id is None and not self.left
+
+    @property
+    def played_by_computer(self) -> bool:
+        return self.kind == "computer" or self.left
+
+    def display_name(self, index: int) -> str:
+        if self.kind == "computer":
+            return f"Computer {index} ({self.level})"
+        if self.left:
+            return f"{self.name} (left; computer plays on)"
+        return self.name
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "level": self.level,
+            "player_id": self.player_id,
+            "name": self.name,
+            "left": self.left,
+        }
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    """Fixed at creation. ``options`` holds every option, defaults included."""
+
+    game: str
+    rule_set: str
+    options: dict[str, str]
+    seats: tuple[tuple[str, str], ...]
+    seed: int
+    created_by: str
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "game": self.game,
+                "rule_set": self.rule_set,
+                "options": self.options,
+                "seats": [list(seat) for seat in self.seats],
+                "seed": self.seed,
+                "created_by": self.created_by,
+            },
+            sort_keys=True,
+        )
+
+    @staticmethod
+    def from_json(text: str | bytes) -> TableConfig:
+        data = json.loads(text)
+        return TableConfig(
+            game=data["game"],
+            rule_set=data["rule_set"],
+            options=data["options"],
+            seats=tuple((kind, level) for kind, level in data["seats"]),
+            seed=data["seed"],
+            created_by=data["created_by"],
+        )
+
+
+@dataclass
+class TableRecord:
+    id: str
+    config: TableConfig
+    seats: list[Seat]
+    status: str = "waiting"
+    match: Match | None = None
+    version: int = 0
+    event_seq: int = 0
+    game: Game[Any, Any] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.game = get_game(self.config.game)
+
+    # Construction ------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, table_id: str, config: TableConfig) -> tuple[TableRecord, list[table_pb2.TableEvent]]:
+        """A fresh table; a table without human seats starts its match at once."""
+        seats = [Seat(kind, level) for kind, level in config.seats]
+        record = cls(table_id, config, seats)
+        events = record._start_if_full()
+        return record, events
+
+    @classmethod
+    def restore(
+        cls, table_id: str, config: TableConfig, state_json: str | bytes, version: int, event_seq: int
+    ) -> TableRecord:
+        state = json.loads(state_json)
+        record = cls(table_id, config, [Seat(**seat) for seat in state["seats"]], state["status"])
+        record.version, record.event_seq = version, event_seq
+        if state["match"] is not None:
+            record.match = Match.restore(
+                record.game, record._options(), len(record.seats), config.seed, state["match"]
+            )
+        return record
+
+    @classmethod
+    def replay(cls, table_id: str, config: TableConfig, entries: list[Entry]) -> TableRecord:
+        """Rebuild a table from its configuration and action log."""
+        record, _ = cls.new(table_id, config)
+        for entry in entries:
+            record.apply(entry)
+        return record
+
+    def state_json(self) -> str:
+        return json.dumps(
+            {
+                "seats": [seat.to_dict() for seat in self.seats],
+                "status": self.status,
+                "match": self.match.snapshot() if self.match is not None else None,
+            },
+            sort_keys=True,
+        )
+
+    # Queries -----------------------------------------------------------------------
+
+    def seat_of(self, player_id: str) -> int | None:
+        for index, seat in enumerate(self.seats):
+            if seat.player_id == player_id and not seat.left:
+                return index
+        return None
+
+    def computer_turns(self) -> list[int]:
+        """Seats a computer player must act for now."""
+        if self.match is None or self.status != "playing":
+            return []
+        return sorted(seat for seat in self.match.to_act() if self.seats[seat].played_by_computer)
+
+    # The one mutation --------------------------------------------------------------
+
+    def apply(self, entry: Entry) -> list[table_pb2.TableEvent]:
+        """Apply one log entry; raise an engine error (and change nothing) if it is not allowed.
+
+        Returns the events it produced, without sequence numbers or times.
+        """
+        kind = entry["type"]
+        if kind == "join":
+            return self._join(entry["seat"], entry["player"], entry["name"])
+        if kind == "leave":
+            return self._leave(entry["seat"])
+        if kind == "action":
+            return self._act(entry["seat"], parse_action(entry["action"]), entry["note"], entry["by"])
+        raise ValueError(f"unknown log entry type {kind!r}")
+
+    # Private helpers ---------------------------------------------------------------
+
+    def _options(self) -> Any:
+        options = dict(self.config.options)
+        rule_set = options.pop("rule_set", self.config.rule_set)
+        return self.game.parse_options(rule_set, options)
+
+    def _join(self, seat: int, player_id: str, name: str) -> list[table_pb2.TableEvent]:
+        if self.status != "waiting":
+            raise IllegalActionError("the match has started; there is no seat to take")
+        if self.seat_of(player_id) is not None:
+            raise IllegalActionError(f"you already sit at seat {self.seat_of(player_id)}")
+        if not 0 <= seat < len(self.seats) or not self.seats[seat].open:
+            open_seats = [index for index, candidate in enumerate(self.seats) if candidate.open]
+            raise IllegalActionError(f"seat {seat} is not open; open seats: {open_seats}")
+        self.seats[seat].player_id, self.seats[seat].name = player_id, name
+        events = [self._seat_event(seat, f"{name} joined seat {seat}")]
+        return events + self._start_if_full()
+
+    def _leave(self, seat: int) -> list[table_pb2.TableEvent]:
+        occupant = self.seats[seat]
+        if self.status == "waiting":
+            name = occupant.name
+            occupant.player_id, occupant.name = None, ""
+            return [self._seat_event(seat, f"{name} left seat {seat}")]
+        if self.status == "finished":
+            raise IllegalActionError("the match is over; there is nothing to leave")
+        occupant.left = True
+        assert self.match is not None
+        before = self._marks()
+        self.match.set_human(seat, False)
+        events = [self._seat_event(seat, f"{occupant.name} left; the computer plays on")]
+        return events + self._match_events(before)
+
+    def _act(self, seat: int, action: Action, note: str, by: str) -> list[table_pb2.TableEvent]:
+        if self.match is None or self.status != "playing":
+            raise IllegalActionError(
+                "the match has not started yet" if self.status == "waiting" else "the match is over"
+            )
+        if not 0 <= seat < len(self.seats):
+            raise IllegalActionError(f"there is no seat {seat} at this table")
+        if (by == "computer") != self.seats[seat].played_by_computer:
+            player = "a computer player" if self.seats[seat].played_by_computer else "a human"
+            raise IllegalActionError(f"seat {seat} is played by {player}")
+        match = self.match
+        label = str(action)
+        if match.phase is MatchPhase.DEAL:
+            label = next(
+                (
+                    text
+                    for candidate, text in self.game.candidate_actions(match.deal, seat)
+                    if candidate == action
+                ),
+                label,
+            )
+        if isinstance(action, PlayCard):
+            label = action.card.symbol
+        before = self._marks()
+        match.apply(seat, action, note)
+        taken = table_pb2.ActionTaken(
+            seat=seat,
+            action=convert.action_to_proto(action),
+            label=label,
+            reason=note,
+            by_computer=by == "computer",
+        )
+        return [table_pb2.TableEvent(action_taken=taken), *self._match_events(before)]
+
+    def _marks(self) -> tuple[Any, str, int, int]:
+        """What the event detection compares before and after a change."""
+        assert self.match is not None
+        deal = self.match.deal
+        return deal, self.game.phase_of(deal), len(self.game.completed_tricks(deal)), self.match.deals_played
+
+    def _match_events(self, before: tuple[Any, str, int, int]) -> list[table_pb2.TableEvent]:
+        assert self.match is not None
+        match, game = self.match, self.game
+        deal_before, phase_before, tricks_before, deals_before = before
+        events: list[table_pb2.TableEvent] = []
+        # The deal that was changed may already have been replaced by the next one.
+        if phase_before == "bidding" and game.phase_of(deal_before) != "bidding":
+            contract = game.view(deal_before, None).contract
+            ended = table_pb2.BiddingEnded()
+            if contract is not None:
+                ended.contract = convert.contract_to_proto(contract.code)
+                if contract.declarer is not None:
+                    ended.declarer_seat = contract.declarer
+            events.append(table_pb2.TableEvent(bidding_ended=ended))
+        tricks = game.completed_tricks(deal_before)
+        if len(tricks) > tricks_before:
+            completed = table_pb2.TrickCompleted(trick=convert.trick_to_proto(tricks[-1]))
+            events.append(table_pb2.TableEvent(trick_completed=completed))
+        if match.deals_played > deals_before:
+            result = game.result(deal_before)
+            assert result is not None
+            settled = table_pb2.DealSettled(
+                settlement=convert.settlement_to_proto(result), totals=list(match.totals)
+            )
+            events.append(table_pb2.TableEvent(deal_settled=settled))
+        if match.phase is MatchPhase.FINISHED:
+            self.status = "finished"
+            best = max(match.totals)
+            finished = table_pb2.MatchFinished(
+                totals=list(match.totals),
+                winner_seats=[seat for seat, total in enumerate(match.totals) if total == best],
+            )
+            events.append(table_pb2.TableEvent(match_finished=finished))
+        elif match.deal is not deal_before:
+            events.append(self._deal_started())
+        return events
+
+    def _start_if_full(self) -> list[table_pb2.TableEvent]:
+        if self.status != "waiting" or any(seat.open for seat in self.seats):
+            return []
+        humans = frozenset(index for index, seat in enumerate(self.seats) if seat.kind == "human")
+        self.match = Match(self.game, self._options(), len(self.seats), self.config.seed, humans)
+        self.status = "playing"
+        return [self._deal_started()]
+
+    def _deal_started(self) -> table_pb2.TableEvent:
+        assert self.match is not None
+        match = self.match
+        hands = tuple(self.game.view(match.deal, seat).dealt_hand for seat in range(len(self.seats)))
+        started = table_pb2.DealStarted(
+            deal_number=match.deals_played + 1,
+            dealer_seat=match.dealer,
+            hands=convert.hands_to_proto(hands),
+        )
+        return table_pb2.TableEvent(deal_started=started)
+
+    def _seat_event(self, seat: int, description: str) -> table_pb2.TableEvent:
+        occupant = self.seats[seat]
+        kind = table_pb2.SEAT_KIND_COMPUTER if occupant.played_by_computer else table_pb2.SEAT_KIND_HUMAN
+        changed = table_pb2.SeatChanged(
+            seat=seat,
+            kind=kind,
+            open=occupant.open,
+            player_name=occupant.display_name(seat),
+            description=description,
+        )
+        return table_pb2.TableEvent(seat_changed=changed)

@@ -1,0 +1,152 @@
+"""What a viewer may see: table snapshots and events, redacted per viewer.
+
+This is the only place that turns table state into something that leaves the server.
+Client snapshots, watch streams and computer-player jobs all come from here, so hidden
+cards are redacted once, the same way for everyone. The engine's ``view`` decides what
+a seat may know; this module only encodes it.
+"""
+
+from __future__ import annotations
+
+from engine.game import DealView
+from engine.match import MatchPhase
+from server import convert
+from server.table import TableRecord
+from speedgamez.v1 import table_pb2
+
+_LEVELS = {
+    "easy": table_pb2.COMPUTER_LEVEL_EASY,
+    "normal": table_pb2.COMPUTER_LEVEL_NORMAL,
+    "strong": table_pb2.COMPUTER_LEVEL_STRONG,
+}
+_DEAL_PHASES = {
+    "bidding": table_pb2.TABLE_PHASE_BIDDING,
+    "play": table_pb2.TABLE_PHASE_PLAYING,
+}
+
+
+def level_to_proto(level: str) -> table_pb2.ComputerLevel:
+    return _LEVELS[level]
+
+
+def level_from_proto(value: int) -> str:
+    for name, number in _LEVELS.items():
+        if number == value:
+            return name
+    return "easy"
+
+
+def table_name(table_id: str) -> str:
+    return f"tables/{table_id}"
+
+
+def seat_views(record: TableRecord, viewer: int | None, deal: DealView | None) -> list[table_pb2.SeatView]:
+    match = record.match
+    seats = []
+    for index, seat in enumerate(record.seats):
+        view = table_pb2.SeatView(
+            seat=index,
+            kind=table_pb2.SEAT_KIND_HUMAN if seat.kind == "human" else table_pb2.SEAT_KIND_COMPUTER,
+            open=seat.open,
+            player_name=seat.display_name(index),
+            level=_LEVELS[seat.level] if seat.played_by_computer else table_pb2.COMPUTER_LEVEL_UNSPECIFIED,
+            is_viewer=index == viewer,
+        )
+        if match is not None and deal is not None:
+            view.badges.extend(convert.badge_to_proto(badge) for badge in sorted(deal.badges[index]))
+            view.cards_in_hand = deal.hand_sizes[index]
+            view.tricks_won = sum(1 for trick in deal.tricks if trick.winner == index)
+            view.card_points = deal.card_points[index]
+            view.total_score = match.totals[index]
+            view.awaiting_continue = index in match.awaiting
+        seats.append(view)
+    return seats
+
+
+def table_view(record: TableRecord, viewer: int | None) -> table_pb2.TableView:
+    """The snapshot ``viewer`` (a seat, or None for a spectator) may see."""
+    options = dict(record.config.options)
+    view = table_pb2.TableView(
+        name=table_name(record.id),
+        version=record.version,
+        game=record.config.game,
+        rule_set=record.config.rule_set,
+        options=options,
+        last_event_sequence=record.event_seq,
+    )
+    if viewer is not None:
+        view.viewer_seat = viewer
+    match = record.match
+    if match is None:
+        view.phase = table_pb2.TABLE_PHASE_WAITING_FOR_PLAYERS
+        view.seats.extend(seat_views(record, viewer, None))
+        view.deals_total = int(options.get("deals", "0"))
+        return view
+    match_view = match.view(viewer)
+    deal = match_view.deal
+    if match_view.phase is MatchPhase.FINISHED:
+        view.phase = table_pb2.TABLE_PHASE_FINISHED
+    elif match_view.phase is MatchPhase.SETTLEMENT:
+        view.phase = table_pb2.TABLE_PHASE_SETTLEMENT
+    else:
+        view.phase = _DEAL_PHASES[deal.phase]
+    view.seats.extend(seat_views(record, viewer, deal))
+    view.deal_number = max(match_view.deal_number, 1)
+    view.deals_total = int(options.get("deals", "0"))
+    view.dealer_seat = match_view.dealer
+    view.to_act_seats.extend(sorted(match_view.to_act))
+    view.hand.extend(
+        table_pb2.HandCard(card=convert.card_to_proto(card.card), playable=card.playable, reason=card.reason)
+        for card in deal.hand
+    )
+    choices = list(deal.choices)
+    if match_view.continue_choice is not None:
+        choices.append(match_view.continue_choice)
+    view.choices.extend(
+        table_pb2.ActionChoice(
+            action=convert.action_to_proto(choice.action),
+            label=choice.label,
+            allowed=choice.allowed,
+            reason=choice.reason,
+        )
+        for choice in choices
+    )
+    if deal.contract is not None:
+        view.contract.kind = convert.contract_to_proto(deal.contract.code)
+        view.contract.label = deal.contract.label
+        view.contract.trump_note = deal.contract.trump_note
+        if deal.contract.declarer is not None:
+            view.contract.declarer_seat = deal.contract.declarer
+    view.trump_ladder.extend(
+        table_pb2.TrumpRung(card=convert.card_to_proto(rung.card), own=rung.own, fallen=rung.fallen)
+        for rung in deal.ladder
+    )
+    view.calls.extend(
+        table_pb2.Call(
+            seat=entry.seat,
+            action=convert.action_to_proto(entry.action),
+            label=entry.label,
+            double_status=convert.double_status_to_proto(entry.status),
+            status_note=entry.status_note,
+            reason=entry.note,
+        )
+        for entry in deal.history
+    )
+    if deal.current_trick is not None:
+        view.current_trick.CopyFrom(convert.trick_to_proto(deal.current_trick))
+    view.tricks.extend(convert.trick_to_proto(trick) for trick in deal.tricks)
+    if deal.result is not None:
+        view.settlement.CopyFrom(convert.settlement_to_proto(deal.result))
+    return view
+
+
+def redact_event(event: table_pb2.TableEvent, viewer: int | None) -> table_pb2.TableEvent:
+    """The event as ``viewer`` may see it: only his own hand of a new deal."""
+    if event.WhichOneof("kind") != "deal_started":
+        return event
+    redacted = table_pb2.TableEvent()
+    redacted.CopyFrom(event)
+    own = [hand for hand in event.deal_started.hands if hand.seat == viewer]
+    del redacted.deal_started.hands[:]
+    redacted.deal_started.hands.extend(own)
+    return redacted

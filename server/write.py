@@ -1,0 +1,96 @@
+"""The one write path: every change to a table goes through ``change_table``.
+
+It loads the table, lets the caller build one log entry from what it sees, applies the
+entry with the engine's checks, and commits state, log entry and events with a
+compare-and-set on the table version. Human moves, computer moves, joins, leaves and
+continues all arrive here; nothing else writes a table after its creation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from engine.errors import EngineError
+from server import jobs
+from server.errors import Code, ServiceError, from_engine
+from server.store import Store
+from server.table import Entry, TableRecord
+
+# Retries for changes that are not tied to a version the client saw (join, leave).
+_ATTEMPTS = 5
+
+
+@dataclass(frozen=True)
+class Change:
+    """The table after a change; ``duplicate`` when the request id was applied before."""
+
+    record: TableRecord
+    duplicate: bool = False
+
+
+async def change_table(
+    store: Store,
+    table_id: str,
+    build_entry: Callable[[TableRecord], Entry],
+    *,
+    expected_version: int | None,
+    request_id: str = "",
+    request_tag: str = "",
+) -> Change:
+    """Apply one change to a table, or raise ServiceError and change nothing.
+
+    ``expected_version`` is the version the change was decided on (a client's
+    table_version, an AI job's version); a table that has moved on answers ABORTED.
+    With None the change is rebuilt on the fresh table after a conflict.
+    ``request_id`` makes a retry of the same change apply once; ``request_tag`` is a
+    digest of the request, so a reused id with different content is refused.
+    """
+    for _ in range(_ATTEMPTS):
+        record = await store.load(table_id)
+        if record is None:
+            raise ServiceError(Code.NOT_FOUND, f"there is no table tables/{table_id}")
+        if request_id:
+            previous = await store.request_outcome(table_id, request_id)
+            if previous is not None:
+                return _duplicate(record, previous[1], request_tag)
+        if expected_version is not None and record.version != expected_version:
+            raise _stale(expected_version, record.version)
+        version = record.version
+        entry = build_entry(record)
+        try:
+            events = record.apply(entry)
+        except EngineError as error:
+            raise from_engine(error) from None
+        if record.computer_turns():
+            await jobs.mark_due(store.redis, table_id)
+        outcome = await store.commit(record, version, [entry], events, request_id, request_tag)
+        if outcome.status == "ok":
+            await jobs.enqueue(store.redis, record)
+            return Change(record)
+        if outcome.status == "duplicate":
+            fresh = await store.load(table_id)
+            assert fresh is not None
+            return _duplicate(fresh, outcome.request_tag, request_tag)
+        if outcome.status == "missing":
+            raise ServiceError(Code.NOT_FOUND, f"there is no table tables/{table_id}")
+        if expected_version is not None:
+            raise _stale(expected_version, outcome.version)
+    raise ServiceError(Code.ABORTED, "the table changed too often while trying; try again")
+
+
+def _duplicate(record: TableRecord, stored_tag: str, request_tag: str) -> Change:
+    if stored_tag != request_tag:
+        raise ServiceError(
+            Code.INVALID_ARGUMENT,
+            "request_id was already used for a different request; use a new id per action",
+        )
+    return Change(record, duplicate=True)
+
+
+def _stale(expected: int, current: int) -> ServiceError:
+    return ServiceError(
+        Code.ABORTED,
+        f"table_version {expected} is not current (the table is at version {current}); "
+        "fetch the table and decide again",
+    )
