@@ -1,0 +1,1 @@
+"""A terminal client that speaks only the contract."""

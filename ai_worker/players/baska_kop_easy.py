@@ -24,6 +24,7 @@ from engine.baska_kop.play import CardOrder, card_order
 from engine.cards import Card, Rank
 from speedgamez.v1 import table_pb2
 
+_WORDS = ("no", "one", "two", "three", "four")
 _DECLARING_BADGES = frozenset({table_pb2.BADGE_OLD, table_pb2.BADGE_PARTNER, table_pb2.BADGE_SOLOIST})
 
 
@@ -50,9 +51,9 @@ def _bid(info: SeatInfo) -> Decision:
     if len(jacks) == 4:
         wishes.append((Contract.GRAN_DU, "holds all four jacks"))
     if trumps == 4 and high >= 3:
-        wishes.append((Contract.ZOLO, f"holds four trumps, {high} of them among the top five"))
+        wishes.append((Contract.ZOLO, f"holds four trumps, {_WORDS[high]} of them among the top five"))
     if len(jacks) >= 3 and jacks[0] == JACKS_HIGH_TO_LOW[0]:
-        wishes.append((Contract.GRAN, f"holds {len(jacks)} jacks including the highest"))
+        wishes.append((Contract.GRAN, f"holds {_WORDS[len(jacks)]} jacks including the highest"))
     if hand >= BLACK_QUEENS and trumps < 3:
         wishes.append((Contract.WESELE, "holds both black queens but too few trumps to play alone"))
     for contract, reason in wishes:
@@ -63,7 +64,7 @@ def _bid(info: SeatInfo) -> Decision:
     last_doubler = _last_doubler(info)
     behind_partner = last_doubler is not None and last_doubler in _sure_partners(info)
     if high >= needed and not behind_partner and _allowed(info, Double()) is not None:
-        return Decision(Double(), f"holds {high} of the top five trumps")
+        return Decision(Double(), f"holds {_WORDS[high]} of the top five trumps")
     return Decision(Pass())
 
 

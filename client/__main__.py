@@ -1,0 +1,3 @@
+from client.terminal import main
+
+main()

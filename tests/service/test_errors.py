@@ -1,0 +1,224 @@
+"""Bad input gets a precise gRPC status and changes nothing."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Iterator
+from functools import partial
+
+import grpc
+import pytest
+import redis
+
+from speedgamez.v1 import actions_pb2, cards_pb2, table_pb2
+from speedgamez.v1 import table_service_pb2 as service_pb2
+from tests.service.conftest import Stack
+from tests.support.client import EASY, HUMAN, PASS, Player, play_card
+from tests.support.stored import stored
+
+
+@pytest.fixture
+def table(stack: Stack) -> Iterator[tuple[Player, Player, str]]:
+    """Anna at seat 0 and Ben at seat 1, computers at 2 and 3; seat 1 bids first."""
+    anna, ben = stack.player("Anna"), stack.player("Ben")
+    created = anna.create([HUMAN, HUMAN, EASY, EASY], rule_set="kop", deals="8")
+    ben.join(created.name)
+    yield anna, ben, created.name
+
+
+def expect_status(code: grpc.StatusCode, call: Callable[[], object]) -> str:
+    with pytest.raises(grpc.RpcError) as raised:
+        call()
+    error = raised.value
+    assert error.code() == code, error.details()
+    details = error.details()
+    assert details
+    return str(details)
+
+
+def unchanged(client: redis.Redis, name: str) -> Callable[[], None]:
+    before = stored(client, name)
+
+    def check() -> None:
+        after = stored(client, name)
+        assert (after.version, after.state, after.log, len(after.events)) == (
+            before.version,
+            before.state,
+            before.log,
+            len(before.events),
+        )
+
+    return check
+
+
+def submit_request(view: table_pb2.TableView, action: actions_pb2.Action) -> service_pb2.SubmitActionRequest:
+    return service_pb2.SubmitActionRequest(
+        table=view.name, table_version=view.version, request_id=uuid.uuid4().hex, action=action
+    )
+
+
+def test_wrong_turn_is_failed_precondition(
+    table: tuple[Player, Player, str], redis_client: redis.Redis
+) -> None:
+    anna, _, name = table
+    view = anna.get(name)
+    assert list(view.to_act_seats) == [1]
+    check = unchanged(redis_client, name)
+    details = expect_status(grpc.StatusCode.FAILED_PRECONDITION, lambda: anna.submit(view, PASS))
+    assert "not your turn" in details
+    check()
+
+
+def test_illegal_card_and_illegal_announcement_are_failed_precondition(
+    table: tuple[Player, Player, str], redis_client: redis.Redis
+) -> None:
+    _, ben, name = table
+    view = ben.get(name)
+    check = unchanged(redis_client, name)
+    card = view.hand[0].card
+    details = expect_status(grpc.StatusCode.FAILED_PRECONDITION, lambda: ben.submit(view, play_card(card)))
+    assert "bidding" in details
+    kop = actions_pb2.Action(announce=actions_pb2.AnnounceAction(contract=actions_pb2.CONTRACT_KIND_KOP))
+    held = {(card.card.suit, card.card.rank) for card in view.hand}
+    kop_cards = {
+        (cards_pb2.SUIT_HEARTS, cards_pb2.RANK_ACE),
+        (cards_pb2.SUIT_CLUBS, cards_pb2.RANK_TEN),
+        (cards_pb2.SUIT_SPADES, cards_pb2.RANK_TEN),
+        (cards_pb2.SUIT_HEARTS, cards_pb2.RANK_TEN),
+    }
+    if not kop_cards <= held:
+        details = expect_status(grpc.StatusCode.FAILED_PRECONDITION, lambda: ben.submit(view, kop))
+        assert "Kop" in details
+    check()
+
+
+def test_card_not_held_in_trick_play_is_failed_precondition(stack: Stack, redis_client: redis.Redis) -> None:
+    anna = stack.player("Anna")
+    view = anna.create([HUMAN, EASY, EASY, EASY], rule_set="baska")
+    view = anna.wait(
+        view.name, lambda seen: seen.phase == table_pb2.TABLE_PHASE_PLAYING or 0 in seen.to_act_seats
+    )
+    while view.phase == table_pb2.TABLE_PHASE_BIDDING:
+        anna.submit(view, PASS)
+        view = anna.wait(
+            view.name,
+            lambda seen: seen.phase != table_pb2.TABLE_PHASE_BIDDING or 0 in seen.to_act_seats,
+        )
+    view = anna.my_turn(view.name)
+    if view.phase != table_pb2.TABLE_PHASE_PLAYING:
+        pytest.skip("the deal ended without trick play (a Kop contract)")
+    held = {(card.card.suit, card.card.rank) for card in view.hand}
+    missing = next(
+        cards_pb2.Card(suit=suit, rank=rank)
+        for suit in (
+            cards_pb2.SUIT_CLUBS,
+            cards_pb2.SUIT_SPADES,
+            cards_pb2.SUIT_HEARTS,
+            cards_pb2.SUIT_DIAMONDS,
+        )
+        for rank in (cards_pb2.RANK_ACE, cards_pb2.RANK_TEN, cards_pb2.RANK_QUEEN, cards_pb2.RANK_JACK)
+        if (suit, rank) not in held
+    )
+    check = unchanged(redis_client, view.name)
+    details = expect_status(
+        grpc.StatusCode.FAILED_PRECONDITION, lambda: anna.submit(view, play_card(missing))
+    )
+    assert "do not hold" in details
+    check()
+
+
+def test_bad_or_missing_token_is_unauthenticated(
+    table: tuple[Player, Player, str], redis_client: redis.Redis
+) -> None:
+    anna, _, name = table
+    view = anna.get(name)
+    check = unchanged(redis_client, name)
+    requests: list[tuple[Callable[..., object], object]] = [
+        (anna.stub.SubmitAction, submit_request(view, PASS)),
+        (anna.stub.GetTable, service_pb2.GetTableRequest(table=name)),
+    ]
+    for metadata in ([("authorization", "Bearer not-a-token")], [], [("authorization", "Basic abc")]):
+        for method, request in requests:
+            expect_status(grpc.StatusCode.UNAUTHENTICATED, partial(method, request, metadata=metadata))
+    check()
+
+
+def test_unknown_table_is_not_found(stack: Stack) -> None:
+    anna = stack.player("Anna")
+    details = expect_status(grpc.StatusCode.NOT_FOUND, lambda: anna.get("tables/doesnotexist"))
+    assert "tables/doesnotexist" in details
+    fake = table_pb2.TableView(name="tables/doesnotexist", version=1)
+    expect_status(grpc.StatusCode.NOT_FOUND, lambda: anna.submit(fake, PASS))
+    expect_status(grpc.StatusCode.NOT_FOUND, lambda: anna.join("tables/doesnotexist"))
+
+
+def test_malformed_requests_are_invalid_argument(
+    table: tuple[Player, Player, str], redis_client: redis.Redis
+) -> None:
+    _, ben, name = table
+    view = ben.get(name)
+    check = unchanged(redis_client, name)
+    submit = ben.stub.SubmitAction
+    md = ben.metadata
+    malformed = [
+        service_pb2.SubmitActionRequest(table=name, table_version=view.version, request_id="r1"),
+        service_pb2.SubmitActionRequest(
+            table="nonsense", table_version=view.version, request_id="r2", action=PASS
+        ),
+        service_pb2.SubmitActionRequest(table=name, table_version=view.version, request_id="", action=PASS),
+        service_pb2.SubmitActionRequest(table=name, table_version=0, request_id="r3", action=PASS),
+        submit_request(view, play_card(cards_pb2.Card(suit=cards_pb2.SUIT_CLUBS))),
+        submit_request(view, play_card(cards_pb2.Card(suit=cards_pb2.SUIT_CLUBS, rank=cards_pb2.RANK_TWO))),
+        submit_request(view, actions_pb2.Action(announce=actions_pb2.AnnounceAction())),
+        submit_request(
+            view,
+            actions_pb2.Action(announce=actions_pb2.AnnounceAction(contract=actions_pb2.CONTRACT_KIND_GRAN)),
+        ),
+    ]
+    for request in malformed:
+        expect_status(grpc.StatusCode.INVALID_ARGUMENT, partial(submit, request, metadata=md))
+    create = service_pb2.CreateTableRequest(game="baska_kop", rule_set="kop", seats=[HUMAN, EASY, EASY])
+    details = expect_status(
+        grpc.StatusCode.INVALID_ARGUMENT, lambda: ben.stub.CreateTable(create, metadata=md)
+    )
+    assert "seats" in details
+    create = service_pb2.CreateTableRequest(
+        game="baska_kop", rule_set="baska", options={"liga_values": "true"}, seats=[HUMAN, EASY, EASY, EASY]
+    )
+    details = expect_status(
+        grpc.StatusCode.INVALID_ARGUMENT, lambda: ben.stub.CreateTable(create, metadata=md)
+    )
+    assert "liga_values" in details
+    create = service_pb2.CreateTableRequest(game="skat", rule_set="x", seats=[HUMAN])
+    expect_status(grpc.StatusCode.INVALID_ARGUMENT, lambda: ben.stub.CreateTable(create, metadata=md))
+    check()
+
+
+def test_stale_table_version_is_aborted(table: tuple[Player, Player, str], redis_client: redis.Redis) -> None:
+    _, ben, name = table
+    view = ben.get(name)
+    stale = table_pb2.TableView()
+    stale.CopyFrom(view)
+    stale.version = view.version - 1
+    check = unchanged(redis_client, name)
+    details = expect_status(grpc.StatusCode.ABORTED, lambda: ben.submit(stale, PASS))
+    assert "version" in details
+    check()
+
+
+def test_acting_at_a_table_without_a_seat_is_permission_denied(
+    table: tuple[Player, Player, str], stack: Stack, redis_client: redis.Redis
+) -> None:
+    _, _, name = table
+    carl = stack.player("Carl")
+    view = carl.get(name)
+    assert not view.HasField("viewer_seat") and not view.hand
+    check = unchanged(redis_client, name)
+    expect_status(grpc.StatusCode.PERMISSION_DENIED, lambda: carl.submit(view, PASS))
+    expect_status(
+        grpc.StatusCode.PERMISSION_DENIED,
+        lambda: carl.stub.LeaveTable(service_pb2.LeaveTableRequest(table=name), metadata=carl.metadata),
+    )
+    details = expect_status(grpc.StatusCode.FAILED_PRECONDITION, lambda: carl.join(name))
+    assert "no open seat" in details or "started" in details
+    check()

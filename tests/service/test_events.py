@@ -1,0 +1,149 @@
+"""Watch streams: redaction per viewer, resumption without gap or duplicate; AI jobs' contents."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import grpc
+import redis
+
+from server import keys
+from speedgamez.internal.v1 import ai_job_pb2
+from speedgamez.v1 import table_pb2
+from speedgamez.v1 import table_service_pb2 as service_pb2
+from tests.service.conftest import Stack
+from tests.support.client import EASY, HUMAN, Player, simple_move
+from tests.support.stored import stored
+
+
+def play_deals(player: Player, name: str, deals: int) -> None:
+    """Play until ``deals`` deals are settled (the human passes and plays simply)."""
+    while True:
+        view = player.my_turn(name)
+        settled = view.deal_number - (
+            0 if view.phase in (table_pb2.TABLE_PHASE_SETTLEMENT, table_pb2.TABLE_PHASE_FINISHED) else 1
+        )
+        if settled >= deals or view.phase == table_pb2.TABLE_PHASE_FINISHED:
+            return
+        player.submit(view, simple_move(view))
+
+
+def watch(player: Player, name: str, after: int, count: int) -> list[table_pb2.TableEvent]:
+    stream = player.stub.WatchTable(
+        service_pb2.WatchTableRequest(table=name, after_sequence=after), metadata=player.metadata
+    )
+    events = []
+    for response in stream:
+        events.append(response.event)
+        if len(events) == count:
+            stream.cancel()
+            break
+    return events
+
+
+def card_key(card: Any) -> tuple[int, int]:
+    return (card.suit, card.rank)
+
+
+def test_watch_resumes_from_last_sequence_without_gap_or_duplicate(stack: Stack) -> None:
+    anna = stack.player("Anna")
+    created = anna.create([HUMAN, EASY, EASY, EASY], rule_set="kop")
+    play_deals(anna, created.name, 2)
+    newest = anna.get(created.name).last_event_sequence
+    assert newest > 20
+    everything = watch(anna, created.name, 0, newest)
+    assert [event.sequence for event in everything] == list(range(1, newest + 1))
+
+    resumed: list[table_pb2.TableEvent] = []
+    after = 0
+    while after < newest:
+        chunk = watch(anna, created.name, after, min(7, newest - after))
+        resumed.extend(chunk)
+        after = chunk[-1].sequence
+    assert [event.SerializeToString() for event in resumed] == [
+        event.SerializeToString() for event in everything
+    ]
+
+
+def test_watch_delivers_new_events_live(stack: Stack) -> None:
+    anna = stack.player("Anna")
+    created = anna.create([HUMAN, EASY, EASY, EASY], rule_set="baska")
+    start = anna.get(created.name).last_event_sequence
+    stream = anna.stub.WatchTable(
+        service_pb2.WatchTableRequest(table=created.name, after_sequence=start), metadata=anna.metadata
+    )
+    view = anna.my_turn(created.name)
+    anna.submit(view, simple_move(view))
+    for response in stream:
+        if response.event.WhichOneof("kind") == "action_taken" and response.event.action_taken.seat == 0:
+            assert not response.event.action_taken.by_computer
+            stream.cancel()
+            break
+
+
+def test_watch_and_snapshots_show_each_viewer_only_his_own_hand(
+    stack: Stack, redis_client: redis.Redis
+) -> None:
+    anna, spectator = stack.player("Anna"), stack.player("Sam")
+    created = anna.create([HUMAN, EASY, EASY, EASY], rule_set="kop")
+    play_deals(anna, created.name, 1)
+    table = stored(redis_client, created.name)
+    dealt = [event.deal_started for event in table.events if event.WhichOneof("kind") == "deal_started"]
+    assert all(len(started.hands) == 4 for started in dealt)
+
+    newest = anna.get(created.name).last_event_sequence
+    for viewer, seat in ((anna, 0), (spectator, None)):
+        for event in watch(viewer, created.name, 0, newest):
+            if event.WhichOneof("kind") == "deal_started":
+                seats = [hand.seat for hand in event.deal_started.hands]
+                assert seats == ([] if seat is None else [seat])
+    spectator_view = spectator.get(created.name)
+    assert not spectator_view.hand and not spectator_view.HasField("viewer_seat")
+    assert not any(rung.own for rung in spectator_view.trump_ladder)
+
+
+def test_watch_unknown_table_and_bad_sequence_are_refused(stack: Stack) -> None:
+    anna = stack.player("Anna")
+    created = anna.create([HUMAN, EASY, EASY, EASY])
+    for request, code in (
+        (service_pb2.WatchTableRequest(table="tables/nope"), grpc.StatusCode.NOT_FOUND),
+        (
+            service_pb2.WatchTableRequest(table=created.name, after_sequence=10**6),
+            grpc.StatusCode.INVALID_ARGUMENT,
+        ),
+    ):
+        try:
+            list(anna.stub.WatchTable(request, metadata=anna.metadata))
+        except grpc.RpcError as error:
+            assert error.code() == code
+        else:
+            raise AssertionError("the watch was not refused")
+
+
+def test_ai_jobs_carry_only_their_seats_information(stack: Stack, redis_client: redis.Redis) -> None:
+    anna = stack.player("Anna")
+    created = anna.create([HUMAN, EASY, EASY, EASY], rule_set="baska")
+    play_deals(anna, created.name, 2)
+    table = stored(redis_client, created.name)
+    deals = [event.deal_started for event in table.events if event.WhichOneof("kind") == "deal_started"]
+    entries: Any = redis_client.xrange(keys.AI_JOBS)
+    jobs = [ai_job_pb2.AiJob.FromString(fields[b"job"]) for _, fields in entries]
+    jobs = [job for job in jobs if job.table_id == table.table_id]
+    assert len(jobs) > 10
+    for job in jobs:
+        view = job.view
+        assert view.viewer_seat == job.seat
+        hands = {
+            hand.seat: {card_key(card) for card in hand.cards} for hand in deals[view.deal_number - 1].hands
+        }
+        played = {card_key(played.card) for trick in view.tricks for played in trick.cards}
+        played |= {card_key(played.card) for played in view.current_trick.cards}
+        own = hands[job.seat]
+        held = {card_key(card.card) for card in view.hand}
+        assert held <= own and not held & played
+        assert {card_key(rung.card) for rung in view.trump_ladder if rung.own} <= held
+        visible = held | played
+        for seat, cards in hands.items():
+            if seat != job.seat:
+                assert not (cards - played) & visible
+        assert not view.HasField("settlement")

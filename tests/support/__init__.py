@@ -1,0 +1,1 @@
+"""Helpers shared by the tests: real Redis, server and worker processes, a test client."""

@@ -1,0 +1,178 @@
+"""Real processes on loopback for the tests: redis-server, the server, AI workers.
+
+Nothing is faked: Redis is the OS package's redis-server, the server and workers are
+``python -m server`` and ``python -m ai_worker`` in child processes.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def redis_binary() -> str:
+    found = shutil.which("redis-server") or (
+        "/usr/bin/redis-server" if Path("/usr/bin/redis-server").exists() else None
+    )
+    if found is None:
+        raise RuntimeError(
+            "redis-server is not installed: run 'sudo apt-get install redis-server' (scripts/test does)"
+        )
+    return found
+
+
+@dataclass
+class RedisServer:
+    port: int
+    directory: Path
+    process: subprocess.Popen[bytes] | None = None
+    extra: tuple[str, ...] = ()
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> None:
+        self.directory.mkdir(parents=True, exist_ok=True)
+        self.process = subprocess.Popen(
+            [
+                redis_binary(),
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--dir",
+                str(self.directory),
+                "--save",
+                "",
+                "--daemonize",
+                "no",
+                *self.extra,
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2) as connection:
+                    connection.sendall(b"PING\r\n")
+                    if connection.recv(16).startswith(b"+PONG"):
+                        return
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError(f"redis-server did not start on port {self.port}")
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
+
+
+@dataclass
+class ServiceProcess:
+    """A server or worker child process whose output is collected in the background."""
+
+    args: list[str]
+    env: dict[str, str]
+    ready_prefix: str
+    process: subprocess.Popen[str] | None = None
+    lines: list[str] = field(default_factory=list)
+    ready_line: str = ""
+
+    def start(self, timeout: float = 20) -> None:
+        self.process = subprocess.Popen(
+            self.args,
+            cwd=ROOT,
+            env=self.env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        ready = threading.Event()
+
+        def pump() -> None:
+            assert self.process is not None and self.process.stdout is not None
+            for line in self.process.stdout:
+                self.lines.append(line.rstrip())
+                if not ready.is_set() and line.startswith(self.ready_prefix):
+                    self.ready_line = line.strip()
+                    ready.set()
+
+        threading.Thread(target=pump, daemon=True).start()
+        if not ready.wait(timeout):
+            self.stop()
+            raise RuntimeError(f"{self.args} did not start:\n" + "\n".join(self.lines[-30:]))
+
+    def kill(self) -> None:
+        """kill -9: no chance to clean up, as when a machine dies."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def output(self) -> str:
+        return "\n".join(self.lines)
+
+
+def service_env(redis_url: str, **settings: str) -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(ROOT)
+    env["SPEEDGAMEZ_REDIS_URL"] = redis_url
+    env.setdefault("SPEEDGAMEZ_WATCH_BLOCK_MS", "500")
+    for key, value in settings.items():
+        env[f"SPEEDGAMEZ_{key.upper()}"] = value
+    return env
+
+
+def server_process(redis_url: str, **settings: str) -> ServiceProcess:
+    env = service_env(redis_url, listen="127.0.0.1:0", **settings)
+    return ServiceProcess([sys.executable, "-m", "server"], env, "speedgamez server listening on")
+
+
+def worker_process(redis_url: str, **settings: str) -> ServiceProcess:
+    defaults = {"ai_reclaim_ms": "2000", "ai_sweep_ms": "500"}
+    env = service_env(redis_url, **(defaults | settings))
+    return ServiceProcess([sys.executable, "-m", "ai_worker"], env, "speedgamez worker")
+
+
+def server_address(process: ServiceProcess) -> str:
+    return process.ready_line.rsplit(" ", 1)[1]
+
+
+@contextmanager
+def running(*processes: ServiceProcess) -> Iterator[None]:
+    started: list[ServiceProcess] = []
+    try:
+        for process in processes:
+            process.start()
+            started.append(process)
+        yield
+    finally:
+        for process in reversed(started):
+            process.stop()

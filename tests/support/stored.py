@@ -1,0 +1,48 @@
+"""Read a table straight from Redis, to check what the service stored."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+import redis
+
+from server import keys
+from server.table import TableConfig, TableRecord
+from speedgamez.v1 import table_pb2
+
+
+@dataclass
+class StoredTable:
+    table_id: str
+    version: int
+    config: TableConfig
+    state: dict[str, Any]
+    log: list[dict[str, Any]]
+    events: list[table_pb2.TableEvent]
+
+    def record(self) -> TableRecord:
+        return TableRecord.restore(
+            self.table_id, self.config, json.dumps(self.state), self.version, len(self.events)
+        )
+
+    def replayed_state(self) -> dict[str, Any]:
+        record = TableRecord.replay(self.table_id, self.config, self.log)
+        return dict(json.loads(record.state_json()))
+
+
+def stored(client: redis.Redis, table_name: str) -> StoredTable:
+    table_id = table_name.removeprefix("tables/")
+    fields: Any = client.hgetall(keys.table(table_id))
+    log: Any = client.lrange(keys.table_log(table_id), 0, -1)
+    raw_events: Any = client.xrange(keys.table_events(table_id))
+    events = [table_pb2.TableEvent.FromString(entry[b"e"]) for _, entry in raw_events]
+    return StoredTable(
+        table_id=table_id,
+        version=int(fields[b"version"]),
+        config=TableConfig.from_json(fields[b"config"]),
+        state=json.loads(fields[b"state"]),
+        log=[json.loads(entry) for entry in log],
+        events=events,
+    )
