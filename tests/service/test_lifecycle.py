@@ -1,0 +1,73 @@
+"""Seats over a table's life, and the server process's own lifecycle."""
+
+from __future__ import annotations
+
+import signal
+import time
+
+import grpc
+import redis
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
+
+from speedgamez.v1 import table_pb2
+from speedgamez.v1 import table_service_pb2 as service_pb2
+from tests.service.conftest import Stack
+from tests.support.client import EASY, HUMAN, simple_move
+from tests.support.processes import server_address, server_process
+from tests.support.stored import stored
+
+
+def test_leaving_before_the_start_opens_the_seat_again(stack: Stack) -> None:
+    anna, ben = stack.player("Anna"), stack.player("Ben")
+    waiting = anna.create([HUMAN, HUMAN, EASY, EASY])
+    anna.stub.LeaveTable(service_pb2.LeaveTableRequest(table=waiting.name), metadata=anna.metadata)
+    view = ben.get(waiting.name)
+    assert view.phase == table_pb2.TABLE_PHASE_WAITING_FOR_PLAYERS
+    assert [seat.open for seat in view.seats] == [True, True, False, False]
+
+
+def test_a_human_who_leaves_a_running_match_is_replaced_by_the_computer(
+    stack: Stack, redis_client: redis.Redis
+) -> None:
+    anna, ben = stack.player("Anna"), stack.player("Ben")
+    created = anna.create([HUMAN, HUMAN, EASY, EASY], rule_set="kop", deals="8")
+    ben.join(created.name)
+    ben.stub.LeaveTable(service_pb2.LeaveTableRequest(table=created.name), metadata=ben.metadata)
+    view = anna.get(created.name)
+    assert (
+        view.seats[1].kind == table_pb2.SEAT_KIND_HUMAN
+        and view.seats[1].level == table_pb2.COMPUTER_LEVEL_EASY
+    )
+    assert "computer plays on" in view.seats[1].player_name
+    spectator = ben.get(created.name)
+    assert not spectator.HasField("viewer_seat") and not spectator.hand
+    while view.phase != table_pb2.TABLE_PHASE_FINISHED:
+        view = anna.my_turn(created.name)
+        if view.phase != table_pb2.TABLE_PHASE_FINISHED:
+            anna.submit(view, simple_move(view))
+    table = stored(redis_client, created.name)
+    assert any(entry.get("by") == "computer" and entry["seat"] == 1 for entry in table.log)
+    assert table.replayed_state() == table.state
+
+
+def test_health_reflection_and_graceful_shutdown(stack: Stack) -> None:
+    server = server_process(stack.redis.url, shutdown_grace_s="2")
+    server.start()
+    channel = grpc.insecure_channel(server_address(server))
+    health = health_pb2_grpc.HealthStub(channel)
+    answer = health.Check(health_pb2.HealthCheckRequest(service="speedgamez.v1.TableService"))
+    assert answer.status == health_pb2.HealthCheckResponse.SERVING
+    reflection = reflection_pb2_grpc.ServerReflectionStub(channel)
+    replies = reflection.ServerReflectionInfo(
+        iter([reflection_pb2.ServerReflectionRequest(list_services="")])
+    )
+    services = {service.name for reply in replies for service in reply.list_services_response.service}
+    assert "speedgamez.v1.TableService" in services
+    channel.close()
+
+    assert server.process is not None
+    started = time.monotonic()
+    server.process.send_signal(signal.SIGTERM)
+    assert server.process.wait(timeout=10) == 0
+    assert time.monotonic() - started < 8
