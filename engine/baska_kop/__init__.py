@@ -27,8 +27,12 @@ Decisions where the text is silent, all named in the module that implements them
 
 * The player left of the dealer leads to the first trick, whatever the contract.
 * Announcing Kop ends the bidding at once; Kop is never doubled (it cannot lose).
+* "Wer ein Spiel angesagt hat, darf nicht als Erster doppeln" is read literally: no player
+  who announced a game during the round, also one who was outbid since, may give the first
+  double of the running contract. (The running contract's own declarer never gets the
+  turn before someone else has doubled or announced, so a narrower reading would be void.)
 * The holder of both black queens may not give the first double only while nothing is
-  announced (the "(Cicha)" of the text); the declarer of the running contract never may.
+  announced (the "(Cicha)" of the text).
 * During the bidding the cap of the normal game applies even when the game will turn
   out to be a Cicha (nobody else can know); doubles above the Cicha cap are struck in
   the settlement with that reason.

@@ -130,6 +130,8 @@ def _double_illegality(state: DealState, seat: int) -> str | None:
     if level == 1:
         if seat == state.announcer:
             return f"the declarer of {label} may not give the first double ({name})"
+        if any(isinstance(call.action, Announce) and call.seat == seat for call in state.calls):
+            return f"you announced a game in this round and may not give the first double ({name})"
         if state.announced is None and frozenset(state.hands[seat]) >= BLACK_QUEENS:
             return f"you hold both black queens (Cicha) and may not give the first double ({name})"
         return None

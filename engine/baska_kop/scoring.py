@@ -25,6 +25,7 @@ from engine.baska_kop.constants import (
     SCHNEIDER_CONTRACTS,
     SCHNEIDER_LIMIT,
     SEATS,
+    TOTAL_POINTS,
     TRICKS,
     WINNING_POINTS,
     Contract,
@@ -78,6 +79,10 @@ def settle(state: DealState) -> DealResult:
     label = CONTRACT_LABELS[contract]
     points = [0] * SEATS
     tricks_won = [0] * SEATS
+    if contract is Contract.KOP:
+        # Laid down: the four highest trumps take every trick.
+        (holder,) = declarers
+        points[holder], tricks_won[holder] = TOTAL_POINTS, TRICKS
     for trick in state.tricks:
         assert trick.winner is not None
         points[trick.winner] += trick.points
@@ -159,10 +164,13 @@ def settle(state: DealState) -> DealResult:
     scores = _payments(value, declarers, winners)
     verdict = "won" if declarers_win else "lost"
     who = ", ".join(f"seat {seat}" for seat in sorted(declarers))
-    summary = (
-        f"{label} ({who}) {verdict} with {declarer_points} to {sum(points) - declarer_points} "
-        f"points; value {value}"
-    )
+    if contract is Contract.KOP:
+        summary = f"{label} ({who}) laid down and won; value {value}"
+    else:
+        summary = (
+            f"{label} ({who}) {verdict} with {declarer_points} to {TOTAL_POINTS - declarer_points} "
+            f"points; value {value}"
+        )
     return DealResult(
         contract=contract.value,
         contract_label=label,

@@ -1,0 +1,397 @@
+"""Conformance suite: every game of ``engine.registry.GAMES``, every rule set, every seat count.
+
+Only the generic ``Game`` / ``Match`` interface is used here (no game-specific module), so a
+new game joins the suite by being registered. Deals are shuffled from derived seeds and
+played with random legal actions drawn from ``engine.seeding.SeededRandom``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from engine.actions import Action, Continue, Pass, PlayCard, parse_action
+from engine.cards import Card, Rank, Suit
+from engine.errors import IllegalActionError, InvalidActionError, NotYourTurnError
+from engine.game import Game
+from engine.match import Match, MatchPhase
+from engine.registry import GAMES
+from engine.seeding import SeededRandom, derive_seed
+
+DEALS = 120
+MAX_ACTIONS = 2000
+
+CASES = [
+    pytest.param((game_id, rule_set, seats), id=f"{game_id}-{rule_set}-{seats}")
+    for game_id, game in sorted(GAMES.items())
+    for rule_set in game.rule_sets
+    for seats in game.seat_counts
+]
+
+Hook = Callable[[Any, SeededRandom], None]
+
+
+class Table:
+    """One game, rule set and seat count under test."""
+
+    def __init__(self, game_id: str, rule_set: str, seats: int) -> None:
+        self.game: Game[Any, Any] = GAMES[game_id]
+        self.rule_set = rule_set
+        self.seats = seats
+        self.options = self.game.parse_options(rule_set, {})
+        self.viewers: tuple[int | None, ...] = (None, *range(seats))
+
+    def new_deal(self, seed: int, dealer: int) -> Any:
+        return self.game.new_deal(self.options, self.seats, dealer, seed)
+
+    def everything(self, state: Any) -> tuple[Any, ...]:
+        """All that can be observed of a deal: every view, whose turn, the result."""
+        game = self.game
+        return (
+            tuple(game.view(state, viewer) for viewer in self.viewers),
+            game.to_act(state),
+            game.result(state),
+            game.phase_of(state),
+            game.completed_tricks(state),
+        )
+
+    def play(self, label: str, count: int = DEALS, hook: Hook | None = None) -> Iterator[tuple[Any, str]]:
+        """Play ``count`` seeded deals to the end; yields the final state and where it came from."""
+        for index in range(count):
+            seed = derive_seed("conformance", self.game.id, self.rule_set, self.seats, label, index)
+            dealer = index % self.seats
+            rng = SeededRandom(derive_seed(seed, "play"))
+            state = self.new_deal(seed, dealer)
+            log: list[str] = []
+            for _ in range(MAX_ACTIONS):
+                if self.game.result(state) is not None:
+                    break
+                waiting = sorted(self.game.to_act(state))
+                assert waiting, f"no seat may act but the deal has no result: seed {seed}, log {log}"
+                if hook is not None:
+                    hook(state, rng)  # a hook may move the deal on itself
+                    if self.game.result(state) is not None:
+                        break
+                    waiting = sorted(self.game.to_act(state))
+                seat = rng.choice(waiting)
+                action = pick(rng, self.game.legal_actions(state, seat))
+                self.game.apply(state, seat, action)
+                log.append(f"{seat}:{action}")
+            else:
+                pytest.fail(f"deal did not end after {MAX_ACTIONS} actions: seed {seed}")
+            yield (
+                state,
+                f"{self.game.id}/{self.rule_set}/{self.seats} seats, seed {seed}, dealer {dealer}, {log}",
+            )
+
+
+def pick(rng: SeededRandom, legal: list[Action]) -> Action:
+    """A random legal action; passing is preferred so that bidding rounds stay short."""
+    assert legal, "a seat to act must have a legal action"
+    if Pass() in legal and rng.below(4) != 0:
+        return Pass()
+    return rng.choice(legal)
+
+
+@pytest.fixture(params=CASES)
+def table(request: pytest.FixtureRequest) -> Table:
+    game_id, rule_set, seats = request.param
+    return Table(game_id, rule_set, seats)
+
+
+def test_registry_offers_games_with_rule_sets_and_seat_counts() -> None:
+    assert GAMES, "the registry offers at least one game"
+    for game_id, game in GAMES.items():
+        assert game.id == game_id and game.title
+        assert game.rule_sets and game.seat_counts
+
+
+def test_someone_must_act_until_the_deal_ends(table: Table) -> None:
+    game = table.game
+    steps = 0
+
+    def hook(state: Any, rng: SeededRandom) -> None:
+        nonlocal steps
+        steps += 1
+        assert game.result(state) is None
+        to_act = game.to_act(state)
+        assert to_act and to_act <= set(range(table.seats))
+        assert all(game.view(state, viewer).to_act == to_act for viewer in table.viewers)
+
+    for state, where in table.play("to-act", hook=hook):
+        assert game.result(state) is not None, where
+        assert game.to_act(state) == frozenset(), f"nobody acts once the deal is over: {where}"
+        assert all(game.legal_actions(state, seat) == [] for seat in range(table.seats)), where
+    assert steps >= DEALS * 4
+
+
+def test_every_seat_to_act_has_a_legal_action(table: Table) -> None:
+    game = table.game
+
+    def hook(state: Any, rng: SeededRandom) -> None:
+        for seat in game.to_act(state):
+            assert game.legal_actions(state, seat), f"seat {seat} must act but may do nothing"
+
+    for _ in table.play("legal-exists", hook=hook):
+        pass
+
+
+def test_every_legal_action_passes_check_and_every_grey_one_fails_with_its_reason(table: Table) -> None:
+    """``choices`` and ``check`` come from one legality decision and must agree."""
+    game = table.game
+    verdicts = {True: 0, False: 0}
+
+    def hook(state: Any, rng: SeededRandom) -> None:
+        to_act = game.to_act(state)
+        for seat in range(table.seats):
+            for choice in game.choices(state, seat):
+                if choice.allowed:
+                    assert seat in to_act, f"seat {seat} may not act, yet {choice.action} is allowed"
+                    game.check(state, seat, choice.action)
+                else:
+                    assert choice.reason, f"{choice.action} is grey for seat {seat} without a reason"
+                    with pytest.raises(IllegalActionError) as refused:
+                        game.check(state, seat, choice.action)
+                    assert refused.value.reason == choice.reason
+                verdicts[choice.allowed] += 1
+
+    for _ in table.play("check", count=DEALS // 2, hook=hook):
+        pass
+    assert verdicts[True] and verdicts[False], verdicts
+
+
+def test_illegal_choice_is_refused_with_a_reason_and_changes_nothing(table: Table) -> None:
+    game = table.game
+    refused = 0
+
+    def hook(state: Any, rng: SeededRandom) -> None:
+        nonlocal refused
+        seat = rng.choice(sorted(game.to_act(state)))
+        grey = [choice for choice in game.choices(state, seat) if not choice.allowed]
+        if not grey:
+            return
+        choice = rng.choice(grey)
+        before = table.everything(state)
+        with pytest.raises(IllegalActionError) as error:
+            game.check(state, seat, choice.action)
+        assert not isinstance(error.value, NotYourTurnError), (
+            "the seat is to act; the action is what is wrong"
+        )
+        assert error.value.reason and str(error.value) == error.value.reason
+        assert table.everything(state) == before, f"refusing {choice.action} changed the deal"
+        refused += 1
+
+    for _ in table.play("illegal", hook=hook):
+        pass
+    assert refused >= DEALS, f"only {refused} illegal candidates were tried"
+
+
+def test_malformed_contract_is_invalid_in_every_phase(table: Table) -> None:
+    """A contract the game does not have can never become legal: InvalidActionError."""
+    game = table.game
+    malformed = parse_action("announce no_such_contract")
+    phases: list[str] = []
+
+    def hook(state: Any, rng: SeededRandom) -> None:
+        seat = rng.choice(sorted(game.to_act(state)))
+        before = table.everything(state)
+        with pytest.raises(InvalidActionError):
+            game.check(state, seat, malformed)
+        assert table.everything(state) == before
+        phases.append(game.phase_of(state))
+
+    for _ in table.play("malformed", count=DEALS // 2, hook=hook):
+        pass
+    assert len(phases) >= DEALS // 2 * 4 and len(set(phases)) >= 2, set(phases)
+    with pytest.raises(InvalidActionError):
+        parse_action("announce")
+    with pytest.raises(InvalidActionError):
+        parse_action("play 1Z")
+
+
+def _observed_pack(table: Table) -> frozenset[Card] | None:
+    """The pack, if every deal hands out the same set of cards (the whole pack)."""
+    packs = set()
+    for index in range(6):
+        state = table.new_deal(derive_seed("conformance-pack", table.game.id, index), 0)
+        cards: set[Card] = set()
+        for seat in range(table.seats):
+            view = table.game.view(state, seat)
+            cards |= {hand_card.card for hand_card in view.hand} | set(view.dealt_hand)
+        packs.add(frozenset(cards))
+    return next(iter(packs)) if len(packs) == 1 else None
+
+
+def test_card_outside_the_pack_is_invalid(table: Table) -> None:
+    pack = _observed_pack(table)
+    if pack is None:
+        pytest.skip("the deals do not hand out the whole pack, so the pack cannot be told from them")
+    outside = [Card(suit, rank) for rank in Rank for suit in Suit if Card(suit, rank) not in pack]
+    if not outside:
+        pytest.skip("the game uses the full 52-card pack: no card lies outside it")
+    two_of_clubs = parse_action("play 2C")
+    candidates: list[Action] = [two_of_clubs] if Card(Suit.CLUBS, Rank.TWO) in outside else []
+    game = table.game
+    tried = 0
+
+    def hook(state: Any, rng: SeededRandom) -> None:
+        nonlocal tried
+        seat = rng.choice(sorted(game.to_act(state)))
+        before = table.everything(state)
+        for action in [*candidates, PlayCard(rng.choice(outside))]:
+            with pytest.raises(InvalidActionError):
+                game.check(state, seat, action)
+            tried += 1
+        assert table.everything(state) == before
+
+    for _ in table.play("outside-pack", count=DEALS // 2, hook=hook):
+        pass
+    assert tried >= DEALS
+
+
+def test_acting_out_of_turn_is_refused(table: Table) -> None:
+    game = table.game
+    refused = 0
+
+    def out_of_turn(state: Any, seat: int, rng: SeededRandom) -> None:
+        nonlocal refused
+        candidates = [action for action, _ in game.candidate_actions(state, seat)] or [Pass()]
+        action = rng.choice(candidates)
+        before = table.everything(state)
+        with pytest.raises(NotYourTurnError) as error:
+            game.check(state, seat, action)
+        assert error.value.reason
+        assert table.everything(state) == before
+        assert not any(choice.allowed for choice in game.choices(state, seat))
+        refused += 1
+
+    def hook(state: Any, rng: SeededRandom) -> None:
+        idle = sorted(set(range(table.seats)) - game.to_act(state))
+        if idle:
+            out_of_turn(state, rng.choice(idle), rng)
+
+    for state, _ in table.play("out-of-turn", hook=hook):
+        for seat in range(table.seats):
+            out_of_turn(state, seat, SeededRandom(seat))
+    assert refused >= DEALS * table.seats
+
+
+def test_deal_scores_sum_to_zero(table: Table) -> None:
+    game = table.game
+    for state, where in table.play("scores"):
+        result = game.result(state)
+        assert result is not None
+        assert len(result.scores) == table.seats, where
+        assert sum(result.scores) == 0, f"scores {result.scores}: {where}"
+        assert all(game.view(state, viewer).result == result for viewer in table.viewers)
+        assert result.winners <= set(range(table.seats)) and result.declarers <= set(range(table.seats))
+
+
+def test_view_hand_flags_agree_with_legal_actions(table: Table) -> None:
+    """What a client greys out is exactly what the write path would refuse."""
+    game = table.game
+
+    def hook(state: Any, rng: SeededRandom) -> None:
+        for seat in range(table.seats):
+            legal = game.legal_actions(state, seat)
+            view = game.view(state, seat)
+            playable = {hand_card.card for hand_card in view.hand if hand_card.playable}
+            assert playable == {action.card for action in legal if isinstance(action, PlayCard)}
+            assert all(hand_card.reason for hand_card in view.hand if not hand_card.playable)
+            allowed = [choice.action for choice in view.choices if choice.allowed]
+            assert allowed == [action for action in legal if not isinstance(action, PlayCard)]
+
+    for _ in table.play("flags", count=DEALS // 2, hook=hook):
+        pass
+
+
+def test_copy_state_is_independent(table: Table) -> None:
+    game = table.game
+    copies = 0
+
+    def hook(state: Any, rng: SeededRandom) -> None:
+        nonlocal copies
+        if rng.below(3):
+            return
+        before = table.everything(state)
+        copy = game.copy_state(state)
+        assert table.everything(copy) == before, "a copy starts equal"
+        seat = rng.choice(sorted(game.to_act(copy)))
+        action = rng.choice(game.legal_actions(copy, seat))
+        game.apply(copy, seat, action)
+        assert table.everything(state) == before, f"applying {action} to a copy changed the original"
+        moved = table.everything(copy)
+        again = game.copy_state(state)
+        game.apply(state, seat, action)
+        assert table.everything(state) == moved, "the same action gives the same state"
+        assert table.everything(again) == before, "changing the original changed an earlier copy"
+        copies += 1
+
+    for _ in table.play("copy", hook=hook):
+        pass
+    assert copies >= DEALS
+
+
+def test_same_seed_gives_the_same_deal(table: Table) -> None:
+    game = table.game
+    distinct = set()
+    for index in range(40):
+        seed = derive_seed("conformance-same-seed", game.id, table.rule_set, index)
+        first, second = table.new_deal(seed, index % table.seats), table.new_deal(seed, index % table.seats)
+        assert table.everything(first) == table.everything(second)
+        distinct.add(tuple(tuple(game.view(first, seat).dealt_hand) for seat in range(table.seats)))
+        rng_a, rng_b = SeededRandom(seed), SeededRandom(seed)
+        while game.result(first) is None:
+            seat_a, seat_b = (
+                rng_a.choice(sorted(game.to_act(first))),
+                rng_b.choice(sorted(game.to_act(second))),
+            )
+            action_a = pick(rng_a, game.legal_actions(first, seat_a))
+            action_b = pick(rng_b, game.legal_actions(second, seat_b))
+            assert (seat_a, action_a) == (seat_b, action_b)
+            game.apply(first, seat_a, action_a)
+            game.apply(second, seat_b, action_b)
+        assert table.everything(first) == table.everything(second)
+    assert len(distinct) > 30, "different seeds must give different deals"
+
+
+def test_match_plays_its_deals_and_refuses_illegal_actions_without_change(table: Table) -> None:
+    """A Partie through the generic Match: totals are the sum of the deal results, the dealer
+    moves on, and a refused action leaves the whole match as it was."""
+    game = table.game
+    seed = derive_seed("conformance-match", game.id, table.rule_set, table.seats)
+    rng = SeededRandom(seed)
+    match = Match(game, table.options, table.seats, seed, humans=frozenset({0}))
+    results = []
+    dealers = []
+    refused = 0
+    for _ in range(MAX_ACTIONS * 10):
+        if match.phase is MatchPhase.FINISHED:
+            break
+        seat = rng.choice(sorted(match.to_act()))
+        if match.phase is MatchPhase.SETTLEMENT:
+            match.apply(seat, Continue())
+            continue
+        grey = [choice.action for choice in game.choices(match.deal, seat) if not choice.allowed]
+        if grey:
+            before = (match.snapshot(), tuple(match.view(viewer) for viewer in table.viewers))
+            with pytest.raises(IllegalActionError):
+                match.apply(seat, rng.choice(grey))
+            assert (match.snapshot(), tuple(match.view(viewer) for viewer in table.viewers)) == before
+            refused += 1
+        dealer = match.dealer
+        result = match.apply(seat, pick(rng, game.legal_actions(match.deal, seat)))
+        if result is not None:
+            results.append(result)
+            dealers.append(dealer)
+    else:
+        pytest.fail("the match did not end")
+    assert refused > 0
+    assert game.match_over(table.options, len(results), tuple(match.totals))
+    for count in range(1, len(results)):
+        totals = tuple(sum(r.scores[seat] for r in results[:count]) for seat in range(table.seats))
+        assert not game.match_over(table.options, count, totals), f"the match went on after {count} deals"
+    assert tuple(match.totals) == tuple(sum(r.scores[seat] for r in results) for seat in range(table.seats))
+    assert dealers == [k % table.seats for k in range(len(results))]
