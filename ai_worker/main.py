@@ -24,7 +24,7 @@ from typing import Any
 from redis.asyncio import Redis
 from redis.exceptions import RedisError, ResponseError
 
-from ai_worker.players import decide
+from ai_worker.players import advise, decide
 from ai_worker.seat_info import seat_info
 from engine.actions import Action, PlayCard
 from server import jobs, keys
@@ -37,6 +37,8 @@ from speedgamez.internal.v1 import ai_job_pb2
 
 log = logging.getLogger("speedgamez.worker")
 
+# An advice answer nobody collects (the asker timed out) disappears after this.
+ADVICE_REPLY_SECONDS = 60
 # Errors that mean the job is stale or moot: the table moved on or is gone.
 _STALE = {Code.ABORTED, Code.NOT_FOUND, Code.FAILED_PRECONDITION}
 
@@ -100,6 +102,10 @@ class Worker:
         started = time.monotonic()
         try:
             job = ai_job_pb2.AiJob.FromString(payload)
+            if job.kind == ai_job_pb2.AI_JOB_KIND_ADVICE:
+                await self._answer_advice(job)
+                await self.redis.xack(keys.AI_JOBS, keys.AI_GROUP, message_id)
+                return
             decision = decide(job.view, level_from_proto(job.level))
             delay = self.min_think_ms / 1000 - (time.monotonic() - started)
             if delay > 0:
@@ -120,6 +126,14 @@ class Worker:
             return
         await self.redis.xack(keys.AI_JOBS, keys.AI_GROUP, message_id)
 
+    async def _answer_advice(self, job: ai_job_pb2.AiJob) -> None:
+        response = advise(job.view)
+        response.table_version = job.table_version
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.rpush(job.reply_to, response.SerializeToString())
+            pipe.expire(job.reply_to, ADVICE_REPLY_SECONDS)
+            await pipe.execute()
+
     async def _dead_letter(self, message_id: bytes, payload: bytes, error: str) -> None:
         await self.redis.xadd(
             keys.AI_DEAD,
@@ -137,6 +151,8 @@ class Worker:
             job = ai_job_pb2.AiJob.FromString(payload)
             info = seat_info(job.view)
         except Exception:
+            return
+        if job.kind == ai_job_pb2.AI_JOB_KIND_ADVICE:
             return
         if info.playable:
             action: Action = PlayCard(info.playable[0])

@@ -7,6 +7,7 @@ see more than the view shows.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 
 from engine.actions import Action
@@ -41,18 +42,25 @@ class SeatInfo:
     calls: tuple[tuple[int, Action], ...]
     tricks: tuple[Trick, ...]
     current_trick: tuple[tuple[int, Card], ...]
+    trick_leader: int
     ladder: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    # Seeds the computer's random choices: the same view always gives the same decision.
+    seed: int
 
     @property
     def dealt(self) -> tuple[Card, ...]:
         """The seat's hand at the start of the deal: what it holds plus what it played."""
-        played = [card for trick in self.tricks for seat, card in trick.cards if seat == self.seat]
-        played += [card for seat, card in self.current_trick if seat == self.seat]
-        return self.hand + tuple(played)
+        return self.hand + self.played_by(self.seat)
 
     @property
     def allowed(self) -> tuple[Choice, ...]:
         return tuple(choice for choice in self.choices if choice.allowed)
+
+    def played_by(self, seat: int) -> tuple[Card, ...]:
+        """Cards ``seat`` has played this deal, in order."""
+        plays = [pair for trick in self.tricks for pair in trick.cards] + list(self.current_trick)
+        return tuple(card for who, card in plays if who == seat)
 
 
 def seat_info(view: table_pb2.TableView) -> SeatInfo:
@@ -80,7 +88,10 @@ def seat_info(view: table_pb2.TableView) -> SeatInfo:
         current_trick=tuple(
             (played.seat, convert.card_from_proto(played.card)) for played in view.current_trick.cards
         ),
+        trick_leader=view.current_trick.leader_seat,
         ladder=tuple(convert.card_from_proto(rung.card) for rung in view.trump_ladder),
+        hand_sizes=tuple(seat.cards_in_hand for seat in view.seats),
+        seed=int.from_bytes(hashlib.sha256(view.SerializeToString(deterministic=True)).digest()[:8], "big"),
     )
 
 

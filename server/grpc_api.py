@@ -62,6 +62,11 @@ class TableServicer(service_grpc.TableServiceServicer):
     ) -> service_pb2.SubmitActionResponse:
         return await self._authenticated(context, lambda caller: self.service.submit_action(caller, request))
 
+    async def GetAdvice(
+        self, request: service_pb2.GetAdviceRequest, context: grpc.aio.ServicerContext
+    ) -> service_pb2.GetAdviceResponse:
+        return await self._authenticated(context, lambda caller: self.service.get_advice(caller, request))
+
     async def WatchTable(
         self, request: service_pb2.WatchTableRequest, context: grpc.aio.ServicerContext
     ) -> AsyncIterator[service_pb2.WatchTableResponse]:

@@ -23,6 +23,9 @@ Semantics, in plain words:
 
 from __future__ import annotations
 
+import uuid
+from typing import Any
+
 from redis.asyncio import Redis
 
 from server import keys
@@ -57,6 +60,27 @@ async def enqueue(redis: Redis, record: TableRecord) -> int:
     if seats:
         await redis.hset(keys.table(record.id), "ai_job_version", record.version)
     return len(seats)
+
+
+async def request_advice(redis: Redis, record: TableRecord, seat: int, timeout_ms: int) -> bytes | None:
+    """Ask a worker for advice to ``seat``; the answer's bytes, or None after the timeout.
+
+    The job carries the seat's redacted view like a move job, at the strong level.
+    """
+    reply_to = keys.advice_reply(uuid.uuid4().hex)
+    job = ai_job_pb2.AiJob(
+        kind=ai_job_pb2.AI_JOB_KIND_ADVICE,
+        table_id=record.id,
+        table_version=record.version,
+        seat=seat,
+        level=level_to_proto("strong"),
+        view=table_view(record, seat),
+        reply_to=reply_to,
+    )
+    job.queued_time.FromMilliseconds(now_ms())
+    await redis.xadd(keys.AI_JOBS, {"job": job.SerializeToString()}, maxlen=STREAM_LENGTH, approximate=True)
+    reply: Any = await redis.blpop([reply_to], timeout=timeout_ms / 1000)
+    return None if reply is None else bytes(reply[1])
 
 
 async def sweep(redis: Redis, store: Store, grace_ms: int, batch: int = 100) -> int:

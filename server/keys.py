@@ -26,6 +26,8 @@ sg:ai:jobs                         stream  AI jobs (AiJob bytes in field ``job``
 sg:ai:dead                         stream  jobs that failed too often, with the error
 sg:ai:due                          zset    tables awaiting a computer move, by the time
                                            the job was queued (the sweeper's reminder)
+sg:advice:<request id>             list    the worker's answer to one advice request
+                                           (GetAdviceResponse bytes); expires in a minute
 =================================  ======  ===========================================
 """
 
@@ -38,6 +40,10 @@ AI_JOBS = f"{PREFIX}:ai:jobs"
 AI_DEAD = f"{PREFIX}:ai:dead"
 AI_DUE = f"{PREFIX}:ai:due"
 AI_GROUP = "workers"
+
+
+def advice_reply(request_id: str) -> str:
+    return f"{PREFIX}:advice:{request_id}"
 
 
 def player(player_id: str) -> str:

@@ -14,8 +14,9 @@ from dataclasses import dataclass
 
 from engine.actions import Action
 from engine.errors import EngineError
+from engine.match import MatchPhase
 from engine.registry import GAMES, get_game
-from server import convert
+from server import convert, jobs
 from server.errors import Code, ServiceError, from_engine
 from server.settings import Settings
 from server.store import Store, digest
@@ -249,6 +250,29 @@ class TableService:
             request_id=f"computer:{table_version}:{seat}",
             request_tag="computer",
         )
+
+    async def get_advice(
+        self, caller: Caller, request: service_pb2.GetAdviceRequest
+    ) -> service_pb2.GetAdviceResponse:
+        record = await self._load(parse_table_name(request.table))
+        seat = _own_seat(record, caller)
+        humans = [other for other in record.seats if other.kind == "human" and not other.left]
+        if len(humans) > 1:
+            raise ServiceError(
+                Code.FAILED_PRECONDITION,
+                "advice is given only at a table where you play alone against computer players",
+            )
+        match = record.match
+        if match is None or record.status != "playing" or match.phase is not MatchPhase.DEAL:
+            raise ServiceError(Code.FAILED_PRECONDITION, "advice is given during the bidding and trick play")
+        if seat not in match.to_act():
+            raise ServiceError(
+                Code.FAILED_PRECONDITION, "advice is given for your own decision: wait for your turn"
+            )
+        answer = await jobs.request_advice(self.store.redis, record, seat, self.settings.advice_timeout_ms)
+        if answer is None:
+            raise ServiceError(Code.UNAVAILABLE, "no computer player answered in time; try again")
+        return service_pb2.GetAdviceResponse.FromString(answer)
 
     # Events ------------------------------------------------------------------------
 

@@ -5,12 +5,13 @@ variable                           default                   meaning
 =================================  ========================  =================================
 SPEEDGAMEZ_REDIS_URL               redis://127.0.0.1:6379/0  the state store
 SPEEDGAMEZ_LISTEN                  [::]:50051                gRPC address (port 0: any free)
-SPEEDGAMEZ_COMPUTER_LEVELS         easy                      levels tables may ask for
+SPEEDGAMEZ_COMPUTER_LEVELS         easy,normal,strong        levels tables may ask for
 SPEEDGAMEZ_WATCH_BLOCK_MS          5000                      longest wait of one event read
 SPEEDGAMEZ_SHUTDOWN_GRACE_S        5                         time given to running calls on stop
 SPEEDGAMEZ_AI_RECLAIM_MS           10000                     idle time before a job is reclaimed
 SPEEDGAMEZ_AI_MAX_DELIVERIES       3                         deliveries before dead-lettering
 SPEEDGAMEZ_AI_SWEEP_MS             5000                      how often workers run the sweeper
+SPEEDGAMEZ_ADVICE_TIMEOUT_MS       10000                     longest wait for a worker's advice
 =================================  ========================  =================================
 """
 
@@ -25,12 +26,13 @@ from dataclasses import dataclass
 class Settings:
     redis_url: str = "redis://127.0.0.1:6379/0"
     listen: str = "[::]:50051"
-    computer_levels: tuple[str, ...] = ("easy",)
+    computer_levels: tuple[str, ...] = ("easy", "normal", "strong")
     watch_block_ms: int = 5000
     shutdown_grace_s: float = 5.0
     ai_reclaim_ms: int = 10_000
     ai_max_deliveries: int = 3
     ai_sweep_ms: int = 5000
+    advice_timeout_ms: int = 10_000
 
     @staticmethod
     def from_env(env: Mapping[str, str] = os.environ) -> Settings:
@@ -52,4 +54,5 @@ class Settings:
             ai_reclaim_ms=int(get("AI_RECLAIM_MS", defaults.ai_reclaim_ms)),
             ai_max_deliveries=int(get("AI_MAX_DELIVERIES", defaults.ai_max_deliveries)),
             ai_sweep_ms=int(get("AI_SWEEP_MS", defaults.ai_sweep_ms)),
+            advice_timeout_ms=int(get("ADVICE_TIMEOUT_MS", defaults.advice_timeout_ms)),
         )

@@ -9,23 +9,16 @@ cheapest card.
 
 from __future__ import annotations
 
+from ai_worker.baska_kop_info import allowed, behind_sure_partner, known_sides, running_doubles
 from ai_worker.players.decision import Decision
-from ai_worker.seat_info import Choice, SeatInfo
+from ai_worker.seat_info import SeatInfo
 from engine.actions import Announce, Double, Pass, PlayCard
-from engine.baska_kop.constants import (
-    BLACK_QUEENS,
-    CARD_POINTS,
-    JACKS_HIGH_TO_LOW,
-    SOLO_ANNOUNCEMENTS,
-    Contract,
-    RuleSet,
-)
+from engine.baska_kop.constants import BLACK_QUEENS, CARD_POINTS, JACKS_HIGH_TO_LOW, Contract, RuleSet
 from engine.baska_kop.play import CardOrder, card_order
 from engine.cards import Card, Rank
 from speedgamez.v1 import table_pb2
 
 _WORDS = ("no", "one", "two", "three", "four")
-_DECLARING_BADGES = frozenset({table_pb2.BADGE_OLD, table_pb2.BADGE_PARTNER, table_pb2.BADGE_SOLOIST})
 
 
 def decide(info: SeatInfo) -> Decision:
@@ -57,13 +50,10 @@ def _bid(info: SeatInfo) -> Decision:
     if hand >= BLACK_QUEENS and trumps < 3:
         wishes.append((Contract.WESELE, "holds both black queens but too few trumps to play alone"))
     for contract, reason in wishes:
-        if _allowed(info, Announce(contract.value)) is not None:
+        if allowed(info, Announce(contract.value)) is not None:
             return Decision(Announce(contract.value), reason)
-    doubles_said = _doubles_on_running_contract(info)
-    needed = 2 if doubles_said == 0 else 3
-    last_doubler = _last_doubler(info)
-    behind_partner = last_doubler is not None and last_doubler in _sure_partners(info)
-    if high >= needed and not behind_partner and _allowed(info, Double()) is not None:
+    needed = 2 if not running_doubles(info) else 3
+    if high >= needed and not behind_sure_partner(info) and allowed(info, Double()) is not None:
         return Decision(Double(), f"holds {_WORDS[high]} of the top five trumps")
     return Decision(Pass())
 
@@ -74,7 +64,7 @@ def _card(info: SeatInfo) -> Card:
     legal = list(info.playable)
     if len(legal) == 1:
         return legal[0]
-    sides = _sides(info)
+    sides = known_sides(info)
     mine = sides[info.seat]
     if not info.current_trick:
         trumps = sorted((card for card in legal if order.is_trump(card)), key=lambda card: -order.power[card])
@@ -100,62 +90,3 @@ def _card(info: SeatInfo) -> Card:
 
 def _cheapest(cards: list[Card], order: CardOrder) -> Card:
     return min(cards, key=lambda card: (CARD_POINTS[card.rank], order.is_trump(card), order.power[card]))
-
-
-def _allowed(info: SeatInfo, action: Announce | Double) -> Choice | None:
-    for choice in info.choices:
-        if choice.action == action and choice.allowed:
-            return choice
-    return None
-
-
-def _doubles_on_running_contract(info: SeatInfo) -> int:
-    count = 0
-    for _, action in info.calls:
-        if isinstance(action, Announce):
-            count = 0
-        elif isinstance(action, Double):
-            count += 1
-    return count
-
-
-def _last_doubler(info: SeatInfo) -> int | None:
-    for seat, action in reversed(info.calls):
-        if isinstance(action, Announce):
-            return None
-        if isinstance(action, Double):
-            return seat
-    return None
-
-
-def _sides(info: SeatInfo) -> list[bool | None]:
-    """Each seat's party as this seat knows it (True: the declaring side)."""
-    if info.contract in {contract.value for contract in SOLO_ANNOUNCEMENTS} and info.declarer is not None:
-        return [seat == info.declarer for seat in range(info.seats)]
-    sides: list[bool | None] = []
-    for badges in info.badges:
-        if badges & _DECLARING_BADGES:
-            sides.append(True)
-        elif table_pb2.BADGE_YOUNG in badges:
-            sides.append(False)
-        else:
-            sides.append(None)
-    hand = set(info.dealt)
-    if sides[info.seat] is None and info.contract == Contract.NORMAL.value:
-        sides[info.seat] = bool(hand & BLACK_QUEENS)
-    if info.contract == Contract.WESELE.value and JACKS_HIGH_TO_LOW[0] in hand:
-        sides[info.seat] = True
-    return sides
-
-
-def _sure_partners(info: SeatInfo) -> set[int]:
-    """Seats this seat knows to be on its own side."""
-    if info.contract == Contract.NORMAL.value and set(info.dealt) >= BLACK_QUEENS:
-        return set()
-    sides = _sides(info)
-    if info.contract == Contract.WESELE.value and sides[info.seat] and info.declarer is not None:
-        sides[info.declarer] = True
-    mine = sides[info.seat]
-    if mine is None:
-        return set()
-    return {seat for seat, side in enumerate(sides) if side == mine and seat != info.seat}

@@ -26,7 +26,6 @@ from engine.baska_kop.constants import (
     SCHNEIDER_LIMIT,
     SEATS,
     TOTAL_POINTS,
-    TRICKS,
     WINNING_POINTS,
     Contract,
     Options,
@@ -78,90 +77,30 @@ def settle(state: DealState) -> DealResult:
     options, contract, declarers = state.options, state.contract, state.declarers
     label = CONTRACT_LABELS[contract]
     points = [0] * SEATS
-    tricks_won = [0] * SEATS
     if contract is Contract.KOP:
         # Laid down: the four highest trumps take every trick.
         (holder,) = declarers
-        points[holder], tricks_won[holder] = TOTAL_POINTS, TRICKS
+        points[holder] = TOTAL_POINTS
     for trick in state.tricks:
         assert trick.winner is not None
         points[trick.winner] += trick.points
-        tricks_won[trick.winner] += 1
     declarer_points = sum(points[seat] for seat in declarers)
-    declarer_tricks = sum(tricks_won[seat] for seat in declarers)
-
-    double_seats = state.double_seats
-    verdicts = double_verdicts(
-        options, double_seats, lambda seat: seat in declarers, contract is Contract.CICHA
-    )
-    counting = [
-        seat
-        for seat, (status, _) in zip(double_seats, verdicts, strict=True)
-        if status is DoubleStatus.COUNTS
+    cleared = [
+        SettlementStep(
+            "double",
+            f"{options.double_name(call.level)} by seat {call.seat}",
+            2,
+            struck=True,
+            note=f"cleared when {CONTRACT_LABELS[call.cleared_by]} was announced",
+        )
+        for call in state.calls
+        if call.cleared_by is not None
     ]
-
-    steps = [SettlementStep("base", f"Base value of {label}", options.base_value(contract))]
-    if contract is Contract.KOP:
-        declarers_win = True
-        steps.append(SettlementStep("laid_down", "Kop cannot lose and is laid down", 1))
-    elif contract in ALL_TRICKS_CONTRACTS:
-        declarers_win = declarer_tricks == TRICKS
-    elif declarer_points == HALF_POINTS:
-        if counting:
-            declarers_win = counting[-1] not in declarers
-            tie_note = "52:52: the party that gave the last double that counts loses"
-        else:
-            declarers_win = False
-            tie_note = f"52:52 without a double that counts: {_declaring_side_loses(contract)}"
-        steps.append(SettlementStep("tie", tie_note, 1))
-    else:
-        declarers_win = declarer_points >= WINNING_POINTS
-
-    losers = declarers if not declarers_win else frozenset(range(SEATS)) - declarers
-    if contract in SCHNEIDER_CONTRACTS:
-        loser_points = sum(points[seat] for seat in losers)
-        if sum(tricks_won[seat] for seat in losers) == 0:
-            steps.append(SettlementStep("schwarz", "Schwarz: the losers took no trick", 3))
-        elif loser_points <= SCHNEIDER_LIMIT:
-            steps.append(
-                SettlementStep(
-                    "schneider",
-                    f"Schneider: the losers have {loser_points} points, at most {SCHNEIDER_LIMIT}",
-                    2,
-                )
-            )
-    if options.rule_set is RuleSet.BASKA and not declarers_win:
-        steps.append(
-            SettlementStep("baska_lost", f"Baśka: {_declaring_side_loses(contract)}, so it counts double", 2)
-        )
-    for call in state.calls:
-        if call.cleared_by is not None:
-            steps.append(
-                SettlementStep(
-                    "double",
-                    f"{options.double_name(call.level)} by seat {call.seat}",
-                    2,
-                    struck=True,
-                    note=f"cleared when {CONTRACT_LABELS[call.cleared_by]} was announced",
-                )
-            )
-    for level, (seat, (status, note)) in enumerate(zip(double_seats, verdicts, strict=True), 1):
-        steps.append(
-            SettlementStep(
-                "double",
-                f"{options.double_name(level)} by seat {seat}",
-                2,
-                struck=status is not DoubleStatus.COUNTS,
-                note=note,
-            )
-        )
-
-    value = steps[0].factor
-    for step in steps[1:]:
-        if not step.struck:
-            value *= step.factor
+    declarers_win, steps = settlement_steps(
+        options, contract, declarers, declarer_points, state.double_seats, cleared
+    )
+    value = _value(steps)
     winners = declarers if declarers_win else frozenset(range(SEATS)) - declarers
-    scores = _payments(value, declarers, winners)
     verdict = "won" if declarers_win else "lost"
     who = ", ".join(f"seat {seat}" for seat in sorted(declarers))
     if contract is Contract.KOP:
@@ -177,7 +116,7 @@ def settle(state: DealState) -> DealResult:
         declarers=declarers,
         winners=winners,
         value=value,
-        scores=scores,
+        scores=payments(value, declarers, winners),
         steps=tuple(steps),
         card_points=tuple(points),
         hands=state.dealt,
@@ -185,7 +124,100 @@ def settle(state: DealState) -> DealResult:
     )
 
 
-def _payments(value: int, declarers: frozenset[int], winners: frozenset[int]) -> tuple[int, ...]:
+def outcome(
+    options: Options,
+    contract: Contract,
+    declarers: frozenset[int],
+    declarer_points: int,
+    double_seats: Sequence[int],
+) -> tuple[bool, int]:
+    """Whether the declaring side wins, and the value, from its card points alone.
+
+    For search, which knows the points a line of play gives but not its tricks.
+    """
+    declarers_win, steps = settlement_steps(options, contract, declarers, declarer_points, double_seats, [])
+    return declarers_win, _value(steps)
+
+
+def settlement_steps(
+    options: Options,
+    contract: Contract,
+    declarers: frozenset[int],
+    declarer_points: int,
+    double_seats: Sequence[int],
+    cleared: list[SettlementStep],
+) -> tuple[bool, list[SettlementStep]]:
+    """The verdict and the steps of the settlement.
+
+    Tricks follow from points: every card is worth at least 2, so a side without
+    points took no trick and a side with all 104 took every trick.
+    """
+    label = CONTRACT_LABELS[contract]
+    verdicts = double_verdicts(
+        options, double_seats, lambda seat: seat in declarers, contract is Contract.CICHA
+    )
+    counting = [
+        seat
+        for seat, (status, _) in zip(double_seats, verdicts, strict=True)
+        if status is DoubleStatus.COUNTS
+    ]
+    steps = [SettlementStep("base", f"Base value of {label}", options.base_value(contract))]
+    if contract is Contract.KOP:
+        declarers_win = True
+        steps.append(SettlementStep("laid_down", "Kop cannot lose and is laid down", 1))
+    elif contract in ALL_TRICKS_CONTRACTS:
+        declarers_win = declarer_points == TOTAL_POINTS
+    elif declarer_points == HALF_POINTS:
+        if counting:
+            declarers_win = counting[-1] not in declarers
+            tie_note = "52:52: the party that gave the last double that counts loses"
+        else:
+            declarers_win = False
+            tie_note = f"52:52 without a double that counts: {_declaring_side_loses(contract)}"
+        steps.append(SettlementStep("tie", tie_note, 1))
+    else:
+        declarers_win = declarer_points >= WINNING_POINTS
+
+    if contract in SCHNEIDER_CONTRACTS:
+        loser_points = TOTAL_POINTS - declarer_points if declarers_win else declarer_points
+        if loser_points == 0:
+            steps.append(SettlementStep("schwarz", "Schwarz: the losers took no trick", 3))
+        elif loser_points <= SCHNEIDER_LIMIT:
+            steps.append(
+                SettlementStep(
+                    "schneider",
+                    f"Schneider: the losers have {loser_points} points, at most {SCHNEIDER_LIMIT}",
+                    2,
+                )
+            )
+    if options.rule_set is RuleSet.BASKA and not declarers_win:
+        steps.append(
+            SettlementStep("baska_lost", f"Baśka: {_declaring_side_loses(contract)}, so it counts double", 2)
+        )
+    steps.extend(cleared)
+    for level, (seat, (status, note)) in enumerate(zip(double_seats, verdicts, strict=True), 1):
+        steps.append(
+            SettlementStep(
+                "double",
+                f"{options.double_name(level)} by seat {seat}",
+                2,
+                struck=status is not DoubleStatus.COUNTS,
+                note=note,
+            )
+        )
+    return declarers_win, steps
+
+
+def _value(steps: list[SettlementStep]) -> int:
+    value = steps[0].factor
+    for step in steps[1:]:
+        if not step.struck:
+            value *= step.factor
+    return value
+
+
+def payments(value: int, declarers: frozenset[int], winners: frozenset[int]) -> tuple[int, ...]:
+    """Per-seat score changes: 2 v 2 one loser pays each winner; a soloist pays or gets x3."""
     if len(declarers) == 1:
         (soloist,) = declarers
         sign = 1 if soloist in winners else -1

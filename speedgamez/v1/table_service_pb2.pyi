@@ -1,4 +1,5 @@
 from speedgamez.v1 import actions_pb2 as _actions_pb2
+from speedgamez.v1 import cards_pb2 as _cards_pb2
 from speedgamez.v1 import table_pb2 as _table_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf import descriptor as _descriptor
@@ -201,3 +202,51 @@ class WatchTableResponse(_message.Message):
     EVENT_FIELD_NUMBER: _ClassVar[int]
     event: _table_pb2.TableEvent
     def __init__(self, event: _Optional[_Union[_table_pb2.TableEvent, _Mapping]] = ...) -> None: ...
+
+class GetAdviceRequest(_message.Message):
+    __slots__ = ("table",)
+    TABLE_FIELD_NUMBER: _ClassVar[int]
+    table: str
+    def __init__(self, table: _Optional[str] = ...) -> None: ...
+
+class GetAdviceResponse(_message.Message):
+    __slots__ = ("recommended_action", "reason", "calls", "cards", "deals_considered", "exact", "table_version")
+    RECOMMENDED_ACTION_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    CALLS_FIELD_NUMBER: _ClassVar[int]
+    CARDS_FIELD_NUMBER: _ClassVar[int]
+    DEALS_CONSIDERED_FIELD_NUMBER: _ClassVar[int]
+    EXACT_FIELD_NUMBER: _ClassVar[int]
+    TABLE_VERSION_FIELD_NUMBER: _ClassVar[int]
+    recommended_action: _actions_pb2.Action
+    reason: str
+    calls: _containers.RepeatedCompositeFieldContainer[CallAdvice]
+    cards: _containers.RepeatedCompositeFieldContainer[CardAdvice]
+    deals_considered: int
+    exact: bool
+    table_version: int
+    def __init__(self, recommended_action: _Optional[_Union[_actions_pb2.Action, _Mapping]] = ..., reason: _Optional[str] = ..., calls: _Optional[_Iterable[_Union[CallAdvice, _Mapping]]] = ..., cards: _Optional[_Iterable[_Union[CardAdvice, _Mapping]]] = ..., deals_considered: _Optional[int] = ..., exact: _Optional[bool] = ..., table_version: _Optional[int] = ...) -> None: ...
+
+class CallAdvice(_message.Message):
+    __slots__ = ("action", "label", "win_chance", "mean_score")
+    ACTION_FIELD_NUMBER: _ClassVar[int]
+    LABEL_FIELD_NUMBER: _ClassVar[int]
+    WIN_CHANCE_FIELD_NUMBER: _ClassVar[int]
+    MEAN_SCORE_FIELD_NUMBER: _ClassVar[int]
+    action: _actions_pb2.Action
+    label: str
+    win_chance: float
+    mean_score: float
+    def __init__(self, action: _Optional[_Union[_actions_pb2.Action, _Mapping]] = ..., label: _Optional[str] = ..., win_chance: _Optional[float] = ..., mean_score: _Optional[float] = ...) -> None: ...
+
+class CardAdvice(_message.Message):
+    __slots__ = ("card", "winning_deals", "mean_points", "mean_score")
+    CARD_FIELD_NUMBER: _ClassVar[int]
+    WINNING_DEALS_FIELD_NUMBER: _ClassVar[int]
+    MEAN_POINTS_FIELD_NUMBER: _ClassVar[int]
+    MEAN_SCORE_FIELD_NUMBER: _ClassVar[int]
+    card: _cards_pb2.Card
+    winning_deals: int
+    mean_points: float
+    mean_score: float
+    def __init__(self, card: _Optional[_Union[_cards_pb2.Card, _Mapping]] = ..., winning_deals: _Optional[int] = ..., mean_points: _Optional[float] = ..., mean_score: _Optional[float] = ...) -> None: ...

@@ -99,6 +99,11 @@ class TableServiceStub:
                 request_serializer=speedgamez_dot_v1_dot_table__service__pb2.WatchTableRequest.SerializeToString,
                 response_deserializer=speedgamez_dot_v1_dot_table__service__pb2.WatchTableResponse.FromString,
                 _registered_method=True)
+        self.GetAdvice = channel.unary_unary(
+                '/speedgamez.v1.TableService/GetAdvice',
+                request_serializer=speedgamez_dot_v1_dot_table__service__pb2.GetAdviceRequest.SerializeToString,
+                response_deserializer=speedgamez_dot_v1_dot_table__service__pb2.GetAdviceResponse.FromString,
+                _registered_method=True)
 
 
 class TableServiceServicer:
@@ -191,6 +196,17 @@ class TableServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def GetAdvice(self, request, context):
+        """Advice for the caller's decision now: what the strong computer would do and why,
+        the winning chance of every call in the bidding, and for every playable card in how
+        many deals it wins. Only at a table where the caller is the only human, and only on
+        the caller's turn (FAILED_PRECONDITION otherwise). Computed by an AI worker; answers
+        UNAVAILABLE if none answers in time.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_TableServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -238,6 +254,11 @@ def add_TableServiceServicer_to_server(servicer, server):
                     servicer.WatchTable,
                     request_deserializer=speedgamez_dot_v1_dot_table__service__pb2.WatchTableRequest.FromString,
                     response_serializer=speedgamez_dot_v1_dot_table__service__pb2.WatchTableResponse.SerializeToString,
+            ),
+            'GetAdvice': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetAdvice,
+                    request_deserializer=speedgamez_dot_v1_dot_table__service__pb2.GetAdviceRequest.FromString,
+                    response_serializer=speedgamez_dot_v1_dot_table__service__pb2.GetAdviceResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -503,6 +524,33 @@ class TableService:
             '/speedgamez.v1.TableService/WatchTable',
             speedgamez_dot_v1_dot_table__service__pb2.WatchTableRequest.SerializeToString,
             speedgamez_dot_v1_dot_table__service__pb2.WatchTableResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetAdvice(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/speedgamez.v1.TableService/GetAdvice',
+            speedgamez_dot_v1_dot_table__service__pb2.GetAdviceRequest.SerializeToString,
+            speedgamez_dot_v1_dot_table__service__pb2.GetAdviceResponse.FromString,
             options,
             channel_credentials,
             insecure,

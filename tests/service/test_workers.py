@@ -100,11 +100,11 @@ def test_a_dead_lettered_job_still_gets_a_move_so_the_game_goes_on(
     with running(server):
         anna = Player(server_address(server), "Anna")
         created = anna.create([HUMAN, EASY, EASY, EASY], rule_set="baska")
-        # Replace the queued job by one asking for a level no worker plays: every delivery fails.
+        # Replace the queued job by one for a game no computer plays: every delivery fails.
         entries: Any = redis_client.xrange(keys.AI_JOBS)
         ((entry_id, fields),) = entries
         job = ai_job_pb2.AiJob.FromString(fields[b"job"])
-        job.level = table_pb2.COMPUTER_LEVEL_STRONG
+        job.view.game = "no_such_game"
         redis_client.xdel(keys.AI_JOBS, entry_id)
         redis_client.xadd(keys.AI_JOBS, {"job": job.SerializeToString()})
         worker = worker_process(

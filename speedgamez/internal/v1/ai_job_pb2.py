@@ -26,13 +26,15 @@ from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__
 from speedgamez.v1 import table_pb2 as speedgamez_dot_v1_dot_table__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n#speedgamez/internal/v1/ai_job.proto\x12\x16speedgamez.internal.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x19speedgamez/v1/table.proto\"\xc4\x01\n\x05\x41iJob\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x15\n\rtable_version\x18\x02 \x01(\x03\x12\x0c\n\x04seat\x18\x03 \x01(\x05\x12+\n\x05level\x18\x04 \x01(\x0e\x32\x1c.speedgamez.v1.ComputerLevel\x12&\n\x04view\x18\x05 \x01(\x0b\x32\x18.speedgamez.v1.TableView\x12/\n\x0bqueued_time\x18\x06 \x01(\x0b\x32\x1a.google.protobuf.Timestampb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n#speedgamez/internal/v1/ai_job.proto\x12\x16speedgamez.internal.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x19speedgamez/v1/table.proto\"\x87\x02\n\x05\x41iJob\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x15\n\rtable_version\x18\x02 \x01(\x03\x12\x0c\n\x04seat\x18\x03 \x01(\x05\x12+\n\x05level\x18\x04 \x01(\x0e\x32\x1c.speedgamez.v1.ComputerLevel\x12&\n\x04view\x18\x05 \x01(\x0b\x32\x18.speedgamez.v1.TableView\x12/\n\x0bqueued_time\x18\x06 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12/\n\x04kind\x18\x07 \x01(\x0e\x32!.speedgamez.internal.v1.AiJobKind\x12\x10\n\x08reply_to\x18\x08 \x01(\t*V\n\tAiJobKind\x12\x1b\n\x17\x41I_JOB_KIND_UNSPECIFIED\x10\x00\x12\x14\n\x10\x41I_JOB_KIND_MOVE\x10\x01\x12\x16\n\x12\x41I_JOB_KIND_ADVICE\x10\x02\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'speedgamez.internal.v1.ai_job_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
+  _globals['_AIJOBKIND']._serialized_start=389
+  _globals['_AIJOBKIND']._serialized_end=475
   _globals['_AIJOB']._serialized_start=124
-  _globals['_AIJOB']._serialized_end=320
+  _globals['_AIJOB']._serialized_end=387
 # @@protoc_insertion_point(module_scope)

@@ -1,0 +1,332 @@
+"""The normal and strong computer players of Baśka and Kop: sampling plus double-dummy search.
+
+Both levels deal the unseen cards in ways that agree with everything public
+(``ai_worker.search.baska_kop_deals``), solve each deal with all hands open
+(``ai_worker.search.solver``) and choose what scores best on average:
+
+* normal: a few uniform samples, each solved to the last trick;
+* strong: many more samples, weighted by how well each fits every call, and every
+  consistent deal when there are few enough.
+
+Bidding and doubling use the same machinery: for every allowed call the expected score
+and the winning chance over the samples. Holding both black queens, passing is valued as
+the silent Cicha it would be. No computer doubles behind a partner it is sure of. Every
+announcement and double carries a one-sentence reason.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from functools import cache, lru_cache
+
+from ai_worker.baska_kop_info import behind_sure_partner, running_doubles
+from ai_worker.players.decision import Decision
+from ai_worker.search.baska_kop_deals import Game, constraints, game_of, likelihood
+from ai_worker.search.baska_kop_model import card_index
+from ai_worker.search.sampling import Deal, enumerate_deals, sample
+from ai_worker.search.solver import Solver
+from ai_worker.seat_info import SeatInfo
+from engine.actions import Action, Announce, Double, Pass, PlayCard
+from engine.baska_kop import BaskaKop
+from engine.baska_kop.bidding import wesele_partner_jack
+from engine.baska_kop.constants import CONTRACT_LABELS, SEATS, TOTAL_POINTS, Contract, Options, RuleSet
+from engine.baska_kop.scoring import outcome, payments
+from engine.cards import Card
+from engine.seeding import SeededRandom
+from server import convert
+from speedgamez.v1 import table_pb2
+from speedgamez.v1 import table_service_pb2 as service_pb2
+
+
+@dataclass(frozen=True)
+class Level:
+    name: str
+    samples: int
+    weighted: bool
+    # Use every consistent deal when at most this many deals of the unseen cards exist.
+    exact_limit: int
+    # Least winning chance for an announcement or a double.
+    announce_chance: float
+    double_chance: float
+
+
+NORMAL = Level("normal", samples=8, weighted=False, exact_limit=0, announce_chance=0.65, double_chance=0.7)
+STRONG = Level("strong", samples=40, weighted=True, exact_limit=300, announce_chance=0.6, double_chance=0.65)
+
+
+@dataclass(frozen=True)
+class Outlook:
+    """How one option fares over the deals considered (weights sum to ``total``)."""
+
+    action: Action
+    label: str
+    wins: float
+    total: float
+    mean_score: float
+    mean_points: float
+    deals: int
+    # Deals (unweighted) in which the seat's side wins.
+    won_deals: int
+
+    @property
+    def chance(self) -> float:
+        return self.wins / self.total if self.total else 0.0
+
+
+@dataclass(frozen=True)
+class Deals:
+    deals: list[Deal]
+    weights: list[float]
+    exact: bool
+
+    def describe(self, wins: float, total: float) -> str:
+        if self.exact:
+            return f"{round(wins)} of {len(self.deals)} possible deals"
+        if any(weight != 1.0 for weight in self.weights):
+            return f"{round(100 * wins / total)}% of the sampled deals, weighed by the bidding"
+        return f"{round(wins)} of {len(self.deals)} sampled deals"
+
+
+def decide_normal(info: SeatInfo) -> Decision:
+    return decide(info, NORMAL)
+
+
+def decide_strong(info: SeatInfo) -> Decision:
+    return decide(info, STRONG)
+
+
+def decide(info: SeatInfo, level: Level) -> Decision:
+    if info.phase == table_pb2.TABLE_PHASE_BIDDING:
+        outlooks, deals = bid_outlooks(info, level)
+        return _choose_call(info, level, outlooks, deals)
+    outlooks, _ = card_outlooks(info, level)
+    best = max(outlooks, key=_ranking)
+    return Decision(best.action)
+
+
+# Card play ---------------------------------------------------------------------------
+
+
+def card_outlooks(info: SeatInfo, level: Level) -> tuple[list[Outlook], Deals]:
+    """For every playable card: how often the seat's side wins the deal, and its mean score."""
+    deals = deal_sample(info, level)
+    options = _options(info)
+    doubles = running_doubles(info)
+    sums: dict[Card, list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0, 0.0, 0.0])
+    solvers: dict[Contract, Solver] = {}
+    for deal, weight in zip(deals.deals, deals.weights, strict=True):
+        game = game_of(info, deal)
+        index = card_index(options.rule_set, game.contract)
+        solver = solvers.setdefault(game.contract, Solver(index.rules))
+        mine = _side_of(game, info.seat)
+        taken = sum(trick.points for trick in info.tricks if trick.winner in mine)
+        hands = [index.mask(hand) for hand in game.hands]
+        trick = [index.index[card] for _, card in info.current_trick]
+        leader = info.trick_leader if info.current_trick else info.seat
+        for position, value in solver.move_values(hands, leader, trick, _mask(mine)):
+            points = taken + value
+            score, won = _score(options, game, info.seat, points, doubles)
+            _accumulate(sums[index.cards[position]], weight, won, score, points)
+    outlooks = [
+        _outlook(PlayCard(card), card.symbol, totals, len(deals.deals)) for card, totals in sums.items()
+    ]
+    return outlooks, deals
+
+
+# Bidding -----------------------------------------------------------------------------
+
+
+def bid_outlooks(info: SeatInfo, level: Level) -> tuple[list[Outlook], Deals]:
+    """For every allowed call: the winning chance of the seat's side and its mean score."""
+    deals = deal_sample(info, level)
+    options = _options(info)
+    doubles = running_doubles(info)
+    candidates: list[tuple[Action, str]] = []
+    for choice in info.allowed:
+        candidates.append((choice.action, choice.label))
+    results: dict[int, list[float]] = {number: [0.0, 0.0, 0.0, 0.0, 0.0] for number in range(len(candidates))}
+    for deal, weight in zip(deals.deals, deals.weights, strict=True):
+        running = game_of(info, deal, running=True)
+        for number, (action, _) in enumerate(candidates):
+            if isinstance(action, Announce):
+                game = _announced_game(running, Contract(action.contract), info.seat)
+                said: list[int] = []
+            else:
+                game = running
+                said = [*doubles, info.seat] if isinstance(action, Double) else doubles
+            points = _solve_deal(options, game, info.dealer, _side_of(game, info.seat))
+            score, won = _score(options, game, info.seat, points, said)
+            _accumulate(results[number], weight, won, score, points)
+    outlooks = [
+        _outlook(action, label, totals, len(deals.deals))
+        for (action, label), totals in zip(candidates, results.values(), strict=True)
+    ]
+    return outlooks, deals
+
+
+def _choose_call(info: SeatInfo, level: Level, outlooks: list[Outlook], deals: Deals) -> Decision:
+    passing = next(outlook for outlook in outlooks if isinstance(outlook.action, Pass))
+    best: Outlook = passing
+    for outlook in outlooks:
+        if isinstance(outlook.action, Announce):
+            if outlook.action.contract == Contract.KOP.value:
+                return Decision(outlook.action, "holds the four highest trumps: Kop cannot lose")
+            if outlook.chance >= level.announce_chance and outlook.mean_score > best.mean_score:
+                best = outlook
+        elif isinstance(outlook.action, Double):
+            if behind_sure_partner(info):
+                continue
+            if outlook.chance >= level.double_chance and outlook.mean_score > best.mean_score:
+                best = outlook
+    if isinstance(best.action, Announce):
+        label = CONTRACT_LABELS[Contract(best.action.contract)]
+        return Decision(best.action, f"wins {label} in {deals.describe(best.wins, best.total)}")
+    if isinstance(best.action, Double):
+        return Decision(best.action, f"expects its side to win in {deals.describe(best.wins, best.total)}")
+    return Decision(Pass())
+
+
+# Advice ------------------------------------------------------------------------------
+
+
+def advise(info: SeatInfo) -> service_pb2.GetAdviceResponse:
+    """What the strong computer would do in this seat, with the numbers behind it."""
+    response = service_pb2.GetAdviceResponse()
+    if info.phase == table_pb2.TABLE_PHASE_BIDDING:
+        outlooks, deals = bid_outlooks(info, STRONG)
+        decision = _choose_call(info, STRONG, outlooks, deals)
+        reason = decision.reason or "passes: no call scores better than passing"
+        for outlook in outlooks:
+            response.calls.append(
+                service_pb2.CallAdvice(
+                    action=convert.action_to_proto(outlook.action),
+                    label=outlook.label,
+                    win_chance=outlook.chance,
+                    mean_score=outlook.mean_score,
+                )
+            )
+    else:
+        outlooks, deals = card_outlooks(info, STRONG)
+        best = max(outlooks, key=_ranking)
+        decision = Decision(best.action)
+        reason = (
+            f"{best.label} wins the deal in {deals.describe(best.wins, best.total)} "
+            f"and takes {best.mean_points:.0f} points on average, more than any other card"
+        )
+        for outlook in sorted(outlooks, key=_ranking, reverse=True):
+            assert isinstance(outlook.action, PlayCard)
+            response.cards.append(
+                service_pb2.CardAdvice(
+                    card=convert.card_to_proto(outlook.action.card),
+                    winning_deals=outlook.won_deals,
+                    mean_points=outlook.mean_points,
+                    mean_score=outlook.mean_score,
+                )
+            )
+    response.recommended_action.CopyFrom(convert.action_to_proto(decision.action))
+    response.reason = reason
+    response.deals_considered = len(deals.deals)
+    response.exact = deals.exact
+    return response
+
+
+# Deals -------------------------------------------------------------------------------
+
+
+def deal_sample(info: SeatInfo, level: Level) -> Deals:
+    rng = SeededRandom(info.seed)
+    known = constraints(info)
+    if known.upper_bound() <= level.exact_limit:
+        every = list(enumerate_deals(known))
+        if every:
+            return Deals(every, _weights(info, level, every), exact=True)
+    drawn = sample(known, rng, level.samples)
+    if not drawn:
+        raise ValueError("no deal agrees with the view; the view is inconsistent")
+    return Deals(drawn, _weights(info, level, drawn), exact=False)
+
+
+def _weights(info: SeatInfo, level: Level, deals: list[Deal]) -> list[float]:
+    if not level.weighted:
+        return [1.0] * len(deals)
+    return [likelihood(info, game_of(info, deal, running=True)) for deal in deals]
+
+
+# Private helpers ---------------------------------------------------------------------
+
+
+def _accumulate(totals: list[float], weight: float, won: float, score: float, points: int) -> None:
+    totals[0] += weight * won
+    totals[1] += weight
+    totals[2] += weight * score
+    totals[3] += weight * points
+    totals[4] += won
+
+
+def _outlook(action: Action, label: str, totals: list[float], deals: int) -> Outlook:
+    wins, total, score, points, won = totals
+    return Outlook(action, label, wins, total, score / total, points / total, deals, int(won))
+
+
+def _announced_game(running: Game, contract: Contract, seat: int) -> Game:
+    declarers = frozenset({seat})
+    if contract is Contract.WESELE:
+        jack = wesele_partner_jack(tuple(running.dealt[seat]))
+        declarers |= {next(other for other, hand in enumerate(running.dealt) if jack in hand)}
+    return Game(contract, declarers, running.hands, running.dealt)
+
+
+def _solve_deal(options: Options, game: Game, dealer: int, side: frozenset[int]) -> int:
+    """Card points ``side`` takes in a whole deal played double dummy."""
+    if game.contract is Contract.KOP:
+        return TOTAL_POINTS if side == game.declarers else 0
+    return _solve_cached(
+        options.rule_set, game.contract, tuple(game.hands), (dealer + 1) % SEATS, _mask(side)
+    )
+
+
+@lru_cache(maxsize=20_000)
+def _solve_cached(
+    rule_set: RuleSet, contract: Contract, hands: tuple[frozenset[Card], ...], leader: int, side: int
+) -> int:
+    index = card_index(rule_set, contract)
+    return Solver(index.rules).solve([index.mask(hand) for hand in hands], leader, [], side)
+
+
+def _score(
+    options: Options, game: Game, seat: int, side_points: int, doubles: list[int]
+) -> tuple[float, float]:
+    """The seat's score and whether its side wins, given the card points its side takes."""
+    declarer = seat in game.declarers
+    declarer_points = side_points if declarer else TOTAL_POINTS - side_points
+    declarers_win, value = outcome(options, game.contract, game.declarers, declarer_points, doubles)
+    winners = game.declarers if declarers_win else frozenset(range(SEATS)) - game.declarers
+    return float(payments(value, game.declarers, winners)[seat]), float(seat in winners)
+
+
+def _side_of(game: Game, seat: int) -> frozenset[int]:
+    return game.declarers if seat in game.declarers else frozenset(range(SEATS)) - game.declarers
+
+
+def _mask(seats: frozenset[int]) -> int:
+    return sum(1 << seat for seat in seats)
+
+
+def _ranking(outlook: Outlook) -> tuple[float, float, int]:
+    card = outlook.action.card if isinstance(outlook.action, PlayCard) else None
+    order = -(int(card.suit) * 16 + int(card.rank)) if card else 0
+    return (round(outlook.mean_score, 9), round(outlook.mean_points, 9), order)
+
+
+@cache
+def _options_for(rule_set: str, items: tuple[tuple[str, str], ...]) -> Options:
+    return _GAME.parse_options(rule_set, dict(items))
+
+
+def _options(info: SeatInfo) -> Options:
+    items = tuple(sorted((key, value) for key, value in info.options.items() if key != "rule_set"))
+    return _options_for(info.rule_set, items)
+
+
+_GAME = BaskaKop()

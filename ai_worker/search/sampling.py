@@ -1,0 +1,99 @@
+"""Deals of the hidden cards that agree with everything a seat knows.
+
+Constraints are hard facts: how many unseen cards each other seat holds, cards a seat
+cannot hold (a void shown, a failure to beat or to trump), cards a seat must hold (an
+announcement that needs them), and any further test. ``sample`` draws deals uniformly
+among the consistent ones (by rejection, falling back to enumeration when rejection
+keeps failing); ``enumerate_deals`` lists them all, which is cheap when few cards are
+unseen (for Baśka at most 34,650 deals of 12 cards, far fewer after a trick).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from itertools import combinations
+from math import comb
+
+from engine.cards import Card
+from engine.seeding import SeededRandom
+
+Deal = dict[int, frozenset[Card]]
+
+
+@dataclass(frozen=True)
+class Constraints:
+    unseen: tuple[Card, ...]
+    needs: dict[int, int]
+    forbidden: dict[int, frozenset[Card]] = field(default_factory=dict)
+    required: dict[int, frozenset[Card]] = field(default_factory=dict)
+    accept: Callable[[Deal], bool] | None = None
+
+    def upper_bound(self) -> int:
+        """The number of deals ignoring every constraint but the hand sizes."""
+        total, left = 1, len(self.unseen)
+        for need in self.needs.values():
+            total *= comb(left, need)
+            left -= need
+        return total
+
+    def admits(self, deal: Deal) -> bool:
+        for seat, cards in deal.items():
+            if cards & self.forbidden.get(seat, frozenset()):
+                return False
+            if not self.required.get(seat, frozenset()) <= cards:
+                return False
+        return self.accept is None or self.accept(deal)
+
+
+def enumerate_deals(constraints: Constraints) -> Iterator[Deal]:
+    """Every consistent deal, in a fixed order."""
+    seats = sorted(constraints.needs)
+    order = {card: position for position, card in enumerate(constraints.unseen)}
+
+    def assign(index: int, left: frozenset[Card], partial: Deal) -> Iterator[Deal]:
+        if index == len(seats):
+            if constraints.accept is None or constraints.accept(partial):
+                yield dict(partial)
+            return
+        seat = seats[index]
+        required = constraints.required.get(seat, frozenset())
+        if not required <= left:
+            return
+        allowed = sorted(
+            left - constraints.forbidden.get(seat, frozenset()) - required, key=order.__getitem__
+        )
+        for chosen in combinations(allowed, constraints.needs[seat] - len(required)):
+            hand = required | frozenset(chosen)
+            partial[seat] = hand
+            yield from assign(index + 1, left - hand, partial)
+        partial.pop(seat, None)
+
+    yield from assign(0, frozenset(constraints.unseen), {})
+
+
+def sample(constraints: Constraints, rng: SeededRandom, count: int, tries: int = 200) -> list[Deal]:
+    """``count`` deals drawn uniformly (with replacement) from the consistent ones.
+
+    Returns an empty list when no deal is consistent (the caller's knowledge is wrong).
+    """
+    deals: list[Deal] = []
+    failures = 0
+    seats = sorted(constraints.needs)
+    while len(deals) < count and failures < tries:
+        cards = rng.shuffled(constraints.unseen)
+        deal: Deal = {}
+        start = 0
+        for seat in seats:
+            deal[seat] = frozenset(cards[start : start + constraints.needs[seat]])
+            start += constraints.needs[seat]
+        if constraints.admits(deal):
+            deals.append(deal)
+        else:
+            failures += 1
+    if len(deals) < count:
+        every = list(enumerate_deals(constraints))
+        if not every:
+            return []
+        deals += [rng.choice(every) for _ in range(count - len(deals))]
+    return deals
