@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
 
 from ai_worker.baska_kop_info import behind_sure_partner, running_doubles
 from ai_worker.players.decision import Decision
@@ -30,7 +30,18 @@ from ai_worker.seat_info import SeatInfo
 from engine.actions import Action, Announce, Double, Pass, PlayCard
 from engine.baska_kop import BaskaKop
 from engine.baska_kop.bidding import wesele_partner_jack
-from engine.baska_kop.constants import CONTRACT_LABELS, SEATS, TOTAL_POINTS, Contract, Options, RuleSet
+from engine.baska_kop.constants import (
+    ALL_TRICKS_CONTRACTS,
+    CONTRACT_LABELS,
+    GRAN_CONTRACTS,
+    SEATS,
+    SOLO_ANNOUNCEMENTS,
+    TOTAL_POINTS,
+    WINNING_POINTS,
+    Contract,
+    Options,
+    RuleSet,
+)
 from engine.baska_kop.scoring import outcome, payments
 from engine.cards import Card
 from engine.seeding import SeededRandom
@@ -148,6 +159,7 @@ def bid_outlooks(info: SeatInfo, level: Level) -> tuple[list[Outlook], Deals]:
     results: dict[int, list[float]] = {number: [0.0, 0.0, 0.0, 0.0, 0.0] for number in range(len(candidates))}
     for deal, weight in zip(deals.deals, deals.weights, strict=True):
         running = game_of(info, deal, running=True)
+        whole_deal = WholeDeal(options.rule_set, running.hands, (info.dealer + 1) % SEATS)
         for number, (action, _) in enumerate(candidates):
             if isinstance(action, Announce):
                 game = _announced_game(running, Contract(action.contract), info.seat)
@@ -155,7 +167,9 @@ def bid_outlooks(info: SeatInfo, level: Level) -> tuple[list[Outlook], Deals]:
             else:
                 game = running
                 said = [*doubles, info.seat] if isinstance(action, Double) else doubles
-            points = _solve_deal(options, game, info.dealer, _side_of(game, info.seat))
+            points = whole_deal.points(
+                game, _side_of(game, info.seat), announced=not said and game is not running
+            )
             score, won = _score(options, game, info.seat, points, said)
             _accumulate(results[number], weight, won, score, points)
     outlooks = [
@@ -256,6 +270,38 @@ def _weights(info: SeatInfo, level: Level, deals: list[Deal]) -> list[float]:
 # Private helpers ---------------------------------------------------------------------
 
 
+class WholeDeal:
+    """One sampled deal solved from its first card, sharing solvers between questions."""
+
+    def __init__(self, rule_set: RuleSet, hands: tuple[frozenset[Card], ...], leader: int) -> None:
+        self.rule_set = rule_set
+        self.hands = hands
+        self.leader = leader
+        self.solvers: dict[tuple[bool, int], tuple[Solver, list[int]]] = {}
+
+    def points(self, game: Game, side: frozenset[int], announced: bool) -> int:
+        """Card points ``side`` takes when ``game`` is played double dummy.
+
+        For a solo just announced (no doubles yet) only winning matters, and a null-window
+        search for the winning threshold answers that faster than an exact solution; the
+        points returned then stand for "reached" (the threshold) or "missed" (one less).
+        """
+        if game.contract is Contract.KOP:
+            return TOTAL_POINTS if side == game.declarers else 0
+        solver, hands = self._solver(game.contract, _mask(side))
+        if announced and game.contract in SOLO_ANNOUNCEMENTS:
+            target = TOTAL_POINTS if game.contract in ALL_TRICKS_CONTRACTS else WINNING_POINTS
+            return target if solver.reaches(hands, self.leader, [], _mask(side), target) else target - 1
+        return solver.solve(hands, self.leader, [], _mask(side))
+
+    def _solver(self, contract: Contract, side: int) -> tuple[Solver, list[int]]:
+        key = (contract in GRAN_CONTRACTS, side)
+        if key not in self.solvers:
+            index = card_index(self.rule_set, contract)
+            self.solvers[key] = (Solver(index.rules), [index.mask(hand) for hand in self.hands])
+        return self.solvers[key]
+
+
 def _accumulate(totals: list[float], weight: float, won: float, score: float, points: int) -> None:
     totals[0] += weight * won
     totals[1] += weight
@@ -275,23 +321,6 @@ def _announced_game(running: Game, contract: Contract, seat: int) -> Game:
         jack = wesele_partner_jack(tuple(running.dealt[seat]))
         declarers |= {next(other for other, hand in enumerate(running.dealt) if jack in hand)}
     return Game(contract, declarers, running.hands, running.dealt)
-
-
-def _solve_deal(options: Options, game: Game, dealer: int, side: frozenset[int]) -> int:
-    """Card points ``side`` takes in a whole deal played double dummy."""
-    if game.contract is Contract.KOP:
-        return TOTAL_POINTS if side == game.declarers else 0
-    return _solve_cached(
-        options.rule_set, game.contract, tuple(game.hands), (dealer + 1) % SEATS, _mask(side)
-    )
-
-
-@lru_cache(maxsize=20_000)
-def _solve_cached(
-    rule_set: RuleSet, contract: Contract, hands: tuple[frozenset[Card], ...], leader: int, side: int
-) -> int:
-    index = card_index(rule_set, contract)
-    return Solver(index.rules).solve([index.mask(hand) for hand in hands], leader, [], side)
 
 
 def _score(

@@ -9,7 +9,7 @@ import redis
 from speedgamez.v1 import table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
 from tests.service.conftest import Stack
-from tests.support.client import CONTINUE, EASY, HUMAN, Player, simple_move
+from tests.support.client import CONTINUE, EASY, HUMAN, NORMAL, STRONG, Player, simple_move
 from tests.support.processes import running, server_address, server_process
 from tests.support.stored import stored
 
@@ -41,11 +41,11 @@ def assert_totals_are_sum_of_settlements(events: list[table_pb2.TableEvent], dea
     assert len(finished) == 1 and list(finished[0].totals) == totals
 
 
-def test_partie_of_8_deals_one_human_against_three_computer_workers(
+def test_partie_of_8_deals_one_human_against_normal_strong_and_easy_workers(
     stack: Stack, redis_client: redis.Redis
 ) -> None:
     anna = stack.player("Anna")
-    view = anna.create([HUMAN, EASY, EASY, EASY], rule_set="kop", deals="8")
+    view = anna.create([HUMAN, NORMAL, STRONG, EASY], rule_set="kop", deals="8")
     assert view.phase == table_pb2.TABLE_PHASE_BIDDING and view.viewer_seat == 0
     final = play_to_the_end([anna], view.name)
 

@@ -14,6 +14,8 @@ from speedgamez.v1 import table_service_pb2_grpc as service_grpc
 
 HUMAN = service_pb2.SeatConfig(kind=table_pb2.SEAT_KIND_HUMAN)
 EASY = service_pb2.SeatConfig(kind=table_pb2.SEAT_KIND_COMPUTER, level=table_pb2.COMPUTER_LEVEL_EASY)
+NORMAL = service_pb2.SeatConfig(kind=table_pb2.SEAT_KIND_COMPUTER, level=table_pb2.COMPUTER_LEVEL_NORMAL)
+STRONG = service_pb2.SeatConfig(kind=table_pb2.SEAT_KIND_COMPUTER, level=table_pb2.COMPUTER_LEVEL_STRONG)
 
 
 class Player:

@@ -1,0 +1,227 @@
+"""Benchmarks of the computer players, printed as numbers (never asserted in tests).
+
+    python -m ai_worker.bench                      # everything, a few minutes
+    python -m ai_worker.bench --only solver --deals 1000
+
+* solver: whole 16-card deals solved from the first card (normal game after four
+  passes, the Old as the side), each with a fresh solver: median and p95 time, nodes/s.
+* decisions: one decision per level at the bidding (the first call) and at the first
+  card (after four passes): p50 and p95 latency.
+* workers: all-computer tables (normal level) served by 1 and then 2 worker processes
+  through a real Redis; moves applied per second, and the speed-up of two over one.
+
+Everything runs on this machine's cores; run it on an otherwise idle machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from ai_worker.players import decide
+from ai_worker.search import solver as solver_module
+from ai_worker.search.baska_kop_model import card_index
+from ai_worker.search.solver import Solver
+from engine.actions import Pass
+from engine.baska_kop import BaskaKop
+from server.table import TableConfig, TableRecord
+from server.views import table_view
+
+TARGETS = {
+    "solver median": "<= 1 ms",
+    "normal p95": "<= 50 ms",
+    "strong p95": "<= 500 ms",
+    "speed-up": ">= 1.8x",
+}
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def bench_solver(deals: int) -> None:
+    game = BaskaKop()
+    times, nodes = [], 0
+    for seed in range(deals):
+        rule_set = ("baska", "kop")[seed % 2]
+        state = game.new_deal(game.parse_options(rule_set, {}), 4, seed % 4, seed)
+        for offset in range(1, 5):
+            game.apply(state, (state.dealer + offset) % 4, Pass())
+        index = card_index(state.options.rule_set, state.contract)
+        solver = Solver(index.rules)
+        hands = [index.mask(hand) for hand in state.hands]
+        side = sum(1 << seat for seat in state.declarers)
+        started = time.perf_counter()
+        solver.solve(hands, state.leader, [], side)
+        times.append(time.perf_counter() - started)
+        nodes += solver.nodes
+    mode = "compiled" if str(solver_module.__file__).endswith(".so") else "interpreted"
+    print(f"solver ({mode}), {deals} whole 16-card deals, one core:")
+    print(
+        f"  median {statistics.median(times) * 1000:.3f} ms   p95 {percentile(times, 0.95) * 1000:.3f} ms   "
+        f"{nodes / sum(times):,.0f} nodes/s   (target median {TARGETS['solver median']})"
+    )
+
+
+def _record(rule_set: str, seed: int) -> TableRecord:
+    config = TableConfig(
+        game="baska_kop",
+        rule_set=rule_set,
+        options={"rule_set": rule_set},
+        seats=(("computer", "easy"),) * 4,
+        seed=seed,
+        created_by="bench",
+    )
+    record, _ = TableRecord.new(f"bench-{seed}", config)
+    return record
+
+
+def bench_decisions(count: int) -> None:
+    print(f"decision latency, {count} positions per level and moment, one core:")
+    for moment in ("bidding", "first card"):
+        views = []
+        for seed in range(count):
+            record = _record(("baska", "kop")[seed % 2], seed)
+            if moment == "first card":
+                for _ in range(4):
+                    (seat,) = record.computer_turns()
+                    record.apply(
+                        {"type": "action", "seat": seat, "action": "pass", "note": "", "by": "computer"}
+                    )
+                    if record.match is None or record.game.phase_of(record.match.deal) != "bidding":
+                        break
+            (seat,) = record.computer_turns()
+            views.append(table_view(record, seat))
+        for level in ("easy", "normal", "strong"):
+            times = []
+            for view in views:
+                started = time.perf_counter()
+                decide(view, level)
+                times.append(time.perf_counter() - started)
+            target = TARGETS.get(f"{level} p95", "")
+            print(
+                f"  {moment:<10} {level:<6}  p50 {percentile(times, 0.5) * 1000:7.1f} ms   "
+                f"p95 {percentile(times, 0.95) * 1000:7.1f} ms   max {max(times) * 1000:7.1f} ms"
+                + (f"   (target p95 {target})" if target else "")
+            )
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+async def _create_tables(redis_url: str, tables: int) -> list[str]:
+    from redis.asyncio import Redis
+
+    from server.service import Caller, TableService
+    from server.settings import Settings
+    from server.store import Store
+    from speedgamez.v1 import table_pb2
+    from speedgamez.v1 import table_service_pb2 as service_pb2
+
+    redis = Redis.from_url(redis_url)
+    service = TableService(Store(redis), Settings(redis_url=redis_url))
+    computer = service_pb2.SeatConfig(
+        kind=table_pb2.SEAT_KIND_COMPUTER, level=table_pb2.COMPUTER_LEVEL_NORMAL
+    )
+    names = []
+    for number in range(tables):
+        request = service_pb2.CreateTableRequest(
+            game="baska_kop",
+            rule_set=("baska", "kop")[number % 2],
+            options={"deals": "24"},
+            seats=[computer] * 4,
+        )
+        created = await service.create_table(Caller("bench", "bench"), request, seed=number)
+        names.append(created.table.name)
+    await redis.aclose()
+    return names
+
+
+def _moves(redis_url: str) -> int:
+    import redis
+
+    client = redis.Redis.from_url(redis_url)
+    total = 0
+    for key in client.scan_iter("sg:table:*:log"):
+        total += int(client.llen(key))
+    client.close()
+    return total
+
+
+def bench_workers(seconds: float, tables: int) -> None:
+    binary = shutil.which("redis-server")
+    if binary is None:
+        print("workers: skipped, redis-server is not installed")
+        return
+    rates = {}
+    for workers in (1, 2):
+        port = _free_port()
+        url = f"redis://127.0.0.1:{port}/0"
+        with tempfile.TemporaryDirectory() as directory:
+            redis_process = subprocess.Popen(
+                [binary, "--port", str(port), "--save", "", "--dir", directory],
+                stdout=subprocess.DEVNULL,
+            )
+            time.sleep(0.5)
+            env = dict(
+                os.environ, SPEEDGAMEZ_REDIS_URL=url, PYTHONPATH=str(Path(__file__).resolve().parents[1])
+            )
+            processes = [
+                subprocess.Popen(
+                    [sys.executable, "-m", "ai_worker"], env=env, stdout=subprocess.PIPE, text=True
+                )
+                for _ in range(workers)
+            ]
+            try:
+                for process in processes:
+                    assert process.stdout is not None
+                    process.stdout.readline()
+                asyncio.run(_create_tables(url, tables))
+                time.sleep(2)  # warm up
+                start_moves, started = _moves(url), time.perf_counter()
+                time.sleep(seconds)
+                rates[workers] = (_moves(url) - start_moves) / (time.perf_counter() - started)
+            finally:
+                for process in processes:
+                    process.terminate()
+                    process.wait()
+                redis_process.terminate()
+                redis_process.wait()
+    print(f"worker throughput, {tables} all-computer tables at normal level, {seconds:.0f} s per run:")
+    print(f"  1 worker  {rates[1]:7.1f} decisions/s")
+    speed_up = rates[2] / rates[1]
+    target = TARGETS["speed-up"]
+    print(f"  2 workers {rates[2]:7.1f} decisions/s   speed-up {speed_up:.2f}x (target {target})")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", choices=["solver", "decisions", "workers"])
+    parser.add_argument("--deals", type=int, default=1000, help="deals for the solver benchmark")
+    parser.add_argument("--positions", type=int, default=200, help="positions per level and moment")
+    parser.add_argument("--seconds", type=float, default=20, help="measuring time per worker run")
+    parser.add_argument("--tables", type=int, default=24, help="tables for the worker benchmark")
+    args = parser.parse_args()
+    if args.only in (None, "solver"):
+        bench_solver(args.deals)
+    if args.only in (None, "decisions"):
+        bench_decisions(args.positions)
+    if args.only in (None, "workers"):
+        bench_workers(args.seconds, args.tables)
+
+
+if __name__ == "__main__":
+    main()
