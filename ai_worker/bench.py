@@ -7,8 +7,9 @@
   passes, the Old as the side), each with a fresh solver: median and p95 time, nodes/s.
 * decisions: one decision per level at the bidding (the first call) and at the first
   card (after four passes): p50 and p95 latency.
-* workers: all-computer tables (normal level) served by 1 and then 2 worker processes
-  through a real Redis; moves applied per second, and the speed-up of two over one.
+* workers: all-computer tables (strong level, so that deciding dominates the work)
+  served by 1 and then 2 worker processes through a real Redis; moves applied per
+  second, and the speed-up of two over one.
 
 Everything runs on this machine's cores; run it on an otherwise idle machine.
 """
@@ -200,7 +201,7 @@ def bench_workers(seconds: float, tables: int) -> None:
                     process.wait()
                 redis_process.terminate()
                 redis_process.wait()
-    print(f"worker throughput, {tables} all-computer tables at normal level, {seconds:.0f} s per run:")
+    print(f"worker throughput, {tables} all-computer tables at strong level, {seconds:.0f} s per run:")
     print(f"  1 worker  {rates[1]:7.1f} decisions/s")
     speed_up = rates[2] / rates[1]
     target = TARGETS["speed-up"]

@@ -131,8 +131,11 @@ class TableService:
         )
         table_id = secrets.token_urlsafe(12)
         record, events = TableRecord.new(table_id, config)
+        if record.computer_turns():
+            await jobs.mark_due(self.store.redis, table_id)
         if not await self.store.create(record, events):
             raise ServiceError(Code.ABORTED, "table id collision; try again")
+        await jobs.enqueue(self.store.redis, record)
         if not request.join:
             return service_pb2.CreateTableResponse(table=table_view(record, None))
         joined = await self._join(caller, table_id, request.seat if request.HasField("seat") else None)

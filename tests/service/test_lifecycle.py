@@ -71,3 +71,16 @@ def test_health_reflection_and_graceful_shutdown(stack: Stack) -> None:
     server.process.send_signal(signal.SIGTERM)
     assert server.process.wait(timeout=10) == 0
     assert time.monotonic() - started < 8
+
+
+def test_a_table_of_computers_only_plays_by_itself(stack: Stack, redis_client: redis.Redis) -> None:
+    anna = stack.player("Anna")
+    request = service_pb2.CreateTableRequest(
+        game="baska_kop", rule_set="baska", options={"deals": "8"}, seats=[EASY] * 4
+    )
+    created = anna.stub.CreateTable(request, metadata=anna.metadata).table
+    final = anna.wait(created.name, lambda view: view.phase == table_pb2.TABLE_PHASE_FINISHED, timeout=60)
+    assert not final.HasField("viewer_seat") and not final.hand
+    table = stored(redis_client, final.name)
+    assert sum(1 for event in table.events if event.WhichOneof("kind") == "deal_settled") == 8
+    assert table.replayed_state() == table.state
