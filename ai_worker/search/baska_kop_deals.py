@@ -4,7 +4,8 @@ Hard facts (``constraints``): the cards played; a seat that did not follow a lan
 in it, one that did not trump either has no trump, and one that did not beat the best
 card when the duty to beat applied holds no card that could have; an announcement needs
 its cards (Wesele both black queens, Baśka all queens, Kop ♥A ♣10 ♠10 ♥10); a first double
-while nothing was announced rules out a silent Cicha in the doubler's hand.
+while nothing was announced rules out a silent Cicha in the doubler's hand; in a Wesele
+the partner the table has revealed (or not yet revealed) must be the deal's partner.
 
 Soft evidence (``likelihood``, used by the strong level): a doubler usually holds at
 least two of the five highest trumps; a soloist usually holds three; a player who passed
@@ -35,6 +36,7 @@ from engine.baska_kop.constants import (
 )
 from engine.baska_kop.play import TRUMP_LANE, card_order
 from engine.cards import Card
+from speedgamez.v1 import table_pb2
 
 # Likelihood of an observed call from a hand that does not fit it.
 _UNLIKELY_DOUBLE = 0.3
@@ -89,16 +91,35 @@ def constraints(info: SeatInfo) -> Constraints:
             needed = _NEEDED_CARDS.get(Contract(action.contract), frozenset())
             required[seat] = required.get(seat, frozenset()) | (needed & frozenset(unseen))
     no_cicha = _first_doublers_without_announcement(info) - {info.seat}
+    wesele = info.phase != table_pb2.TABLE_PHASE_BIDDING and public_contract(info) is Contract.WESELE
+    shown_partner = next(
+        (seat for seat, badges in enumerate(info.badges) if table_pb2.BADGE_PARTNER in badges), None
+    )
+    fallen = {card for cards in played.values() for card in cards}
 
     def accept(deal: Deal) -> bool:
-        return not any(deal[seat] | played[seat] >= BLACK_QUEENS for seat in no_cicha)
+        dealt = tuple(
+            (frozenset(info.dealt) if seat == info.seat else deal[seat]) | played[seat]
+            for seat in range(SEATS)
+        )
+        if any(dealt[seat] >= BLACK_QUEENS for seat in no_cicha):
+            return False
+        if wesele and info.declarer is not None:
+            jack = wesele_partner_jack(tuple(dealt[info.declarer]))
+            partner = _holder(dealt, jack)
+            # The table names the partner once his jack has fallen, and not before.
+            if shown_partner is not None and partner != shown_partner:
+                return False
+            if shown_partner is None and jack in fallen:
+                return False
+        return True
 
     return Constraints(
         unseen=unseen,
         needs={seat: info.hand_sizes[seat] for seat in others},
         forbidden={seat: frozenset(cards) for seat, cards in forbidden.items()},
         required=required,
-        accept=accept if no_cicha else None,
+        accept=accept if no_cicha or wesele else None,
     )
 
 

@@ -58,11 +58,10 @@ def enumerate_deals(constraints: Constraints) -> Iterator[Deal]:
             return
         seat = seats[index]
         required = constraints.required.get(seat, frozenset())
-        if not required <= left:
+        forbidden = constraints.forbidden.get(seat, frozenset())
+        if not required <= left or required & forbidden or len(required) > constraints.needs[seat]:
             return
-        allowed = sorted(
-            left - constraints.forbidden.get(seat, frozenset()) - required, key=order.__getitem__
-        )
+        allowed = sorted(left - forbidden - required, key=order.__getitem__)
         for chosen in combinations(allowed, constraints.needs[seat] - len(required)):
             hand = required | frozenset(chosen)
             partial[seat] = hand
