@@ -178,7 +178,10 @@ def bench_workers(seconds: float, tables: int) -> None:
             )
             time.sleep(0.5)
             env = dict(
-                os.environ, SPEEDGAMEZ_REDIS_URL=url, PYTHONPATH=str(Path(__file__).resolve().parents[1])
+                os.environ,
+                SPEEDGAMEZ_REDIS_URL=url,
+                SPEEDGAMEZ_METRICS_PORT="0",
+                PYTHONPATH=str(Path(__file__).resolve().parents[1]),
             )
             processes = [
                 subprocess.Popen(

@@ -27,7 +27,7 @@ from redis.exceptions import RedisError, ResponseError
 from ai_worker.players import advise, decide
 from ai_worker.seat_info import seat_info
 from engine.actions import Action, PlayCard
-from server import jobs, keys
+from server import jobs, keys, metrics
 from server.errors import Code, ServiceError
 from server.service import TableService
 from server.settings import Settings
@@ -52,9 +52,9 @@ class Worker:
         self.service = TableService(Store(redis), settings)
         self.stopping = asyncio.Event()
 
-    async def run(self) -> None:
+    async def run(self, metrics_port: int) -> None:
         await self._ensure_group()
-        print(f"speedgamez worker {self.name} ready", flush=True)
+        print(f"speedgamez worker {self.name} ready, metrics on port {metrics_port}", flush=True)
         next_maintenance = 0.0
         while not self.stopping.is_set():
             try:
@@ -69,6 +69,7 @@ class Worker:
                         await self._handle(message_id, fields, deliveries=1)
             except RedisError as error:
                 log.warning("redis unavailable (%s); retrying", error)
+                metrics.REDIS_ERRORS.labels("worker").inc()
                 await asyncio.sleep(1)
 
     async def _ensure_group(self) -> None:
@@ -92,39 +93,57 @@ class Worker:
             )
             deliveries = pending[0]["times_delivered"] if pending else 1
             log.info("reclaimed job %s (delivery %d)", message_id, deliveries)
+            metrics.AI_JOBS_RECLAIMED.inc()
             await self._handle(message_id, fields, deliveries)
+        groups: Any = await self.redis.xinfo_groups(keys.AI_JOBS)
+        for group in groups:
+            if group["name"] == keys.AI_GROUP.encode():
+                metrics.AI_JOBS_WAITING.set(group.get("lag") or 0)
+                metrics.AI_JOBS_IN_FLIGHT.set(group["pending"])
 
     async def _handle(self, message_id: bytes, fields: dict[bytes, bytes], deliveries: int) -> None:
         payload = fields.get(b"job", b"")
         if deliveries > self.settings.ai_max_deliveries:
             await self._dead_letter(message_id, payload, f"failed {deliveries - 1} times")
             return
-        started = time.monotonic()
+        kind = "move"
         try:
             job = ai_job_pb2.AiJob.FromString(payload)
             if job.kind == ai_job_pb2.AI_JOB_KIND_ADVICE:
+                kind = "advice"
                 await self._answer_advice(job)
-                await self.redis.xack(keys.AI_JOBS, keys.AI_GROUP, message_id)
-                return
-            decision = decide(job.view, level_from_proto(job.level))
-            delay = self.min_think_ms / 1000 - (time.monotonic() - started)
-            if delay > 0:
-                await asyncio.sleep(delay)
-            await self.service.submit_computer_action(
-                job.table_id, job.table_version, job.seat, decision.action, decision.reason
-            )
+            else:
+                await self._move(job)
+            outcome = "applied"
         except ServiceError as error:
             if error.code not in _STALE:
                 log.error("job %s refused: %s", message_id, error.message)
+                metrics.AI_JOBS_DONE.labels(kind, "refused").inc()
                 return
             log.info("job %s is stale: %s", message_id, error.message)
+            outcome = "stale"
         except RedisError:
             raise
         except Exception:
             # Left unacknowledged: another delivery follows after the reclaim timeout.
             log.exception("job %s failed", message_id)
+            metrics.AI_JOBS_DONE.labels(kind, "failed").inc()
             return
+        metrics.AI_JOBS_DONE.labels(kind, outcome).inc()
         await self.redis.xack(keys.AI_JOBS, keys.AI_GROUP, message_id)
+
+    async def _move(self, job: ai_job_pb2.AiJob) -> None:
+        level = level_from_proto(job.level)
+        started = time.monotonic()
+        decision = decide(job.view, level)
+        elapsed = time.monotonic() - started
+        metrics.AI_DECISION_DURATION.labels(job.view.game, level).observe(elapsed)
+        metrics.SOLVER_NODES.labels(job.view.game).inc(decision.nodes)
+        if self.min_think_ms / 1000 > elapsed:
+            await asyncio.sleep(self.min_think_ms / 1000 - elapsed)
+        await self.service.submit_computer_action(
+            job.table_id, job.table_version, job.seat, decision.action, decision.reason
+        )
 
     async def _answer_advice(self, job: ai_job_pb2.AiJob) -> None:
         response = advise(job.view)
@@ -142,6 +161,7 @@ class Worker:
             approximate=True,
         )
         await self.redis.xack(keys.AI_JOBS, keys.AI_GROUP, message_id)
+        metrics.AI_JOBS_DEAD_LETTERED.inc()
         log.error("job %s dead-lettered: %s", message_id, error)
         await self._fallback_move(payload)
 
@@ -176,7 +196,7 @@ async def work(settings: Settings) -> None:
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, worker.stopping.set)
     try:
-        await worker.run()
+        await worker.run(metrics.serve(settings.metrics_port))
     finally:
         await redis.aclose()
 

@@ -28,7 +28,7 @@ from typing import Any
 
 from redis.asyncio import Redis
 
-from server import keys
+from server import keys, metrics
 from server.store import Store, now_ms, text
 from server.table import TableRecord
 from server.views import level_to_proto, table_view
@@ -59,6 +59,7 @@ async def enqueue(redis: Redis, record: TableRecord) -> int:
         )
     if seats:
         await redis.hset(keys.table(record.id), "ai_job_version", record.version)
+        metrics.AI_JOBS_QUEUED.labels("move").inc(len(seats))
     return len(seats)
 
 
@@ -79,6 +80,7 @@ async def request_advice(redis: Redis, record: TableRecord, seat: int, timeout_m
     )
     job.queued_time.FromMilliseconds(now_ms())
     await redis.xadd(keys.AI_JOBS, {"job": job.SerializeToString()}, maxlen=STREAM_LENGTH, approximate=True)
+    metrics.AI_JOBS_QUEUED.labels("advice").inc()
     reply: Any = await redis.blpop([reply_to], timeout=timeout_ms / 1000)
     return None if reply is None else bytes(reply[1])
 

@@ -21,6 +21,7 @@ sg:table:{table_id}:events         stream  TableEvent protobuf bytes (field ``e`
 sg:table:{table_id}:requests       hash    client request id -> ``<version>:<digest>`` of
                                            the request that used it
 sg:tables:open                     zset    tables waiting for players, by creation time
+sg:tables:active:<game>            zset    tables with a match in progress, by start time
 sg:ai:jobs                         stream  AI jobs (AiJob bytes in field ``job``); consumer
                                            group ``workers``
 sg:ai:dead                         stream  jobs that failed too often, with the error
@@ -40,6 +41,10 @@ AI_JOBS = f"{PREFIX}:ai:jobs"
 AI_DEAD = f"{PREFIX}:ai:dead"
 AI_DUE = f"{PREFIX}:ai:due"
 AI_GROUP = "workers"
+
+
+def active_tables(game: str) -> str:
+    return f"{PREFIX}:tables:active:{game}"
 
 
 def advice_reply(request_id: str) -> str:

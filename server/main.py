@@ -2,8 +2,9 @@
 
 Serves the TableService, gRPC health checking and reflection on SPEEDGAMEZ_LISTEN and
 stops gracefully on SIGTERM or SIGINT: health turns NOT_SERVING, new calls are refused,
-running calls get SPEEDGAMEZ_SHUTDOWN_GRACE_S seconds. Prints
-``speedgamez server listening on <host>:<port>`` once ready.
+running calls get SPEEDGAMEZ_SHUTDOWN_GRACE_S seconds. Serves Prometheus metrics on
+SPEEDGAMEZ_METRICS_PORT. Prints ``speedgamez server listening on <host>:<port>, metrics on
+port <port>`` once ready.
 """
 
 from __future__ import annotations
@@ -16,7 +17,10 @@ import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 from redis.asyncio import Redis
+from redis.exceptions import RedisError
 
+from engine.registry import GAMES
+from server import metrics
 from server.grpc_api import TableServicer
 from server.service import TableService
 from server.settings import Settings
@@ -26,25 +30,29 @@ from speedgamez.v1 import table_service_pb2, table_service_pb2_grpc
 SERVICE_NAME = table_service_pb2.DESCRIPTOR.services_by_name["TableService"].full_name
 # Requests are small; anything bigger is a mistake or an attack.
 MAX_REQUEST_BYTES = 64 * 1024
+GAUGE_REFRESH_SECONDS = 5
 
 log = logging.getLogger("speedgamez.server")
 
 
 async def serve(settings: Settings) -> None:
     redis = Redis.from_url(settings.redis_url)
+    store = Store(redis)
     server = grpc.aio.server(options=[("grpc.max_receive_message_length", MAX_REQUEST_BYTES)])
     table_service_pb2_grpc.add_TableServiceServicer_to_server(
-        TableServicer(TableService(Store(redis), settings)), server
+        TableServicer(TableService(store, settings)), server
     )
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection((SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), server)
     port = server.add_insecure_port(settings.listen)
+    metrics_port = metrics.serve(settings.metrics_port)
     await server.start()
     for name in ("", SERVICE_NAME):
         await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
     host = settings.listen.rsplit(":", 1)[0]
-    print(f"speedgamez server listening on {host}:{port}", flush=True)
+    print(f"speedgamez server listening on {host}:{port}, metrics on port {metrics_port}", flush=True)
+    refresher = asyncio.create_task(_refresh_gauges(store))
 
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -53,8 +61,20 @@ async def serve(settings: Settings) -> None:
     await stop.wait()
     log.info("shutting down")
     await health_servicer.enter_graceful_shutdown()
+    refresher.cancel()
     await server.stop(settings.shutdown_grace_s)
     await redis.aclose()
+
+
+async def _refresh_gauges(store: Store) -> None:
+    """Keep the gauges that describe the whole deployment current."""
+    while True:
+        try:
+            for game in GAMES:
+                metrics.ACTIVE_TABLES.labels(game).set(await store.active_tables(game))
+        except RedisError:
+            metrics.REDIS_ERRORS.labels("server").inc()
+        await asyncio.sleep(GAUGE_REFRESH_SECONDS)
 
 
 def main() -> None:

@@ -5,6 +5,7 @@ variable                           default                   meaning
 =================================  ========================  =================================
 SPEEDGAMEZ_REDIS_URL               redis://127.0.0.1:6379/0  the state store
 SPEEDGAMEZ_LISTEN                  [::]:50051                gRPC address (port 0: any free)
+SPEEDGAMEZ_METRICS_PORT            9100                      Prometheus metrics (0: any free)
 SPEEDGAMEZ_COMPUTER_LEVELS         easy,normal,strong        levels tables may ask for
 SPEEDGAMEZ_WATCH_BLOCK_MS          5000                      longest wait of one event read
 SPEEDGAMEZ_SHUTDOWN_GRACE_S        5                         time given to running calls on stop
@@ -26,6 +27,7 @@ from dataclasses import dataclass
 class Settings:
     redis_url: str = "redis://127.0.0.1:6379/0"
     listen: str = "[::]:50051"
+    metrics_port: int = 9100
     computer_levels: tuple[str, ...] = ("easy", "normal", "strong")
     watch_block_ms: int = 5000
     shutdown_grace_s: float = 5.0
@@ -44,6 +46,7 @@ class Settings:
         return Settings(
             redis_url=get("REDIS_URL", defaults.redis_url),
             listen=get("LISTEN", defaults.listen),
+            metrics_port=int(get("METRICS_PORT", defaults.metrics_port)),
             computer_levels=tuple(
                 level.strip()
                 for level in get("COMPUTER_LEVELS", ",".join(defaults.computer_levels)).split(",")

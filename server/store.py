@@ -118,8 +118,8 @@ class Store:
             keys=[keys.table(record.id), keys.table_events(record.id)],
             args=[record.config.to_json(), record.state_json(), now, *payloads],
         )
-        if created and record.status == "waiting":
-            await self.redis.zadd(keys.OPEN_TABLES, {record.id: now})
+        if created:
+            await self.index_status(record)
         record.version, record.event_seq = 1, len(events)
         return bool(created)
 
@@ -177,8 +177,6 @@ class Store:
         if status == "ok":
             record.version = new_version
             record.event_seq = first + len(events) - 1
-            if record.status != "waiting":
-                await self.redis.zrem(keys.OPEN_TABLES, record.id)
             return CommitOutcome("ok", new_version)
         if status == "duplicate":
             version, _, tag = result[1].decode().partition(":")
@@ -186,6 +184,27 @@ class Store:
         if status == "conflict":
             return CommitOutcome("conflict", int(result[1]))
         return CommitOutcome("missing")
+
+    async def index_status(self, record: TableRecord) -> None:
+        """Keep the lists of open and active tables in step with a table's status.
+
+        Separate from the table's own keys (another Redis Cluster slot), so written after
+        the commit; ListTables drops entries that turn out stale.
+        """
+        game = record.config.game
+        async with self.redis.pipeline(transaction=False) as pipe:
+            if record.status == "waiting":
+                pipe.zadd(keys.OPEN_TABLES, {record.id: now_ms()})
+            else:
+                pipe.zrem(keys.OPEN_TABLES, record.id)
+            if record.status == "playing":
+                pipe.zadd(keys.active_tables(game), {record.id: now_ms()})
+            else:
+                pipe.zrem(keys.active_tables(game), record.id)
+            await pipe.execute()
+
+    async def active_tables(self, game: str) -> int:
+        return int(await self.redis.zcard(keys.active_tables(game)))
 
     async def request_outcome(self, table_id: str, request_id: str) -> tuple[int, str] | None:
         stored = await self.redis.hget(keys.table_requests(table_id), request_id)

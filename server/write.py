@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.errors import EngineError
-from server import jobs
+from server import jobs, metrics
 from server.errors import Code, ServiceError, from_engine
 from server.store import Store
 from server.table import Entry, TableRecord
@@ -55,8 +55,10 @@ async def change_table(
             if previous is not None:
                 return _duplicate(record, previous[1], request_tag)
         if expected_version is not None and record.version != expected_version:
+            metrics.VERSION_CONFLICTS.inc()
             raise _stale(expected_version, record.version)
         version = record.version
+        status = record.status
         entry = build_entry(record)
         try:
             events = record.apply(entry)
@@ -66,6 +68,10 @@ async def change_table(
             await jobs.mark_due(store.redis, table_id)
         outcome = await store.commit(record, version, [entry], events, request_id, request_tag)
         if outcome.status == "ok":
+            if entry["type"] == "action":
+                metrics.ACTIONS_APPLIED.labels(record.config.game, entry["by"]).inc()
+            if record.status != status:
+                await store.index_status(record)
             await jobs.enqueue(store.redis, record)
             return Change(record)
         if outcome.status == "duplicate":
@@ -74,6 +80,7 @@ async def change_table(
             return _duplicate(fresh, outcome.request_tag, request_tag)
         if outcome.status == "missing":
             raise ServiceError(Code.NOT_FOUND, f"there is no table tables/{table_id}")
+        metrics.VERSION_CONFLICTS.inc()
         if expected_version is not None:
             raise _stale(expected_version, outcome.version)
     raise ServiceError(Code.ABORTED, "the table changed too often while trying; try again")

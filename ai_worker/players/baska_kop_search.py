@@ -62,7 +62,7 @@ class Level:
     double_chance: float
 
 
-NORMAL = Level("normal", samples=8, weighted=False, exact_limit=0, announce_chance=0.65, double_chance=0.7)
+NORMAL = Level("normal", samples=3, weighted=False, exact_limit=0, announce_chance=0.65, double_chance=0.7)
 STRONG = Level("strong", samples=40, weighted=True, exact_limit=300, announce_chance=0.6, double_chance=0.65)
 
 
@@ -99,6 +99,15 @@ class Deals:
         return f"{round(wins)} of {len(self.deals)} sampled deals"
 
 
+@dataclass(frozen=True)
+class Evaluation:
+    """Every option's outlook over the deals considered, and the solver's work for it."""
+
+    outlooks: list[Outlook]
+    deals: Deals
+    nodes: int
+
+
 def decide_normal(info: SeatInfo) -> Decision:
     return decide(info, NORMAL)
 
@@ -109,17 +118,18 @@ def decide_strong(info: SeatInfo) -> Decision:
 
 def decide(info: SeatInfo, level: Level) -> Decision:
     if info.phase == table_pb2.TABLE_PHASE_BIDDING:
-        outlooks, deals = bid_outlooks(info, level)
-        return _choose_call(info, level, outlooks, deals)
-    outlooks, _ = card_outlooks(info, level)
-    best = max(outlooks, key=_ranking)
-    return Decision(best.action)
+        evaluation = bid_outlooks(info, level)
+        decision = _choose_call(info, level, evaluation.outlooks, evaluation.deals)
+        return Decision(decision.action, decision.reason, evaluation.nodes)
+    evaluation = card_outlooks(info, level)
+    best = max(evaluation.outlooks, key=_ranking)
+    return Decision(best.action, nodes=evaluation.nodes)
 
 
 # Card play ---------------------------------------------------------------------------
 
 
-def card_outlooks(info: SeatInfo, level: Level) -> tuple[list[Outlook], Deals]:
+def card_outlooks(info: SeatInfo, level: Level) -> Evaluation:
     """For every playable card: how often the seat's side wins the deal, and its mean score."""
     deals = deal_sample(info, level)
     options = _options(info)
@@ -129,7 +139,9 @@ def card_outlooks(info: SeatInfo, level: Level) -> tuple[list[Outlook], Deals]:
     for deal, weight in zip(deals.deals, deals.weights, strict=True):
         game = game_of(info, deal)
         index = card_index(options.rule_set, game.contract)
-        solver = solvers.setdefault(game.contract, Solver(index.rules))
+        if game.contract not in solvers:
+            solvers[game.contract] = Solver(index.rules)
+        solver = solvers[game.contract]
         mine = _side_of(game, info.seat)
         taken = sum(trick.points for trick in info.tricks if trick.winner in mine)
         hands = [index.mask(hand) for hand in game.hands]
@@ -142,13 +154,13 @@ def card_outlooks(info: SeatInfo, level: Level) -> tuple[list[Outlook], Deals]:
     outlooks = [
         _outlook(PlayCard(card), card.symbol, totals, len(deals.deals)) for card, totals in sums.items()
     ]
-    return outlooks, deals
+    return Evaluation(outlooks, deals, sum(solver.nodes for solver in solvers.values()))
 
 
 # Bidding -----------------------------------------------------------------------------
 
 
-def bid_outlooks(info: SeatInfo, level: Level) -> tuple[list[Outlook], Deals]:
+def bid_outlooks(info: SeatInfo, level: Level) -> Evaluation:
     """For every allowed call: the winning chance of the seat's side and its mean score."""
     deals = deal_sample(info, level)
     options = _options(info)
@@ -157,6 +169,7 @@ def bid_outlooks(info: SeatInfo, level: Level) -> tuple[list[Outlook], Deals]:
     for choice in info.allowed:
         candidates.append((choice.action, choice.label))
     results: dict[int, list[float]] = {number: [0.0, 0.0, 0.0, 0.0, 0.0] for number in range(len(candidates))}
+    nodes = 0
     for deal, weight in zip(deals.deals, deals.weights, strict=True):
         running = game_of(info, deal, running=True)
         whole_deal = WholeDeal(options.rule_set, running.hands, (info.dealer + 1) % SEATS)
@@ -172,11 +185,12 @@ def bid_outlooks(info: SeatInfo, level: Level) -> tuple[list[Outlook], Deals]:
             )
             score, won = _score(options, game, info.seat, points, said)
             _accumulate(results[number], weight, won, score, points)
+        nodes += whole_deal.nodes()
     outlooks = [
         _outlook(action, label, totals, len(deals.deals))
         for (action, label), totals in zip(candidates, results.values(), strict=True)
     ]
-    return outlooks, deals
+    return Evaluation(outlooks, deals, nodes)
 
 
 def _choose_call(info: SeatInfo, level: Level, outlooks: list[Outlook], deals: Deals) -> Decision:
@@ -208,10 +222,10 @@ def advise(info: SeatInfo) -> service_pb2.GetAdviceResponse:
     """What the strong computer would do in this seat, with the numbers behind it."""
     response = service_pb2.GetAdviceResponse()
     if info.phase == table_pb2.TABLE_PHASE_BIDDING:
-        outlooks, deals = bid_outlooks(info, STRONG)
-        decision = _choose_call(info, STRONG, outlooks, deals)
+        evaluation = bid_outlooks(info, STRONG)
+        decision = _choose_call(info, STRONG, evaluation.outlooks, evaluation.deals)
         reason = decision.reason or "passes: no call scores better than passing"
-        for outlook in outlooks:
+        for outlook in evaluation.outlooks:
             response.calls.append(
                 service_pb2.CallAdvice(
                     action=convert.action_to_proto(outlook.action),
@@ -221,14 +235,14 @@ def advise(info: SeatInfo) -> service_pb2.GetAdviceResponse:
                 )
             )
     else:
-        outlooks, deals = card_outlooks(info, STRONG)
-        best = max(outlooks, key=_ranking)
+        evaluation = card_outlooks(info, STRONG)
+        best = max(evaluation.outlooks, key=_ranking)
         decision = Decision(best.action)
         reason = (
-            f"{best.label} wins the deal in {deals.describe(best.wins, best.total)} "
+            f"{best.label} wins the deal in {evaluation.deals.describe(best.wins, best.total)} "
             f"and takes {best.mean_points:.0f} points on average, more than any other card"
         )
-        for outlook in sorted(outlooks, key=_ranking, reverse=True):
+        for outlook in sorted(evaluation.outlooks, key=_ranking, reverse=True):
             assert isinstance(outlook.action, PlayCard)
             response.cards.append(
                 service_pb2.CardAdvice(
@@ -240,8 +254,8 @@ def advise(info: SeatInfo) -> service_pb2.GetAdviceResponse:
             )
     response.recommended_action.CopyFrom(convert.action_to_proto(decision.action))
     response.reason = reason
-    response.deals_considered = len(deals.deals)
-    response.exact = deals.exact
+    response.deals_considered = len(evaluation.deals.deals)
+    response.exact = evaluation.deals.exact
     return response
 
 
@@ -293,6 +307,9 @@ class WholeDeal:
             target = TOTAL_POINTS if game.contract in ALL_TRICKS_CONTRACTS else WINNING_POINTS
             return target if solver.reaches(hands, self.leader, [], _mask(side), target) else target - 1
         return solver.solve(hands, self.leader, [], _mask(side))
+
+    def nodes(self) -> int:
+        return sum(solver.nodes for solver, _ in self.solvers.values())
 
     def _solver(self, contract: Contract, side: int) -> tuple[Solver, list[int]]:
         key = (contract in GRAN_CONTRACTS, side)

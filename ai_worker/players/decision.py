@@ -9,5 +9,8 @@ from engine.actions import Action
 
 @dataclass(frozen=True)
 class Decision:
+    """``nodes`` counts the solver positions the decision took (0 without search)."""
+
     action: Action
     reason: str = ""
+    nodes: int = 0

@@ -145,6 +145,7 @@ def service_env(redis_url: str, **settings: str) -> dict[str, str]:
     env["PYTHONPATH"] = str(ROOT)
     env["SPEEDGAMEZ_REDIS_URL"] = redis_url
     env.setdefault("SPEEDGAMEZ_WATCH_BLOCK_MS", "500")
+    env.setdefault("SPEEDGAMEZ_METRICS_PORT", "0")
     for key, value in settings.items():
         env[f"SPEEDGAMEZ_{key.upper()}"] = value
     return env
@@ -162,7 +163,12 @@ def worker_process(redis_url: str, **settings: str) -> ServiceProcess:
 
 
 def server_address(process: ServiceProcess) -> str:
-    return process.ready_line.rsplit(" ", 1)[1]
+    """The gRPC address from ``... listening on <host>:<port>, metrics on port <port>``."""
+    return process.ready_line.split(" listening on ", 1)[1].split(",", 1)[0]
+
+
+def metrics_port(process: ServiceProcess) -> int:
+    return int(process.ready_line.rsplit(" ", 1)[1])
 
 
 @contextmanager

@@ -1,0 +1,60 @@
+"""Prometheus metrics of server and worker processes, all defined here.
+
+Names follow the Prometheus conventions: a ``speedgamez_`` prefix, units in the name,
+``_total`` for counters, and labels of low cardinality only (method, status code, game,
+level, kind); never a table or player id. Each process serves them on its own metrics
+port (SPEEDGAMEZ_METRICS_PORT). Gauges read from Redis (active tables, the job queue)
+describe the whole deployment, so every process reports the same value: aggregate them
+with ``max`` rather than ``sum``.
+"""
+
+from __future__ import annotations
+
+from prometheus_client import Counter, Gauge, Histogram, start_http_server
+
+_LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
+
+RPC_REQUESTS = Counter(
+    "speedgamez_rpc_requests_total", "gRPC calls answered, by method and status code", ["method", "code"]
+)
+RPC_DURATION = Histogram(
+    "speedgamez_rpc_duration_seconds",
+    "Time to answer a unary gRPC call, by method and status code",
+    ["method", "code"],
+    buckets=_LATENCY_BUCKETS,
+)
+ACTIVE_TABLES = Gauge("speedgamez_active_tables", "Tables with a match in progress, by game", ["game"])
+ACTIONS_APPLIED = Counter(
+    "speedgamez_actions_applied_total", "Table changes committed, by game and who made them", ["game", "by"]
+)
+VERSION_CONFLICTS = Counter(
+    "speedgamez_version_conflicts_total", "Writes refused because the table version had moved on"
+)
+WATCH_STREAMS = Gauge("speedgamez_watch_streams", "WatchTable streams open on this process")
+REDIS_ERRORS = Counter("speedgamez_redis_errors_total", "Redis commands that failed", ["component"])
+
+AI_JOBS_QUEUED = Counter("speedgamez_ai_jobs_queued_total", "AI jobs put on the queue, by kind", ["kind"])
+AI_JOBS_WAITING = Gauge("speedgamez_ai_jobs_waiting", "AI jobs on the queue not yet delivered to a worker")
+AI_JOBS_IN_FLIGHT = Gauge("speedgamez_ai_jobs_in_flight", "AI jobs delivered to a worker and not yet done")
+AI_JOBS_DONE = Counter(
+    "speedgamez_ai_jobs_done_total", "AI jobs a worker finished, by kind and outcome", ["kind", "outcome"]
+)
+AI_JOBS_RECLAIMED = Counter("speedgamez_ai_jobs_reclaimed_total", "AI jobs taken over from a silent worker")
+AI_JOBS_DEAD_LETTERED = Counter(
+    "speedgamez_ai_jobs_dead_lettered_total", "AI jobs given up after repeated failures"
+)
+AI_DECISION_DURATION = Histogram(
+    "speedgamez_ai_decision_seconds",
+    "Time a computer player takes to decide, by game and level",
+    ["game", "level"],
+    buckets=_LATENCY_BUCKETS,
+)
+SOLVER_NODES = Counter(
+    "speedgamez_solver_nodes_total", "Positions the double-dummy solver visited, by game", ["game"]
+)
+
+
+def serve(port: int) -> int:
+    """Serve the metrics over HTTP on ``port`` (0: any free port); returns the port."""
+    server, _ = start_http_server(port)
+    return int(server.server_port)
