@@ -22,6 +22,6 @@ def test_generated_python_matches_the_protos(tmp_path: Path) -> None:
 
 
 def test_protos_pass_buf_lint() -> None:
-    assert BUF.exists(), "buf is missing: run 'npm ci --prefix tools/buf' (scripts/test does)"
+    assert BUF.exists(), "buf is missing: run 'npm ci --prefix tools/npm' (scripts/test does)"
     result = subprocess.run([str(BUF), "lint"], cwd=ROOT, capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stdout + result.stderr
