@@ -62,11 +62,7 @@ def test_prometheus_scrapes_every_server_and_worker_replica() -> None:
 def test_grafana_dashboard_queries_only_metrics_that_exist() -> None:
     from server import metrics
 
-    names = {
-        collector._name  # type: ignore[attr-defined]
-        for collector in vars(metrics).values()
-        if hasattr(collector, "_name")
-    }
+    names = {collector._name for collector in vars(metrics).values() if hasattr(collector, "_name")}
     dashboard = json.loads((DEPLOY / "grafana" / "dashboards" / "speedgamez.json").read_text())
     for panel in dashboard["panels"]:
         for target in panel["targets"]:
