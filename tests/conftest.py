@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import redis
 
-from tests.support.processes import RedisServer, free_port
+from tools.processes import RedisServer, free_port
 
 
 @pytest.fixture(scope="module")

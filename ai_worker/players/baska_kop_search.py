@@ -63,7 +63,7 @@ class Level:
 
 
 NORMAL = Level("normal", samples=3, weighted=False, exact_limit=0, announce_chance=0.65, double_chance=0.7)
-STRONG = Level("strong", samples=40, weighted=True, exact_limit=300, announce_chance=0.6, double_chance=0.65)
+STRONG = Level("strong", samples=40, weighted=True, exact_limit=300, announce_chance=0.55, double_chance=0.6)
 
 
 @dataclass(frozen=True)

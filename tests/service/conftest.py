@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from tests.support.client import Player
-from tests.support.processes import (
+from tools.processes import (
     RedisServer,
     ServiceProcess,
     running,

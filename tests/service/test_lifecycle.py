@@ -14,7 +14,7 @@ from speedgamez.v1 import table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
 from tests.service.conftest import Stack
 from tests.support.client import EASY, HUMAN, simple_move
-from tests.support.processes import server_address, server_process
+from tools.processes import server_address, server_process
 from tests.support.stored import stored
 
 

@@ -1,7 +1,8 @@
-"""Real processes on loopback for the tests: redis-server, the server, AI workers.
+"""Real processes on loopback: redis-server, the server, AI workers.
 
-Nothing is faked: Redis is the OS package's redis-server, the server and workers are
-``python -m server`` and ``python -m ai_worker`` in child processes.
+Used by the tests, the local stack, the benchmarks and the load test. Nothing is faked:
+Redis is the OS package's redis-server, the server and workers are ``python -m server``
+and ``python -m ai_worker`` in child processes.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def free_port() -> int:
