@@ -14,8 +14,8 @@ from speedgamez.v1 import table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
 from tests.service.conftest import Stack
 from tests.support.client import EASY, HUMAN, simple_move
-from tools.processes import server_address, server_process
 from tests.support.stored import stored
+from tools.processes import server_address, server_process
 
 
 def test_leaving_before_the_start_opens_the_seat_again(stack: Stack) -> None:

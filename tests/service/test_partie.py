@@ -10,8 +10,8 @@ from speedgamez.v1 import table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
 from tests.service.conftest import Stack
 from tests.support.client import CONTINUE, EASY, HUMAN, NORMAL, STRONG, Player, simple_move
-from tools.processes import running, server_address, server_process
 from tests.support.stored import stored
+from tools.processes import running, server_address, server_process
 
 FINISHED = table_pb2.TABLE_PHASE_FINISHED
 

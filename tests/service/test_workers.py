@@ -13,8 +13,8 @@ from server import keys
 from speedgamez.internal.v1 import ai_job_pb2
 from speedgamez.v1 import table_pb2
 from tests.support.client import EASY, HUMAN, Player, simple_move
-from tools.processes import RedisServer, running, server_address, server_process, worker_process
 from tests.support.stored import stored
+from tools.processes import RedisServer, running, server_address, server_process, worker_process
 
 
 @pytest.fixture
