@@ -224,7 +224,14 @@ class TableService:
 
         def entry(record: TableRecord) -> Entry:
             seat = _own_seat(record, caller)
-            return {"type": "action", "seat": seat, "action": str(action), "note": "", "by": "human"}
+            return {
+                "type": "action",
+                "seat": seat,
+                "action": str(action),
+                "note": "",
+                "by": "human",
+                "request": request.request_id,
+            }
 
         change = await change_table(
             self.store,

@@ -7,10 +7,11 @@ are JSON objects:
 
     {"type": "join",   "seat": 1, "player": "<id>", "name": "Anna"}
     {"type": "leave",  "seat": 1}
-    {"type": "action", "seat": 1, "action": "play QC", "note": "", "by": "human"}
+    {"type": "action", "seat": 1, "action": "play QC", "note": "", "by": "human", "request": "<id>"}
 
 ``by`` is "human" or "computer" (a computer seat, or the computer playing for a human
-who left); ``note`` is a computer's one-sentence reason.
+who left); ``note`` is a computer's one-sentence reason; ``request`` is the client's
+request id of a human action (audits check every accepted request is in the log once).
 """
 
 from __future__ import annotations

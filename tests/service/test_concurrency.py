@@ -26,7 +26,9 @@ def test_duplicated_submit_is_applied_once(stack: Stack, redis_client: redis.Red
     assert second.version >= first.version
     after = stored(redis_client, view.name)
     mine = [entry for entry in after.log[len(before.log) :] if entry.get("by") == "human"]
-    assert mine == [{"type": "action", "seat": 0, "action": "pass", "note": "", "by": "human"}]
+    assert mine == [
+        {"type": "action", "seat": 0, "action": "pass", "note": "", "by": "human", "request": request_id}
+    ]
     # The same id for a different action is a client bug, refused without a change.
     try:
         anna.submit(view, DOUBLE, request_id=request_id)
