@@ -31,7 +31,7 @@ from server import jobs, keys, metrics
 from server.errors import Code, ServiceError
 from server.service import TableService
 from server.settings import Settings
-from server.store import Store
+from server.store import Store, connect
 from server.views import level_from_proto
 from speedgamez.internal.v1 import ai_job_pb2
 
@@ -189,7 +189,7 @@ class Worker:
 
 
 async def work(settings: Settings) -> None:
-    redis = Redis.from_url(settings.redis_url)
+    redis = connect(settings)
     name = f"{socket.gethostname()}-{os.getpid()}"
     worker = Worker(redis, settings, name, int(os.environ.get("SPEEDGAMEZ_AI_MIN_THINK_MS", "0")))
     loop = asyncio.get_running_loop()

@@ -23,6 +23,7 @@ Semantics, in plain words:
 
 from __future__ import annotations
 
+import time
 import uuid
 from typing import Any
 
@@ -36,6 +37,7 @@ from speedgamez.internal.v1 import ai_job_pb2
 
 # Acknowledged jobs stay in the stream until trimmed; keep roughly this many.
 STREAM_LENGTH = 100_000
+ADVICE_WAIT_SLICE_S = 2.0
 
 
 async def mark_due(redis: Redis, table_id: str) -> None:
@@ -81,8 +83,13 @@ async def request_advice(redis: Redis, record: TableRecord, seat: int, timeout_m
     job.queued_time.FromMilliseconds(now_ms())
     await redis.xadd(keys.AI_JOBS, {"job": job.SerializeToString()}, maxlen=STREAM_LENGTH, approximate=True)
     metrics.AI_JOBS_QUEUED.labels("advice").inc()
-    reply: Any = await redis.blpop([reply_to], timeout=timeout_ms / 1000)
-    return None if reply is None else bytes(reply[1])
+    deadline = time.monotonic() + timeout_ms / 1000
+    while (left := deadline - time.monotonic()) > 0:
+        # Short waits, so that no single Redis call outlasts the client's socket timeout.
+        reply: Any = await redis.blpop([reply_to], timeout=min(left, ADVICE_WAIT_SLICE_S))
+        if reply is not None:
+            return bytes(reply[1])
+    return None
 
 
 async def sweep(redis: Redis, store: Store, grace_ms: int, batch: int = 100) -> int:

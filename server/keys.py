@@ -7,7 +7,11 @@ operation on a table (the compare-and-set script) stays in one Redis Cluster slo
 key                                type    contents
 =================================  ======  ===========================================
 sg:player:{player_id}              hash    ``name``, ``created_ms``
-sg:token:<sha256 of token>         string  player id (the token itself is never stored)
+sg:token:{<sha256 of token>}       string  "<player id>\\n<name>"; expires with the token
+                                           (the token itself is never stored)
+sg:rate:{<sha256 of token>}        hash    the token's rate bucket: ``tokens``, ``at``
+sg:player:{player_id}:watches      zset    the player's open watch streams, by lease end
+sg:player:{player_id}:unfinished   set     unfinished tables the player created or sits at
 sg:player:{player_id}:tables       zset    tables the player sits at, by join time
 sg:table:{table_id}                hash    ``version`` (int), ``config`` (JSON, fixed at
                                            creation), ``state`` (JSON: seats, status and
@@ -60,7 +64,19 @@ def player_tables(player_id: str) -> str:
 
 
 def token(token_digest: str) -> str:
-    return f"{PREFIX}:token:{token_digest}"
+    return f"{PREFIX}:token:{{{token_digest}}}"
+
+
+def rate(token_digest: str) -> str:
+    return f"{PREFIX}:rate:{{{token_digest}}}"
+
+
+def player_watches(player_id: str) -> str:
+    return f"{PREFIX}:player:{{{player_id}}}:watches"
+
+
+def player_unfinished(player_id: str) -> str:
+    return f"{PREFIX}:player:{{{player_id}}}:unfinished"
 
 
 def table(table_id: str) -> str:

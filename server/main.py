@@ -16,16 +16,15 @@ import signal
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
-from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from engine.registry import GAMES
 from server import metrics
-from server.grpc_api import TableServicer
+from server.grpc_api import TableServicer, add_table_service
 from server.service import TableService
 from server.settings import Settings
-from server.store import Store
-from speedgamez.v1 import table_service_pb2, table_service_pb2_grpc
+from server.store import Store, connect
+from speedgamez.v1 import table_service_pb2
 
 SERVICE_NAME = table_service_pb2.DESCRIPTOR.services_by_name["TableService"].full_name
 # Requests are small; anything bigger is a mistake or an attack.
@@ -36,12 +35,10 @@ log = logging.getLogger("speedgamez.server")
 
 
 async def serve(settings: Settings) -> None:
-    redis = Redis.from_url(settings.redis_url)
+    redis = connect(settings)
     store = Store(redis)
     server = grpc.aio.server(options=[("grpc.max_receive_message_length", MAX_REQUEST_BYTES)])
-    table_service_pb2_grpc.add_TableServiceServicer_to_server(
-        TableServicer(TableService(store, settings)), server
-    )
+    add_table_service(TableServicer(TableService(store, settings)), server)
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection((SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), server)
@@ -52,7 +49,7 @@ async def serve(settings: Settings) -> None:
         await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
     host = settings.listen.rsplit(":", 1)[0]
     print(f"speedgamez server listening on {host}:{port}, metrics on port {metrics_port}", flush=True)
-    refresher = asyncio.create_task(_refresh_gauges(store))
+    refresher = asyncio.create_task(_watch_redis(store, health_servicer))
 
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -66,14 +63,26 @@ async def serve(settings: Settings) -> None:
     await redis.aclose()
 
 
-async def _refresh_gauges(store: Store) -> None:
-    """Keep the gauges that describe the whole deployment current."""
+async def _watch_redis(store: Store, health_servicer: health.aio.HealthServicer) -> None:
+    """Keep the deployment-wide gauges current, and health NOT_SERVING while Redis is away."""
+    serving = True
     while True:
         try:
             for game in GAMES:
                 metrics.ACTIVE_TABLES.labels(game).set(await store.active_tables(game))
+            reachable = True
         except RedisError:
             metrics.REDIS_ERRORS.labels("server").inc()
+            reachable = False
+        if reachable != serving:
+            serving = reachable
+            status = (
+                health_pb2.HealthCheckResponse.SERVING
+                if serving
+                else health_pb2.HealthCheckResponse.NOT_SERVING
+            )
+            await health_servicer.set(SERVICE_NAME, status)
+            log.warning("redis is %s", "back" if serving else "unreachable")
         await asyncio.sleep(GAUGE_REFRESH_SECONDS)
 
 

@@ -51,10 +51,19 @@ class TableService:
                 Code.UNAUTHENTICATED,
                 "missing token: send the header 'authorization: Bearer <token>' from RegisterPlayer",
             )
-        found = await self.store.player_for_token(token)
-        if found is None:
-            raise ServiceError(Code.UNAUTHENTICATED, "unknown token: register again with RegisterPlayer")
-        return Caller(*found)
+        settings = self.settings
+        found = await self.store.authenticate(token, settings.rate_per_s, settings.rate_burst)
+        if found.status == "unknown":
+            raise ServiceError(
+                Code.UNAUTHENTICATED, "unknown or expired token: register again with RegisterPlayer"
+            )
+        if found.status == "limited":
+            raise ServiceError(
+                Code.RESOURCE_EXHAUSTED,
+                f"too many requests: at most {settings.rate_per_s:g} per second in bursts of "
+                f"{settings.rate_burst}; retry in {found.retry_after_ms} ms",
+            )
+        return Caller(found.player_id, found.name)
 
     async def register_player(
         self, request: service_pb2.RegisterPlayerRequest
@@ -64,7 +73,7 @@ class TableService:
             raise ServiceError(
                 Code.INVALID_ARGUMENT, f"display_name must be 1 to {_MAX_NAME} printable characters"
             )
-        player_id, token = await self.store.register_player(name)
+        player_id, token = await self.store.register_player(name, self.settings.token_ttl_s)
         return service_pb2.RegisterPlayerResponse(player_id=player_id, token=token)
 
     # Games and tables --------------------------------------------------------------
@@ -121,6 +130,7 @@ class TableService:
                 raise ServiceError(Code.INVALID_ARGUMENT, f"seat {index}: kind must be HUMAN or COMPUTER")
         if request.join and not any(kind == "human" for kind, _ in seats):
             raise ServiceError(Code.INVALID_ARGUMENT, "join needs a human seat to take")
+        await self._check_table_limit(caller)
         config = TableConfig(
             game=game.id,
             rule_set=request.rule_set,
@@ -136,9 +146,11 @@ class TableService:
         if not await self.store.create(record, events):
             raise ServiceError(Code.ABORTED, "table id collision; try again")
         await jobs.enqueue(self.store.redis, record)
+        await self.store.count_table(caller.player_id, table_id)
         if not request.join:
             return service_pb2.CreateTableResponse(table=table_view(record, None))
-        joined = await self._join(caller, table_id, request.seat if request.HasField("seat") else None)
+        wanted = request.seat if request.HasField("seat") else None
+        joined = await self._join(caller, table_id, wanted, counted=True)
         return service_pb2.CreateTableResponse(table=joined)
 
     async def list_tables(
@@ -195,6 +207,7 @@ class TableService:
             return {"type": "leave", "seat": _own_seat(record, caller)}
 
         await change_table(self.store, table_id, entry, expected_version=None)
+        await self.store.uncount_table([caller.player_id], table_id)
         return service_pb2.LeaveTableResponse()
 
     async def get_table(
@@ -298,15 +311,26 @@ class TableService:
             )
         viewer = record.seat_of(caller.player_id)
         after = request.after_sequence
-        while True:
-            events = await self.store.events_after(table_id, after, self.settings.watch_block_ms)
-            for event in events:
-                if event.WhichOneof("kind") == "seat_changed":
-                    viewer = (await self._load(table_id)).seat_of(caller.player_id)
-                yield service_pb2.WatchTableResponse(event=redact_event(event, viewer))
-                after = event.sequence
-                if event.WhichOneof("kind") == "match_finished":
-                    return
+        watch_id = secrets.token_hex(8)
+        lease_ms = 10 * self.settings.watch_block_ms
+        if not await self.store.open_watch(caller.player_id, watch_id, self.settings.max_watches, lease_ms):
+            raise ServiceError(
+                Code.RESOURCE_EXHAUSTED,
+                f"at most {self.settings.max_watches} watch streams per player; close one first",
+            )
+        try:
+            while True:
+                events = await self.store.events_after(table_id, after, self.settings.watch_block_ms)
+                await self.store.renew_watch(caller.player_id, watch_id, lease_ms)
+                for event in events:
+                    if event.WhichOneof("kind") == "seat_changed":
+                        viewer = (await self._load(table_id)).seat_of(caller.player_id)
+                    yield service_pb2.WatchTableResponse(event=redact_event(event, viewer))
+                    after = event.sequence
+                    if event.WhichOneof("kind") == "match_finished":
+                        return
+        finally:
+            await self.store.close_watch(caller.player_id, watch_id)
 
     # Private helpers ---------------------------------------------------------------
 
@@ -316,7 +340,20 @@ class TableService:
             raise ServiceError(Code.NOT_FOUND, f"there is no table {table_name(table_id)}")
         return record
 
-    async def _join(self, caller: Caller, table_id: str, seat: int | None) -> table_pb2.TableView:
+    async def _check_table_limit(self, caller: Caller) -> None:
+        if await self.store.unfinished_tables(caller.player_id) >= self.settings.max_tables:
+            raise ServiceError(
+                Code.RESOURCE_EXHAUSTED,
+                f"you already have {self.settings.max_tables} unfinished tables; finish or leave one first",
+            )
+
+    async def _join(
+        self, caller: Caller, table_id: str, seat: int | None, counted: bool = False
+    ) -> table_pb2.TableView:
+        """Take a seat; ``counted`` when the table already counts against the caller's limit."""
+        if not counted:
+            await self._check_table_limit(caller)
+
         def entry(record: TableRecord) -> Entry:
             chosen = seat
             if chosen is None:
@@ -328,6 +365,8 @@ class TableService:
 
         change = await change_table(self.store, table_id, entry, expected_version=None)
         await self.store.remember_seat(caller.player_id, table_id)
+        if change.record.status in ("waiting", "playing"):
+            await self.store.count_table(caller.player_id, table_id)
         return table_view(change.record, change.record.seat_of(caller.player_id))
 
 

@@ -7,12 +7,18 @@ SPEEDGAMEZ_REDIS_URL               redis://127.0.0.1:6379/0  the state store
 SPEEDGAMEZ_LISTEN                  [::]:50051                gRPC address (port 0: any free)
 SPEEDGAMEZ_METRICS_PORT            9100                      Prometheus metrics (0: any free)
 SPEEDGAMEZ_COMPUTER_LEVELS         easy,normal,strong        levels tables may ask for
-SPEEDGAMEZ_WATCH_BLOCK_MS          5000                      longest wait of one event read
+SPEEDGAMEZ_WATCH_BLOCK_MS          2000                      longest wait of one event read
 SPEEDGAMEZ_SHUTDOWN_GRACE_S        5                         time given to running calls on stop
 SPEEDGAMEZ_AI_RECLAIM_MS           10000                     idle time before a job is reclaimed
 SPEEDGAMEZ_AI_MAX_DELIVERIES       3                         deliveries before dead-lettering
 SPEEDGAMEZ_AI_SWEEP_MS             5000                      how often workers run the sweeper
 SPEEDGAMEZ_ADVICE_TIMEOUT_MS       10000                     longest wait for a worker's advice
+SPEEDGAMEZ_REDIS_TIMEOUT_S         10                        a Redis command that takes longer fails
+SPEEDGAMEZ_RATE_PER_S              10                        requests per second a token may make
+SPEEDGAMEZ_RATE_BURST              40                        ... and in a burst
+SPEEDGAMEZ_TOKEN_TTL_S             2592000                   a token's lifetime (30 days)
+SPEEDGAMEZ_MAX_TABLES              10                        unfinished tables per player
+SPEEDGAMEZ_MAX_WATCHES             5                         open watch streams per player
 =================================  ========================  =================================
 """
 
@@ -29,12 +35,18 @@ class Settings:
     listen: str = "[::]:50051"
     metrics_port: int = 9100
     computer_levels: tuple[str, ...] = ("easy", "normal", "strong")
-    watch_block_ms: int = 5000
+    watch_block_ms: int = 2000
     shutdown_grace_s: float = 5.0
     ai_reclaim_ms: int = 10_000
     ai_max_deliveries: int = 3
     ai_sweep_ms: int = 5000
     advice_timeout_ms: int = 10_000
+    redis_timeout_s: float = 10.0
+    rate_per_s: float = 10.0
+    rate_burst: int = 40
+    token_ttl_s: int = 30 * 24 * 3600
+    max_tables: int = 10
+    max_watches: int = 5
 
     @staticmethod
     def from_env(env: Mapping[str, str] = os.environ) -> Settings:
@@ -58,4 +70,10 @@ class Settings:
             ai_max_deliveries=int(get("AI_MAX_DELIVERIES", defaults.ai_max_deliveries)),
             ai_sweep_ms=int(get("AI_SWEEP_MS", defaults.ai_sweep_ms)),
             advice_timeout_ms=int(get("ADVICE_TIMEOUT_MS", defaults.advice_timeout_ms)),
+            redis_timeout_s=float(get("REDIS_TIMEOUT_S", defaults.redis_timeout_s)),
+            rate_per_s=float(get("RATE_PER_S", defaults.rate_per_s)),
+            rate_burst=int(get("RATE_BURST", defaults.rate_burst)),
+            token_ttl_s=int(get("TOKEN_TTL_S", defaults.token_ttl_s)),
+            max_tables=int(get("MAX_TABLES", defaults.max_tables)),
+            max_watches=int(get("MAX_WATCHES", defaults.max_watches)),
         )

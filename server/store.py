@@ -16,6 +16,7 @@ from typing import Any
 from redis.asyncio import Redis
 
 from server import keys
+from server.settings import Settings
 from server.table import Entry, TableConfig, TableRecord
 from speedgamez.v1 import table_pb2
 
@@ -54,6 +55,35 @@ return 1
 """
 
 
+# KEYS: token, rate bucket (same hash tag). ARGV: now (ms), requests per second, burst.
+# Returns {0} for an unknown token, {1, value} when allowed, {2, value, retry ms} when
+# the bucket is empty. A token bucket: it refills continuously up to the burst.
+_AUTHENTICATE = """
+local value = redis.call('GET', KEYS[1])
+if not value then return {0} end
+local now, rate, burst = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+local bucket = redis.call('HMGET', KEYS[2], 'tokens', 'at')
+local tokens = tonumber(bucket[1]) or burst
+local at = tonumber(bucket[2]) or now
+tokens = math.min(burst, tokens + (now - at) * rate / 1000)
+if tokens < 1 then
+  return {2, value, tostring(math.ceil((1 - tokens) * 1000 / rate))}
+end
+redis.call('HSET', KEYS[2], 'tokens', tostring(tokens - 1), 'at', tostring(now))
+redis.call('PEXPIRE', KEYS[2], math.ceil(burst * 1000 / rate) + 1000)
+return {1, value}
+"""
+
+# KEYS: the player's watch leases. ARGV: watch id, now (ms), lease (ms), limit.
+_LEASE = """
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[2])
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[4]) then return 0 end
+redis.call('ZADD', KEYS[1], tonumber(ARGV[2]) + tonumber(ARGV[3]), ARGV[1])
+redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[3]) * 2)
+return 1
+"""
+
+
 @dataclass(frozen=True)
 class CommitOutcome:
     """``status`` is "ok", "duplicate", "conflict" or "missing"."""
@@ -67,6 +97,20 @@ def digest(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+def connect(settings: Settings) -> Redis:
+    """The Redis client of a server or worker process.
+
+    Commands fail after ``redis_timeout_s`` instead of hanging on a Redis that stopped
+    answering; blocking reads (watch streams, the job queue, advice) wait for shorter than
+    that. A refused connection fails at once, so a dead Redis is reported promptly.
+    """
+    return Redis.from_url(
+        settings.redis_url,
+        socket_timeout=settings.redis_timeout_s,
+        socket_connect_timeout=min(2.0, settings.redis_timeout_s),
+    )
+
+
 def text(value: object) -> str:
     """A Redis reply (bytes, as the client is not decoding) as text."""
     return value.decode() if isinstance(value, bytes) else str(value)
@@ -76,28 +120,75 @@ def now_ms() -> int:
     return int(time.time() * 1000)
 
 
+@dataclass(frozen=True)
+class Authentication:
+    """``status`` is "ok", "unknown" (no such token, or expired) or "limited"."""
+
+    status: str
+    player_id: str = ""
+    name: str = ""
+    retry_after_ms: int = 0
+
+
 class Store:
     def __init__(self, redis: Redis) -> None:
         self.redis = redis
         self._commit = redis.register_script(_COMMIT)
         self._create = redis.register_script(_CREATE)
+        self._authenticate = redis.register_script(_AUTHENTICATE)
+        self._lease = redis.register_script(_LEASE)
 
     # Players -----------------------------------------------------------------------
 
-    async def register_player(self, name: str) -> tuple[str, str]:
+    async def register_player(self, name: str, token_ttl_s: int) -> tuple[str, str]:
         player_id = secrets.token_hex(8)
         token = secrets.token_urlsafe(32)
         await self.redis.hset(keys.player(player_id), mapping={"name": name, "created_ms": now_ms()})
-        await self.redis.set(keys.token(digest(token)), player_id)
+        await self.redis.set(keys.token(digest(token)), f"{player_id}\n{name}", ex=token_ttl_s)
         return player_id, token
 
-    async def player_for_token(self, token: str) -> tuple[str, str] | None:
-        stored = await self.redis.get(keys.token(digest(token)))
-        if stored is None:
-            return None
-        player_id = text(stored)
-        name = await self.redis.hget(keys.player(player_id), "name")
-        return player_id, text(name or b"")
+    async def authenticate(self, token: str, rate_per_s: float, burst: int) -> Authentication:
+        """Look the token up and take one request from its rate bucket, in one step."""
+        token_digest = digest(token)
+        reply: Any = await self._authenticate(
+            keys=[keys.token(token_digest), keys.rate(token_digest)], args=[now_ms(), rate_per_s, burst]
+        )
+        if reply[0] == 0:
+            return Authentication("unknown")
+        player_id, _, name = text(reply[1]).partition("\n")
+        if reply[0] == 2:
+            return Authentication("limited", player_id, name, int(reply[2]))
+        return Authentication("ok", player_id, name)
+
+    async def open_watch(self, player_id: str, watch_id: str, limit: int, lease_ms: int) -> bool:
+        """Count a watch stream against the player's limit; False if the limit is reached.
+
+        Each open stream holds a lease that the stream renews while it runs, so streams of
+        a process that died stop counting once their lease runs out.
+        """
+        return bool(
+            await self._lease(
+                keys=[keys.player_watches(player_id)], args=[watch_id, now_ms(), lease_ms, limit]
+            )
+        )
+
+    async def renew_watch(self, player_id: str, watch_id: str, lease_ms: int) -> None:
+        await self.redis.zadd(keys.player_watches(player_id), {watch_id: now_ms() + lease_ms}, xx=True)
+
+    async def close_watch(self, player_id: str, watch_id: str) -> None:
+        await self.redis.zrem(keys.player_watches(player_id), watch_id)
+
+    async def unfinished_tables(self, player_id: str) -> int:
+        return int(await self.redis.scard(keys.player_unfinished(player_id)))
+
+    async def count_table(self, player_id: str, table_id: str) -> None:
+        await self.redis.sadd(keys.player_unfinished(player_id), table_id)
+
+    async def uncount_table(self, player_ids: list[str], table_id: str) -> None:
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for player_id in player_ids:
+                pipe.srem(keys.player_unfinished(player_id), table_id)
+            await pipe.execute()
 
     async def remember_seat(self, player_id: str, table_id: str) -> None:
         await self.redis.zadd(keys.player_tables(player_id), {table_id: now_ms()})

@@ -9,6 +9,9 @@ are JSON objects:
     {"type": "leave",  "seat": 1}
     {"type": "action", "seat": 1, "action": "play QC", "note": "", "by": "human", "request": "<id>"}
 
+A table's status goes from "waiting" (for human players) to "playing" to "finished", or
+from "waiting" to "closed" when everybody leaves before the match starts.
+
 ``by`` is "human" or "computer" (a computer seat, or the computer playing for a human
 who left); ``note`` is a computer's one-sentence reason; ``request`` is the client's
 request id of a human action (audits check every accepted request is in the log once).
@@ -198,6 +201,8 @@ class TableRecord:
         return self.game.parse_options(rule_set, options)
 
     def _join(self, seat: int, player_id: str, name: str) -> list[table_pb2.TableEvent]:
+        if self.status == "closed":
+            raise IllegalActionError("everybody left this table before the match started; it is closed")
         if self.status != "waiting":
             raise IllegalActionError("the match has started; there is no seat to take")
         if self.seat_of(player_id) is not None:
@@ -214,9 +219,12 @@ class TableRecord:
         if self.status == "waiting":
             name = occupant.name
             occupant.player_id, occupant.name = None, ""
+            if all(other.player_id is None for other in self.seats):
+                # Everybody left before the start: nobody is left to wait for.
+                self.status = "closed"
             return [self._seat_event(seat, f"{name} left seat {seat}")]
-        if self.status == "finished":
-            raise IllegalActionError("the match is over; there is nothing to leave")
+        if self.status in ("finished", "closed"):
+            raise IllegalActionError(f"the table is {self.status}; there is nothing to leave")
         occupant.left = True
         assert self.match is not None
         before = self._marks()
@@ -226,9 +234,8 @@ class TableRecord:
 
     def _act(self, seat: int, action: Action, note: str, by: str) -> list[table_pb2.TableEvent]:
         if self.match is None or self.status != "playing":
-            raise IllegalActionError(
-                "the match has not started yet" if self.status == "waiting" else "the match is over"
-            )
+            reasons = {"waiting": "the match has not started yet", "closed": "the table is closed"}
+            raise IllegalActionError(reasons.get(self.status, "the match is over"))
         if not 0 <= seat < len(self.seats):
             raise IllegalActionError(f"there is no seat {seat} at this table")
         if (by == "computer") != self.seats[seat].played_by_computer:

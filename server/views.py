@@ -78,7 +78,8 @@ def table_view(record: TableRecord, viewer: int | None) -> table_pb2.TableView:
         view.viewer_seat = viewer
     match = record.match
     if match is None:
-        view.phase = table_pb2.TABLE_PHASE_WAITING_FOR_PLAYERS
+        closed = record.status == "closed"
+        view.phase = table_pb2.TABLE_PHASE_CLOSED if closed else table_pb2.TABLE_PHASE_WAITING_FOR_PLAYERS
         view.seats.extend(seat_views(record, viewer, None))
         view.deals_total = int(options.get("deals", "0"))
         return view

@@ -72,6 +72,9 @@ async def change_table(
                 metrics.ACTIONS_APPLIED.labels(record.config.game, entry["by"]).inc()
             if record.status != status:
                 await store.index_status(record)
+                if record.status in ("finished", "closed"):
+                    players = [seat.player_id for seat in record.seats if seat.player_id is not None]
+                    await store.uncount_table([record.config.created_by, *players], record.id)
             await jobs.enqueue(store.redis, record)
             return Change(record)
         if outcome.status == "duplicate":

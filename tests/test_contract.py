@@ -7,7 +7,7 @@ from pathlib import Path
 
 from tools.gen_proto import ROOT, generate
 
-BUF = ROOT / "tools" / "buf" / "node_modules" / ".bin" / "buf"
+BUF = ROOT / "tools" / "npm" / "node_modules" / ".bin" / "buf"
 
 
 def test_generated_python_matches_the_protos(tmp_path: Path) -> None:

@@ -147,6 +147,9 @@ def service_env(redis_url: str, **settings: str) -> dict[str, str]:
     env["SPEEDGAMEZ_REDIS_URL"] = redis_url
     env.setdefault("SPEEDGAMEZ_WATCH_BLOCK_MS", "500")
     env.setdefault("SPEEDGAMEZ_METRICS_PORT", "0")
+    # Test clients poll GetTable in tight loops; tests of the limits set their own.
+    env.setdefault("SPEEDGAMEZ_RATE_PER_S", "5000")
+    env.setdefault("SPEEDGAMEZ_RATE_BURST", "5000")
     for key, value in settings.items():
         env[f"SPEEDGAMEZ_{key.upper()}"] = value
     return env

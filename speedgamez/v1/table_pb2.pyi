@@ -33,6 +33,7 @@ class TablePhase(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     TABLE_PHASE_PLAYING: _ClassVar[TablePhase]
     TABLE_PHASE_SETTLEMENT: _ClassVar[TablePhase]
     TABLE_PHASE_FINISHED: _ClassVar[TablePhase]
+    TABLE_PHASE_CLOSED: _ClassVar[TablePhase]
 
 class Badge(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -63,6 +64,7 @@ TABLE_PHASE_BIDDING: TablePhase
 TABLE_PHASE_PLAYING: TablePhase
 TABLE_PHASE_SETTLEMENT: TablePhase
 TABLE_PHASE_FINISHED: TablePhase
+TABLE_PHASE_CLOSED: TablePhase
 BADGE_UNSPECIFIED: Badge
 BADGE_DEALER: Badge
 BADGE_OLD: Badge

@@ -6,6 +6,7 @@ import signal
 import time
 
 import grpc
+import pytest
 import redis
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
@@ -18,13 +19,22 @@ from tests.support.stored import stored
 from tools.processes import server_address, server_process
 
 
-def test_leaving_before_the_start_opens_the_seat_again(stack: Stack) -> None:
+def test_leaving_before_the_start_opens_the_seat_and_the_last_to_leave_closes_the_table(stack: Stack) -> None:
     anna, ben = stack.player("Anna"), stack.player("Ben")
-    waiting = anna.create([HUMAN, HUMAN, EASY, EASY])
+    waiting = anna.create([HUMAN, HUMAN, HUMAN, EASY])
+    ben.join(waiting.name)
     anna.stub.LeaveTable(service_pb2.LeaveTableRequest(table=waiting.name), metadata=anna.metadata)
     view = ben.get(waiting.name)
     assert view.phase == table_pb2.TABLE_PHASE_WAITING_FOR_PLAYERS
-    assert [seat.open for seat in view.seats] == [True, True, False, False]
+    assert [seat.open for seat in view.seats] == [True, False, True, False]
+
+    ben.stub.LeaveTable(service_pb2.LeaveTableRequest(table=waiting.name), metadata=ben.metadata)
+    assert ben.get(waiting.name).phase == table_pb2.TABLE_PHASE_CLOSED
+    listing = ben.stub.ListTables(service_pb2.ListTablesRequest(page_size=100), metadata=ben.metadata)
+    assert waiting.name not in [summary.name for summary in listing.tables]
+    with pytest.raises(grpc.RpcError) as raised:
+        ben.join(waiting.name)
+    assert raised.value.code() == grpc.StatusCode.FAILED_PRECONDITION
 
 
 def test_a_human_who_leaves_a_running_match_is_replaced_by_the_computer(
