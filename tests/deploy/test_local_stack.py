@@ -14,11 +14,13 @@ import urllib.request
 from collections.abc import Iterator
 from typing import Any
 
+import grpc
 import pytest
 import redis
 
 from speedgamez.v1 import table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
+from speedgamez.v1 import table_service_pb2_grpc as service_grpc
 from tests.support.client import EASY, HUMAN, NORMAL, STRONG, Player, simple_move
 from tests.support.stored import stored
 from tools.localstack import LocalStack
@@ -122,3 +124,21 @@ def test_games_through_nginx_show_up_in_prometheus(stack: LocalStack) -> None:
     eventually(series_are_there)
     anna.close()
     ben.close()
+
+
+def test_registrations_from_one_address_are_limited_at_the_front_door(stack: LocalStack) -> None:
+    channel = grpc.insecure_channel(stack.front_door)
+    stub = service_grpc.TableServiceStub(channel)
+    codes = []
+    for number in range(80):
+        try:
+            stub.RegisterPlayer(service_pb2.RegisterPlayerRequest(display_name=f"bot {number}"))
+            codes.append(grpc.StatusCode.OK)
+        except grpc.RpcError as error:
+            codes.append(error.code())
+            assert "too many registrations" in str(error.details())
+    assert grpc.StatusCode.OK in codes and grpc.StatusCode.RESOURCE_EXHAUSTED in codes
+    assert set(codes) == {grpc.StatusCode.OK, grpc.StatusCode.RESOURCE_EXHAUSTED}
+    time.sleep(1.0)
+    stub.RegisterPlayer(service_pb2.RegisterPlayerRequest(display_name="patient"))
+    channel.close()
