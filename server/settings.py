@@ -3,7 +3,8 @@
 =================================  ========================  =================================
 variable                           default                   meaning
 =================================  ========================  =================================
-SPEEDGAMEZ_REDIS_URL               redis://127.0.0.1:6379/0  the state store
+SPEEDGAMEZ_REDIS_URL               redis://127.0.0.1:6379/0  the state store (with a cluster: any node)
+SPEEDGAMEZ_REDIS_CLUSTER           false                     true for a Redis Cluster
 SPEEDGAMEZ_LISTEN                  [::]:50051                gRPC address (port 0: any free)
 SPEEDGAMEZ_METRICS_PORT            9100                      Prometheus metrics (0: any free)
 SPEEDGAMEZ_COMPUTER_LEVELS         easy,normal,strong        levels tables may ask for
@@ -32,6 +33,7 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class Settings:
     redis_url: str = "redis://127.0.0.1:6379/0"
+    redis_cluster: bool = False
     listen: str = "[::]:50051"
     metrics_port: int = 9100
     computer_levels: tuple[str, ...] = ("easy", "normal", "strong")
@@ -57,6 +59,7 @@ class Settings:
 
         return Settings(
             redis_url=get("REDIS_URL", defaults.redis_url),
+            redis_cluster=get("REDIS_CLUSTER", "false").lower() in ("1", "true", "yes"),
             listen=get("LISTEN", defaults.listen),
             metrics_port=int(get("METRICS_PORT", defaults.metrics_port)),
             computer_levels=tuple(

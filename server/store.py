@@ -11,9 +11,10 @@ import json
 import secrets
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from redis.asyncio import Redis
+from redis.asyncio.cluster import RedisCluster
 
 from server import keys
 from server.settings import Settings
@@ -98,17 +99,22 @@ def digest(text: str) -> str:
 
 
 def connect(settings: Settings) -> Redis:
-    """The Redis client of a server or worker process.
+    """The Redis client of a server or worker process: a single Redis or a Redis Cluster.
 
     Commands fail after ``redis_timeout_s`` instead of hanging on a Redis that stopped
     answering; blocking reads (watch streams, the job queue, advice) wait for shorter than
-    that. A refused connection fails at once, so a dead Redis is reported promptly.
+    that. A refused connection fails at once, so a dead Redis is reported promptly. Every
+    multi-key command and script touches keys of one hash tag (``server.keys``), so the
+    same code runs on a cluster.
     """
-    return Redis.from_url(
-        settings.redis_url,
-        socket_timeout=settings.redis_timeout_s,
-        socket_connect_timeout=min(2.0, settings.redis_timeout_s),
-    )
+    timeout, connect_timeout = settings.redis_timeout_s, min(2.0, settings.redis_timeout_s)
+    if settings.redis_cluster:
+        # The cluster client offers the same commands; typed as Redis for the callers.
+        cluster = RedisCluster.from_url(
+            settings.redis_url, socket_timeout=timeout, socket_connect_timeout=connect_timeout
+        )
+        return cast(Redis, cluster)
+    return Redis.from_url(settings.redis_url, socket_timeout=timeout, socket_connect_timeout=connect_timeout)
 
 
 def text(value: object) -> str:

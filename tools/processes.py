@@ -8,6 +8,7 @@ and ``python -m ai_worker`` in child processes.
 from __future__ import annotations
 
 import os
+import random
 import shutil
 import signal
 import socket
@@ -19,6 +20,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import cast
+
+import redis
+import redis.cluster
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -27,6 +32,19 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
+
+
+def free_cluster_port() -> int:
+    """A free port whose cluster bus port (port + 10000) is free too."""
+    while True:
+        port = random.randrange(20_000, 50_000)
+        try:
+            for candidate in (port, port + 10_000):
+                with socket.socket() as probe:
+                    probe.bind(("127.0.0.1", candidate))
+        except OSError:
+            continue
+        return port
 
 
 def redis_binary() -> str:
@@ -46,10 +64,14 @@ class RedisServer:
     directory: Path
     process: subprocess.Popen[bytes] | None = None
     extra: tuple[str, ...] = ()
+    cluster = False
 
     @property
     def url(self) -> str:
         return f"redis://127.0.0.1:{self.port}/0"
+
+    def client(self) -> redis.Redis:
+        return redis.Redis.from_url(self.url)
 
     def start(self) -> None:
         self.directory.mkdir(parents=True, exist_ok=True)
@@ -86,6 +108,67 @@ class RedisServer:
         if self.process is not None and self.process.poll() is None:
             self.process.terminate()
             self.process.wait(timeout=10)
+
+
+@dataclass
+class RedisCluster:
+    """A Redis Cluster of three masters (no replicas) on loopback."""
+
+    directory: Path
+    nodes: list[RedisServer] = field(default_factory=list)
+    cluster = True
+
+    @property
+    def url(self) -> str:
+        return self.nodes[0].url
+
+    def client(self) -> redis.Redis:
+        # The cluster client offers the same commands; typed as Redis for the callers.
+        return cast(redis.Redis, redis.cluster.RedisCluster.from_url(self.url))
+
+    def start(self) -> None:
+        self.nodes = [
+            RedisServer(
+                free_cluster_port(),
+                self.directory / f"node-{number}",
+                extra=(
+                    "--cluster-enabled",
+                    "yes",
+                    "--cluster-config-file",
+                    "nodes.conf",
+                    "--cluster-node-timeout",
+                    "5000",
+                ),
+            )
+            for number in range(3)
+        ]
+        for node in self.nodes:
+            node.start()
+        subprocess.run(
+            [
+                shutil.which("redis-cli") or "/usr/bin/redis-cli",
+                "--cluster",
+                "create",
+                *(f"127.0.0.1:{node.port}" for node in self.nodes),
+                "--cluster-replicas",
+                "0",
+                "--cluster-yes",
+            ],
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 20
+        while True:
+            states = [redis.Redis.from_url(node.url).cluster("INFO") for node in self.nodes]
+            if all(state.get("cluster_state") == "ok" for state in states):
+                return
+            if time.monotonic() > deadline:
+                raise RuntimeError("the Redis Cluster did not become ready")
+            time.sleep(0.1)
+
+    def stop(self) -> None:
+        for node in self.nodes:
+            node.stop()
 
 
 @dataclass
@@ -141,10 +224,15 @@ class ServiceProcess:
         return "\n".join(self.lines)
 
 
-def service_env(redis_url: str, **settings: str) -> dict[str, str]:
+Store = RedisServer | RedisCluster | str
+
+
+def service_env(store: Store, **settings: str) -> dict[str, str]:
+    """The environment of a server or worker on ``store`` (a Redis URL, server or cluster)."""
     env = dict(os.environ)
     env["PYTHONPATH"] = str(ROOT)
-    env["SPEEDGAMEZ_REDIS_URL"] = redis_url
+    env["SPEEDGAMEZ_REDIS_URL"] = store if isinstance(store, str) else store.url
+    env["SPEEDGAMEZ_REDIS_CLUSTER"] = "false" if isinstance(store, str) else str(store.cluster).lower()
     env.setdefault("SPEEDGAMEZ_WATCH_BLOCK_MS", "500")
     env.setdefault("SPEEDGAMEZ_METRICS_PORT", "0")
     # Test clients poll GetTable in tight loops; tests of the limits set their own.
@@ -155,14 +243,14 @@ def service_env(redis_url: str, **settings: str) -> dict[str, str]:
     return env
 
 
-def server_process(redis_url: str, **settings: str) -> ServiceProcess:
-    env = service_env(redis_url, listen="127.0.0.1:0", **settings)
+def server_process(store: Store, **settings: str) -> ServiceProcess:
+    env = service_env(store, listen="127.0.0.1:0", **settings)
     return ServiceProcess([sys.executable, "-m", "server"], env, "speedgamez server listening on")
 
 
-def worker_process(redis_url: str, **settings: str) -> ServiceProcess:
+def worker_process(store: Store, **settings: str) -> ServiceProcess:
     defaults = {"ai_reclaim_ms": "2000", "ai_sweep_ms": "500"}
-    env = service_env(redis_url, **(defaults | settings))
+    env = service_env(store, **(defaults | settings))
     return ServiceProcess([sys.executable, "-m", "ai_worker"], env, "speedgamez worker")
 
 

@@ -1,16 +1,25 @@
-"""A running system per test module: redis-server, one server process, two AI workers."""
+"""A running system per test module: Redis, one server process, two AI workers.
+
+Every service test runs twice: on a single Redis and on a Redis Cluster of three masters,
+which proves that every multi-key operation stays within one hash slot.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pytest
+import redis
 
 from tests.support.client import Player
 from tools.processes import (
+    RedisCluster,
     RedisServer,
     ServiceProcess,
+    Store,
+    free_port,
     running,
     server_address,
     server_process,
@@ -20,7 +29,7 @@ from tools.processes import (
 
 @dataclass
 class Stack:
-    redis: RedisServer
+    redis: RedisServer | RedisCluster
     servers: list[ServiceProcess]
     workers: list[ServiceProcess]
     players: list[Player] = field(default_factory=list)
@@ -35,10 +44,32 @@ class Stack:
         return player
 
 
+@pytest.fixture(scope="module", params=["single", "cluster"])
+def redis_server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Store]:
+    directory = Path(tmp_path_factory.mktemp("redis"))
+    store: RedisServer | RedisCluster = (
+        RedisServer(free_port(), directory) if request.param == "single" else RedisCluster(directory)
+    )
+    store.start()
+    try:
+        yield store
+    finally:
+        store.stop()
+
+
+@pytest.fixture
+def redis_client(redis_server: RedisServer | RedisCluster) -> Iterator[redis.Redis]:
+    client = redis_server.client()
+    try:
+        yield client
+    finally:
+        client.close()
+
+
 @pytest.fixture(scope="module")
-def stack(redis_server: RedisServer) -> Iterator[Stack]:
-    servers = [server_process(redis_server.url)]
-    workers = [worker_process(redis_server.url) for _ in range(2)]
+def stack(redis_server: RedisServer | RedisCluster) -> Iterator[Stack]:
+    servers = [server_process(redis_server)]
+    workers = [worker_process(redis_server) for _ in range(2)]
     with running(*servers, *workers):
         system = Stack(redis_server, servers, workers)
         try:

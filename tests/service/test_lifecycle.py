@@ -62,7 +62,7 @@ def test_a_human_who_leaves_a_running_match_is_replaced_by_the_computer(
 
 
 def test_health_reflection_and_graceful_shutdown(stack: Stack) -> None:
-    server = server_process(stack.redis.url, shutdown_grace_s="2")
+    server = server_process(stack.redis, shutdown_grace_s="2")
     server.start()
     channel = grpc.insecure_channel(server_address(server))
     health = health_pb2_grpc.HealthStub(channel)

@@ -19,14 +19,14 @@ from tools.processes import RedisServer, ServiceProcess, running, server_address
 
 @pytest.fixture(scope="module")
 def strict(redis_server: RedisServer) -> Iterator[ServiceProcess]:
-    server = server_process(redis_server.url, rate_per_s="5", rate_burst="5", max_tables="2", max_watches="2")
+    server = server_process(redis_server, rate_per_s="5", rate_burst="5", max_tables="2", max_watches="2")
     with running(server):
         yield server
 
 
 @pytest.fixture(scope="module")
 def expiring(redis_server: RedisServer) -> Iterator[ServiceProcess]:
-    server = server_process(redis_server.url, token_ttl_s="2")
+    server = server_process(redis_server, token_ttl_s="2")
     with running(server):
         yield server
 

@@ -110,7 +110,7 @@ def test_two_humans_at_one_table_each_see_only_their_own_cards(
 
 
 def test_two_server_processes_serve_one_table_alternately(stack: Stack, redis_client: redis.Redis) -> None:
-    second = server_process(stack.redis.url)
+    second = server_process(stack.redis)
     with running(second):
         anna_first = stack.player("Anna")
         anna_second = anna_first.using(server_address(second))

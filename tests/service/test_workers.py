@@ -53,8 +53,8 @@ def pending_for(client: redis.Redis, consumer_prefix: str = "") -> int:
 def test_worker_killed_during_a_job_is_replaced_and_the_game_completes(
     clean_redis: RedisServer, redis_client: redis.Redis
 ) -> None:
-    server = server_process(clean_redis.url)
-    slow = worker_process(clean_redis.url, ai_min_think_ms="60000", ai_reclaim_ms="1500")
+    server = server_process(clean_redis)
+    slow = worker_process(clean_redis, ai_min_think_ms="60000", ai_reclaim_ms="1500")
     with running(server, slow):
         anna = Player(server_address(server), "Anna")
         created = anna.create([HUMAN, EASY, EASY, EASY], rule_set="kop", deals="8")
@@ -63,7 +63,7 @@ def test_worker_killed_during_a_job_is_replaced_and_the_game_completes(
         slow.kill()
         assert computer_moves(redis_client, created.name, 1) == []
 
-        rescuer = worker_process(clean_redis.url, ai_reclaim_ms="1500", ai_sweep_ms="200")
+        rescuer = worker_process(clean_redis, ai_reclaim_ms="1500", ai_sweep_ms="200")
         with running(rescuer):
             eventually(
                 lambda: computer_moves(redis_client, created.name, 1) != [], what="the job to be finished"
@@ -84,7 +84,7 @@ def test_worker_killed_during_a_job_is_replaced_and_the_game_completes(
 def test_a_job_that_keeps_failing_is_dead_lettered(
     clean_redis: RedisServer, redis_client: redis.Redis
 ) -> None:
-    worker = worker_process(clean_redis.url, ai_reclaim_ms="300", ai_sweep_ms="100", ai_max_deliveries="2")
+    worker = worker_process(clean_redis, ai_reclaim_ms="300", ai_sweep_ms="100", ai_max_deliveries="2")
     with running(worker):
         redis_client.xadd(keys.AI_JOBS, {"job": b"\xff not a job"})
         eventually(lambda: redis_client.xlen(keys.AI_DEAD) == 1, what="the dead letter")
@@ -96,7 +96,7 @@ def test_a_job_that_keeps_failing_is_dead_lettered(
 def test_a_dead_lettered_job_still_gets_a_move_so_the_game_goes_on(
     clean_redis: RedisServer, redis_client: redis.Redis
 ) -> None:
-    server = server_process(clean_redis.url)
+    server = server_process(clean_redis)
     with running(server):
         anna = Player(server_address(server), "Anna")
         created = anna.create([HUMAN, EASY, EASY, EASY], rule_set="baska")
@@ -107,9 +107,7 @@ def test_a_dead_lettered_job_still_gets_a_move_so_the_game_goes_on(
         job.view.game = "no_such_game"
         redis_client.xdel(keys.AI_JOBS, entry_id)
         redis_client.xadd(keys.AI_JOBS, {"job": job.SerializeToString()})
-        worker = worker_process(
-            clean_redis.url, ai_reclaim_ms="300", ai_sweep_ms="100", ai_max_deliveries="2"
-        )
+        worker = worker_process(clean_redis, ai_reclaim_ms="300", ai_sweep_ms="100", ai_max_deliveries="2")
         with running(worker):
             eventually(lambda: computer_moves(redis_client, created.name, 1) != [], what="the fallback move")
         anna.close()
@@ -120,7 +118,7 @@ def test_a_dead_lettered_job_still_gets_a_move_so_the_game_goes_on(
 def test_a_job_lost_between_commit_and_queue_is_requeued_by_the_sweeper(
     clean_redis: RedisServer, redis_client: redis.Redis
 ) -> None:
-    server = server_process(clean_redis.url)
+    server = server_process(clean_redis)
     with running(server):
         anna = Player(server_address(server), "Anna")
         created = anna.create([HUMAN, EASY, EASY, EASY], rule_set="kop")
@@ -128,7 +126,7 @@ def test_a_job_lost_between_commit_and_queue_is_requeued_by_the_sweeper(
         redis_client.delete(keys.AI_JOBS)
         redis_client.hset(keys.table(created.name.removeprefix("tables/")), "ai_job_version", 0)
         assert redis_client.zscore(keys.AI_DUE, created.name.removeprefix("tables/")) is not None
-        worker = worker_process(clean_redis.url, ai_reclaim_ms="300", ai_sweep_ms="100")
+        worker = worker_process(clean_redis, ai_reclaim_ms="300", ai_sweep_ms="100")
         with running(worker):
             eventually(lambda: computer_moves(redis_client, created.name, 1) != [], what="the re-queued job")
         anna.close()
