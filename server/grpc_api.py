@@ -1,11 +1,18 @@
-"""The gRPC servicer: decode, call the service layer, encode. Nothing else lives here,
-except counting every call for the metrics."""
+"""The gRPC layer: decode, call the service layer, encode. Nothing else lives here,
+except counting every call for the metrics.
+
+Each RPC ``VerbNoun`` of the contract is served by the service layer's method
+``verb_noun``; all but ``ListGames`` and ``RegisterPlayer`` first authenticate the caller.
+Requests are decoded here rather than by gRPC, so that bytes that are not a valid
+message get INVALID_ARGUMENT instead of an internal error.
+"""
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import grpc
 from google.protobuf.message import DecodeError, Message
@@ -13,92 +20,86 @@ from redis.exceptions import RedisError
 
 from server import metrics
 from server.errors import Code, ServiceError
-from server.service import Caller, TableService
+from server.service import TableService
 from speedgamez.v1 import table_service_pb2 as service_pb2
-from speedgamez.v1 import table_service_pb2_grpc as service_grpc
 
 Response = TypeVar("Response")
 Request = TypeVar("Request", bound=Message)
 
 SERVICE = service_pb2.DESCRIPTOR.services_by_name["TableService"]
+UNAUTHENTICATED_METHODS = frozenset({"ListGames", "RegisterPlayer"})
 
 _UNAVAILABLE = "the state store is unreachable; retry with the same request_id"
 
+Unary = Callable[[Any, grpc.aio.ServicerContext], Awaitable[Message]]
+Streaming = Callable[[Any, grpc.aio.ServicerContext], AsyncIterator[Message]]
 
-class TableServicer(service_grpc.TableServiceServicer):
-    def __init__(self, service: TableService) -> None:
-        self.service = service
 
-    async def ListGames(
-        self, request: service_pb2.ListGamesRequest, context: grpc.aio.ServicerContext
-    ) -> service_pb2.ListGamesResponse:
-        return await _answer("ListGames", request, context, lambda: self.service.list_games(request))
+class Malformed:
+    """Stands for a request whose bytes are not a valid message of the method's type."""
 
-    async def RegisterPlayer(
-        self, request: service_pb2.RegisterPlayerRequest, context: grpc.aio.ServicerContext
-    ) -> service_pb2.RegisterPlayerResponse:
-        return await _answer(
-            "RegisterPlayer", request, context, lambda: self.service.register_player(request)
-        )
+    def __init__(self, type_name: str) -> None:
+        self.type_name = type_name
 
-    async def CreateTable(
-        self, request: service_pb2.CreateTableRequest, context: grpc.aio.ServicerContext
-    ) -> service_pb2.CreateTableResponse:
-        return await self._authenticated(
-            "CreateTable", request, context, lambda caller: self.service.create_table(caller, request)
-        )
 
-    async def ListTables(
-        self, request: service_pb2.ListTablesRequest, context: grpc.aio.ServicerContext
-    ) -> service_pb2.ListTablesResponse:
-        return await self._authenticated(
-            "ListTables", request, context, lambda caller: self.service.list_tables(caller, request)
-        )
+def add_table_service(service: TableService, server: grpc.aio.Server) -> None:
+    """Serve every RPC of the contract's TableService from ``service``."""
+    handlers = {}
+    for method in SERVICE.methods:
+        request_type = getattr(service_pb2, method.input_type.name)
+        options = {"request_deserializer": _decoder(request_type), "response_serializer": _encode}
+        if method.server_streaming:
+            handlers[method.name] = grpc.unary_stream_rpc_method_handler(
+                _streaming(service, method.name), **options
+            )
+        else:
+            handlers[method.name] = grpc.unary_unary_rpc_method_handler(
+                _unary(service, method.name), **options
+            )
+    server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(SERVICE.full_name, handlers),))
 
-    async def JoinTable(
-        self, request: service_pb2.JoinTableRequest, context: grpc.aio.ServicerContext
-    ) -> service_pb2.JoinTableResponse:
-        return await self._authenticated(
-            "JoinTable", request, context, lambda caller: self.service.join_table(caller, request)
-        )
 
-    async def LeaveTable(
-        self, request: service_pb2.LeaveTableRequest, context: grpc.aio.ServicerContext
-    ) -> service_pb2.LeaveTableResponse:
-        return await self._authenticated(
-            "LeaveTable", request, context, lambda caller: self.service.leave_table(caller, request)
-        )
+def _operation(service: TableService, method: str) -> Callable[..., Any]:
+    return getattr(service, re.sub(r"(?<!^)(?=[A-Z])", "_", method).lower())
 
-    async def GetTable(
-        self, request: service_pb2.GetTableRequest, context: grpc.aio.ServicerContext
-    ) -> service_pb2.GetTableResponse:
-        return await self._authenticated(
-            "GetTable", request, context, lambda caller: self.service.get_table(caller, request)
-        )
 
-    async def SubmitAction(
-        self, request: service_pb2.SubmitActionRequest, context: grpc.aio.ServicerContext
-    ) -> service_pb2.SubmitActionResponse:
-        return await self._authenticated(
-            "SubmitAction", request, context, lambda caller: self.service.submit_action(caller, request)
-        )
+def _unary(service: TableService, method: str) -> Unary:
+    operation = _operation(service, method)
 
-    async def GetAdvice(
-        self, request: service_pb2.GetAdviceRequest, context: grpc.aio.ServicerContext
-    ) -> service_pb2.GetAdviceResponse:
-        return await self._authenticated(
-            "GetAdvice", request, context, lambda caller: self.service.get_advice(caller, request)
-        )
+    async def behaviour(request: Any, context: grpc.aio.ServicerContext) -> Message:
+        started = time.perf_counter()
+        code = grpc.StatusCode.OK
+        try:
+            _refuse_malformed(request)
+            if method in UNAUTHENTICATED_METHODS:
+                return await operation(request)
+            caller = await service.authenticate(_token(context))
+            return await operation(caller, request)
+        except ServiceError as error:
+            code = grpc.StatusCode[error.code.value]
+            await context.abort(code, error.message)
+        except RedisError:
+            code = grpc.StatusCode.UNAVAILABLE
+            metrics.REDIS_ERRORS.labels("server").inc()
+            await context.abort(code, _UNAVAILABLE)
+        finally:
+            metrics.RPC_REQUESTS.labels(method, code.name).inc()
+            metrics.RPC_DURATION.labels(method, code.name).observe(time.perf_counter() - started)
+        raise AssertionError("context.abort always raises")
 
-    async def WatchTable(
-        self, request: service_pb2.WatchTableRequest, context: grpc.aio.ServicerContext
-    ) -> AsyncIterator[service_pb2.WatchTableResponse]:
+    return behaviour
+
+
+def _streaming(service: TableService, method: str) -> Streaming:
+    operation = _operation(service, method)
+
+    async def behaviour(request: Any, context: grpc.aio.ServicerContext) -> AsyncIterator[Message]:
         code = grpc.StatusCode.OK
         metrics.WATCH_STREAMS.inc()
         try:
             _refuse_malformed(request)
-            caller = await self.service.authenticate(_token(context))
-            async for response in self.service.watch_table(caller, request):
+            caller = await service.authenticate(_token(context))
+            async for response in operation(caller, request):
                 yield response
         except ServiceError as error:
             code = grpc.StatusCode[error.code.value]
@@ -109,71 +110,9 @@ class TableServicer(service_grpc.TableServiceServicer):
             await context.abort(code, _UNAVAILABLE)
         finally:
             metrics.WATCH_STREAMS.dec()
-            metrics.RPC_REQUESTS.labels("WatchTable", code.name).inc()
+            metrics.RPC_REQUESTS.labels(method, code.name).inc()
 
-    async def _authenticated(
-        self,
-        method: str,
-        request: object,
-        context: grpc.aio.ServicerContext,
-        call: Callable[[Caller], Awaitable[Response]],
-    ) -> Response:
-        async def run() -> Response:
-            caller = await self.service.authenticate(_token(context))
-            return await call(caller)
-
-        return await _answer(method, request, context, run)
-
-
-async def _answer(
-    method: str, request: object, context: grpc.aio.ServicerContext, call: Callable[[], Awaitable[Response]]
-) -> Response:
-    started = time.perf_counter()
-    code = grpc.StatusCode.OK
-    try:
-        _refuse_malformed(request)
-        return await call()
-    except ServiceError as error:
-        code = grpc.StatusCode[error.code.value]
-        await context.abort(code, error.message)
-    except RedisError:
-        code = grpc.StatusCode.UNAVAILABLE
-        metrics.REDIS_ERRORS.labels("server").inc()
-        await context.abort(code, _UNAVAILABLE)
-    finally:
-        metrics.RPC_REQUESTS.labels(method, code.name).inc()
-        metrics.RPC_DURATION.labels(method, code.name).observe(time.perf_counter() - started)
-    raise AssertionError("context.abort always raises")
-
-
-class Malformed:
-    """Stands for a request whose bytes are not a valid message of the method's type."""
-
-    def __init__(self, type_name: str) -> None:
-        self.type_name = type_name
-
-
-def add_table_service(servicer: TableServicer, server: grpc.aio.Server) -> None:
-    """Register the servicer so that undecodable requests get INVALID_ARGUMENT.
-
-    The generated registration lets gRPC decode requests and answer INTERNAL when that
-    fails; here decoding failures reach the servicer as ``Malformed`` instead.
-    """
-    handlers = {}
-    for method in SERVICE.methods:
-        request_type = getattr(service_pb2, method.input_type.name)
-        behaviour = getattr(servicer, method.name)
-        make = (
-            grpc.unary_stream_rpc_method_handler
-            if method.server_streaming
-            else grpc.unary_unary_rpc_method_handler
-        )
-        handlers[method.name] = make(
-            behaviour,
-            request_deserializer=_decoder(request_type),
-            response_serializer=_encode,
-        )
-    server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(SERVICE.full_name, handlers),))
+    return behaviour
 
 
 def _decoder(message_type: type[Request]) -> Callable[[bytes], Request | Malformed]:

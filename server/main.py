@@ -20,7 +20,7 @@ from redis.exceptions import RedisError
 
 from engine.registry import GAMES
 from server import metrics
-from server.grpc_api import TableServicer, add_table_service
+from server.grpc_api import add_table_service
 from server.service import TableService
 from server.settings import Settings
 from server.store import Store, connect
@@ -38,7 +38,7 @@ async def serve(settings: Settings) -> None:
     redis = connect(settings)
     store = Store(redis)
     server = grpc.aio.server(options=[("grpc.max_receive_message_length", MAX_REQUEST_BYTES)])
-    add_table_service(TableServicer(TableService(store, settings)), server)
+    add_table_service(TableService(store, settings), server)
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection((SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), server)

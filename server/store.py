@@ -15,6 +15,9 @@ from typing import Any, cast
 
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
+from redis.asyncio.retry import Retry
+from redis.backoff import ExponentialBackoff
+from redis.exceptions import ConnectionError as RedisConnectionError
 
 from server import keys
 from server.settings import Settings
@@ -103,18 +106,22 @@ def connect(settings: Settings) -> Redis:
 
     Commands fail after ``redis_timeout_s`` instead of hanging on a Redis that stopped
     answering; blocking reads (watch streams, the job queue, advice) wait for shorter than
-    that. A refused connection fails at once, so a dead Redis is reported promptly. Every
-    multi-key command and script touches keys of one hash tag (``server.keys``), so the
-    same code runs on a cluster.
+    that. A refused connection fails at once, so a dead Redis is reported promptly. A
+    command that meets a connection closed under it (pooled connections die when Redis
+    restarts) is sent again on a new connection, a few times with a short backoff: a
+    command sent again is safe, because table writes are compare-and-set with request
+    ids. Every multi-key command and script touches keys of one hash tag
+    (``server.keys``), so the same code runs on a cluster.
     """
-    timeout, connect_timeout = settings.redis_timeout_s, min(2.0, settings.redis_timeout_s)
+    options: dict[str, Any] = {
+        "socket_timeout": settings.redis_timeout_s,
+        "socket_connect_timeout": min(2.0, settings.redis_timeout_s),
+        "retry": Retry(ExponentialBackoff(cap=0.5, base=0.02), 3, supported_errors=(RedisConnectionError,)),
+    }
     if settings.redis_cluster:
         # The cluster client offers the same commands; typed as Redis for the callers.
-        cluster = RedisCluster.from_url(
-            settings.redis_url, socket_timeout=timeout, socket_connect_timeout=connect_timeout
-        )
-        return cast(Redis, cluster)
-    return Redis.from_url(settings.redis_url, socket_timeout=timeout, socket_connect_timeout=connect_timeout)
+        return cast(Redis, RedisCluster.from_url(settings.redis_url, **options))
+    return Redis.from_url(settings.redis_url, **options)
 
 
 def text(value: object) -> str:

@@ -189,8 +189,9 @@ class TableServiceServicer:
 
     def WatchTable(self, request, context):
         """Streams the table's events after after_sequence, redacted for the caller, then
-        every new event as it happens. Reconnect with the last sequence received to get
-        exactly the events after it.
+        every new event as it happens; the stream ends after MatchFinished. If it ends
+        otherwise (a server replica stopped: UNAVAILABLE, or INTERNAL through a proxy),
+        reconnect with the last sequence received to get exactly the events after it.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
