@@ -135,7 +135,7 @@ async def _create_tables(redis_url: str, tables: int) -> list[str]:
     redis = Redis.from_url(redis_url)
     service = TableService(Store(redis), Settings(redis_url=redis_url))
     computer = service_pb2.SeatConfig(
-        kind=table_pb2.SEAT_KIND_COMPUTER, level=table_pb2.COMPUTER_LEVEL_NORMAL
+        kind=table_pb2.SEAT_KIND_COMPUTER, level=table_pb2.COMPUTER_LEVEL_STRONG
     )
     names = []
     for number in range(tables):
@@ -145,7 +145,7 @@ async def _create_tables(redis_url: str, tables: int) -> list[str]:
             options={"deals": "24"},
             seats=[computer] * 4,
         )
-        created = await service.create_table(Caller("bench", "bench"), request, seed=number)
+        created = await service.create_table(Caller(f"bench-{number}", "bench"), request, seed=number)
         names.append(created.table.name)
     await redis.aclose()
     return names
@@ -216,7 +216,7 @@ def main() -> None:
     parser.add_argument("--only", choices=["solver", "decisions", "workers"])
     parser.add_argument("--deals", type=int, default=1000, help="deals for the solver benchmark")
     parser.add_argument("--positions", type=int, default=200, help="positions per level and moment")
-    parser.add_argument("--seconds", type=float, default=20, help="measuring time per worker run")
+    parser.add_argument("--seconds", type=float, default=60, help="measuring time per worker run")
     parser.add_argument("--tables", type=int, default=24, help="tables for the worker benchmark")
     args = parser.parse_args()
     if args.only in (None, "solver"):

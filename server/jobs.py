@@ -47,21 +47,22 @@ async def mark_due(redis: Redis, table_id: str) -> None:
 async def enqueue(redis: Redis, record: TableRecord) -> int:
     """Queue a job for every computer seat that must act now; returns how many."""
     seats = record.computer_turns()
-    for seat in seats:
-        job = ai_job_pb2.AiJob(
-            table_id=record.id,
-            table_version=record.version,
-            seat=seat,
-            level=level_to_proto(record.seats[seat].level),
-            view=table_view(record, seat),
-        )
-        job.queued_time.FromMilliseconds(now_ms())
-        await redis.xadd(
-            keys.AI_JOBS, {"job": job.SerializeToString()}, maxlen=STREAM_LENGTH, approximate=True
-        )
-    if seats:
-        await redis.hset(keys.table(record.id), "ai_job_version", record.version)
-        metrics.AI_JOBS_QUEUED.labels("move").inc(len(seats))
+    if not seats:
+        return 0
+    async with redis.pipeline(transaction=False) as pipe:
+        for seat in seats:
+            job = ai_job_pb2.AiJob(
+                table_id=record.id,
+                table_version=record.version,
+                seat=seat,
+                level=level_to_proto(record.seats[seat].level),
+                view=table_view(record, seat),
+            )
+            job.queued_time.FromMilliseconds(now_ms())
+            pipe.xadd(keys.AI_JOBS, {"job": job.SerializeToString()}, maxlen=STREAM_LENGTH, approximate=True)
+        pipe.hset(keys.table(record.id), "ai_job_version", record.version)
+        await pipe.execute()
+    metrics.AI_JOBS_QUEUED.labels("move").inc(len(seats))
     return len(seats)
 
 

@@ -50,11 +50,12 @@ async def change_table(
         record = await store.load(table_id)
         if record is None:
             raise ServiceError(Code.NOT_FOUND, f"there is no table tables/{table_id}")
-        if request_id:
-            previous = await store.request_outcome(table_id, request_id)
+        if expected_version is not None and record.version != expected_version:
+            # A retry of a change that was applied finds the table moved on: it is answered
+            # like the first attempt. (At the current version the commit checks the id.)
+            previous = await store.request_outcome(table_id, request_id) if request_id else None
             if previous is not None:
                 return _duplicate(record, previous[1], request_tag)
-        if expected_version is not None and record.version != expected_version:
             metrics.VERSION_CONFLICTS.inc()
             raise _stale(expected_version, record.version)
         version = record.version

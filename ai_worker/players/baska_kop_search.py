@@ -121,6 +121,8 @@ def decide(info: SeatInfo, level: Level) -> Decision:
         evaluation = bid_outlooks(info, level)
         decision = _choose_call(info, level, evaluation.outlooks, evaluation.deals)
         return Decision(decision.action, decision.reason, evaluation.nodes)
+    if len(info.playable) == 1:
+        return Decision(PlayCard(info.playable[0]))
     evaluation = card_outlooks(info, level)
     best = max(evaluation.outlooks, key=_ranking)
     return Decision(best.action, nodes=evaluation.nodes)
