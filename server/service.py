@@ -118,7 +118,12 @@ class TableService:
             if seat.kind == table_pb2.SEAT_KIND_HUMAN:
                 seats.append(("human", "easy"))
             elif seat.kind == table_pb2.SEAT_KIND_COMPUTER:
-                level = level_from_proto(seat.level)
+                try:
+                    level = level_from_proto(seat.level)
+                except ValueError:
+                    raise ServiceError(
+                        Code.INVALID_ARGUMENT, f"seat {index}: level must be EASY, NORMAL or STRONG"
+                    ) from None
                 if level not in self.settings.computer_levels:
                     raise ServiceError(
                         Code.UNIMPLEMENTED,

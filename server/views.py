@@ -30,10 +30,13 @@ def level_to_proto(level: str) -> table_pb2.ComputerLevel:
 
 
 def level_from_proto(value: int) -> str:
+    """The level's name; unspecified means easy, an unknown number raises ValueError."""
+    if value == table_pb2.COMPUTER_LEVEL_UNSPECIFIED:
+        return "easy"
     for name, number in _LEVELS.items():
         if number == value:
             return name
-    return "easy"
+    raise ValueError(f"unknown computer level {value}")
 
 
 def table_name(table_id: str) -> str:

@@ -189,6 +189,14 @@ def test_malformed_requests_are_invalid_argument(
         grpc.StatusCode.INVALID_ARGUMENT, lambda: ben.stub.CreateTable(create, metadata=md)
     )
     assert "liga_values" in details
+    odd_level = service_pb2.SeatConfig(kind=table_pb2.SEAT_KIND_COMPUTER, level=99)  # type: ignore[arg-type]
+    create = service_pb2.CreateTableRequest(
+        game="baska_kop", rule_set="kop", seats=[HUMAN, EASY, EASY, odd_level]
+    )
+    details = expect_status(
+        grpc.StatusCode.INVALID_ARGUMENT, lambda: ben.stub.CreateTable(create, metadata=md)
+    )
+    assert "level" in details
     create = service_pb2.CreateTableRequest(game="skat", rule_set="x", seats=[HUMAN])
     expect_status(grpc.StatusCode.INVALID_ARGUMENT, lambda: ben.stub.CreateTable(create, metadata=md))
     check()
