@@ -18,12 +18,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
-import shutil
-import socket
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -36,6 +31,7 @@ from engine.actions import Pass
 from engine.baska_kop import BaskaKop
 from server.table import TableConfig, TableRecord
 from server.views import table_view
+from tools.processes import RedisServer, free_port, running, worker_process
 
 TARGETS = {
     "solver median": "<= 1 ms",
@@ -117,12 +113,6 @@ def bench_decisions(count: int) -> None:
             )
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 async def _create_tables(redis_url: str, tables: int) -> list[str]:
     from redis.asyncio import Redis
 
@@ -163,47 +153,23 @@ def _moves(redis_url: str) -> int:
 
 
 def bench_workers(seconds: float, tables: int) -> None:
-    binary = shutil.which("redis-server")
-    if binary is None:
-        print("workers: skipped, redis-server is not installed")
-        return
     rates = {}
     for workers in (1, 2):
-        port = _free_port()
-        url = f"redis://127.0.0.1:{port}/0"
         with tempfile.TemporaryDirectory() as directory:
-            redis_process = subprocess.Popen(
-                [binary, "--port", str(port), "--save", "", "--dir", directory],
-                stdout=subprocess.DEVNULL,
-            )
-            time.sleep(0.5)
-            env = dict(
-                os.environ,
-                SPEEDGAMEZ_REDIS_URL=url,
-                SPEEDGAMEZ_METRICS_PORT="0",
-                PYTHONPATH=str(Path(__file__).resolve().parents[1]),
-            )
-            processes = [
-                subprocess.Popen(
-                    [sys.executable, "-m", "ai_worker"], env=env, stdout=subprocess.PIPE, text=True
-                )
-                for _ in range(workers)
-            ]
+            redis_server = RedisServer(free_port(), Path(directory))
+            redis_server.start()
+            processes = [worker_process(redis_server) for _ in range(workers)]
             try:
-                for process in processes:
-                    assert process.stdout is not None
-                    process.stdout.readline()
-                asyncio.run(_create_tables(url, tables))
-                time.sleep(2)  # warm up
-                start_moves, started = _moves(url), time.perf_counter()
-                time.sleep(seconds)
-                rates[workers] = (_moves(url) - start_moves) / (time.perf_counter() - started)
+                with running(*processes):
+                    asyncio.run(_create_tables(redis_server.url, tables))
+                    time.sleep(2)  # warm up
+                    start_moves, started = _moves(redis_server.url), time.perf_counter()
+                    time.sleep(seconds)
+                    rates[workers] = (_moves(redis_server.url) - start_moves) / (
+                        time.perf_counter() - started
+                    )
             finally:
-                for process in processes:
-                    process.terminate()
-                    process.wait()
-                redis_process.terminate()
-                redis_process.wait()
+                redis_server.stop()
     print(f"worker throughput, {tables} all-computer tables at strong level, {seconds:.0f} s per run:")
     print(f"  1 worker  {rates[1]:7.1f} decisions/s")
     speed_up = rates[2] / rates[1]

@@ -37,10 +37,14 @@ from speedgamez.internal.v1 import ai_job_pb2
 
 log = logging.getLogger("speedgamez.worker")
 
+# A table that has awaited a computer this many reclaim timeouts gets a job again.
+STUCK_AFTER = 6
 # An advice answer nobody collects (the asker timed out) disappears after this.
 ADVICE_REPLY_SECONDS = 60
-# Errors that mean the job is stale or moot: the table moved on or is gone.
-_STALE = {Code.ABORTED, Code.NOT_FOUND, Code.FAILED_PRECONDITION}
+# Errors that mean the job is stale or moot: the table moved on or is gone. Any other
+# refusal at the job's own version means the decision was wrong: the job fails, is
+# delivered again and in the end dead-lettered with a fallback move.
+_STALE = {Code.ABORTED, Code.NOT_FOUND}
 
 
 class Worker:
@@ -49,7 +53,7 @@ class Worker:
         self.settings = settings
         self.name = name
         self.min_think_ms = min_think_ms
-        self.service = TableService(Store(redis), settings)
+        self.service = TableService(Store(redis, settings.keep_finished_s), settings)
         self.stopping = asyncio.Event()
 
     async def run(self, metrics_port: int) -> None:
@@ -81,7 +85,12 @@ class Worker:
 
     async def _maintain(self) -> None:
         """Re-queue lost jobs and take over jobs whose worker went silent."""
-        await jobs.sweep(self.redis, self.service.store, self.settings.ai_reclaim_ms)
+        await jobs.sweep(
+            self.redis,
+            self.service.store,
+            self.settings.ai_reclaim_ms,
+            STUCK_AFTER * self.settings.ai_reclaim_ms,
+        )
         reply: Any = await self.redis.xautoclaim(
             keys.AI_JOBS, keys.AI_GROUP, self.name, self.settings.ai_reclaim_ms, "0-0", count=10
         )

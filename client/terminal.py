@@ -80,7 +80,9 @@ class Terminal:
         return SUITS.get(card.suit, "?") + RANKS.get(card.rank, str(card.rank))
 
     def trick(self, trick: table_pb2.Trick, view: table_pb2.TableView) -> str:
-        played = ", ".join(f"{view.seats[p.seat].player_name}: {self.card(p.card)}" for p in trick.cards)
+        played = ", ".join(
+            f"{view.seats[played.seat].player_name}: {self.card(played.card)}" for played in trick.cards
+        )
         if trick.HasField("winner_seat"):
             played += f"  → {view.seats[trick.winner_seat].player_name} takes {trick.points}"
         return played
@@ -114,14 +116,9 @@ class Terminal:
             self.draw_settlement(view.settlement, view)
         if view.hand:
             cards = []
+            playing = view.phase == table_pb2.TABLE_PHASE_PLAYING
             for number, held in enumerate(view.hand, 1):
-                mark = (
-                    ""
-                    if held.playable
-                    else f" ({held.reason})"
-                    if view.phase == table_pb2.TABLE_PHASE_PLAYING
-                    else ""
-                )
+                mark = f" ({held.reason})" if playing and not held.playable else ""
                 cards.append(f"{number}) {self.card(held.card)}{mark}")
             print("Your hand: " + "   ".join(cards))
 
@@ -148,7 +145,10 @@ class Terminal:
                     f"a{number}) {choice.label}{'' if choice.allowed else ' ×'}"
                     for number, choice in enumerate(announcements, 1)
                 )
-                double = next((c for c in view.choices if c.action.WhichOneof("kind") == "give_double"), None)
+                double = next(
+                    (choice for choice in view.choices if choice.action.WhichOneof("kind") == "give_double"),
+                    None,
+                )
                 doubling = f"  d) {double.label}{'' if double.allowed else ' ×'}" if double else ""
                 prompt = f"p) Pass{doubling}  {listed} > "
             else:
@@ -240,7 +240,7 @@ class Terminal:
                 view = self.get(table)
         print(
             "The match is over. Totals: "
-            + ", ".join(f"{s.player_name} {s.total_score:+d}" for s in view.seats)
+            + ", ".join(f"{seat.player_name} {seat.total_score:+d}" for seat in view.seats)
         )
 
     def narrate(self, event: table_pb2.TableEvent, view: table_pb2.TableView) -> None:

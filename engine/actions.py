@@ -1,7 +1,8 @@
 """Typed actions and their stable text notation.
 
-Every action a seat can take in any game is one of these frozen values. The notation is
-one line of space-separated words and is what the action log stores:
+The actions of the games on offer are these frozen values; a game that needs more (melds,
+offers and bids of a market) adds its own here. The notation is one line of
+space-separated words and is what the action log stores:
 
 =====================  =========================================================
 ``pass``               pass in a bidding or doubling round

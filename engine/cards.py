@@ -98,7 +98,3 @@ class Card:
 def parse_cards(text: str) -> tuple[Card, ...]:
     """Parse space-separated cards, e.g. ``"QC QS AH TH"``."""
     return tuple(Card.parse(part) for part in text.split())
-
-
-def format_cards(cards: tuple[Card, ...] | list[Card]) -> str:
-    return " ".join(str(card) for card in cards)

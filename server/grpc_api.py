@@ -9,6 +9,7 @@ message get INVALID_ARGUMENT instead of an internal error.
 
 from __future__ import annotations
 
+import logging
 import re
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -30,6 +31,8 @@ SERVICE = service_pb2.DESCRIPTOR.services_by_name["TableService"]
 UNAUTHENTICATED_METHODS = frozenset({"ListGames", "RegisterPlayer"})
 
 _UNAVAILABLE = "the state store is unreachable; retry with the same request_id"
+
+log = logging.getLogger("speedgamez.server")
 
 Unary = Callable[[Any, grpc.aio.ServicerContext], Awaitable[Message]]
 Streaming = Callable[[Any, grpc.aio.ServicerContext], AsyncIterator[Message]]
@@ -75,13 +78,9 @@ def _unary(service: TableService, method: str) -> Unary:
                 return await operation(request)
             caller = await service.authenticate(_token(context))
             return await operation(caller, request)
-        except ServiceError as error:
-            code = grpc.StatusCode[error.code.value]
-            await context.abort(code, error.message)
-        except RedisError:
-            code = grpc.StatusCode.UNAVAILABLE
-            metrics.REDIS_ERRORS.labels("server").inc()
-            await context.abort(code, _UNAVAILABLE)
+        except Exception as error:
+            code, message = _status(method, error)
+            await context.abort(code, message)
         finally:
             metrics.RPC_REQUESTS.labels(method, code.name).inc()
             metrics.RPC_DURATION.labels(method, code.name).observe(time.perf_counter() - started)
@@ -101,18 +100,25 @@ def _streaming(service: TableService, method: str) -> Streaming:
             caller = await service.authenticate(_token(context))
             async for response in operation(caller, request):
                 yield response
-        except ServiceError as error:
-            code = grpc.StatusCode[error.code.value]
-            await context.abort(code, error.message)
-        except RedisError:
-            code = grpc.StatusCode.UNAVAILABLE
-            metrics.REDIS_ERRORS.labels("server").inc()
-            await context.abort(code, _UNAVAILABLE)
+        except Exception as error:
+            code, message = _status(method, error)
+            await context.abort(code, message)
         finally:
             metrics.WATCH_STREAMS.dec()
             metrics.RPC_REQUESTS.labels(method, code.name).inc()
 
     return behaviour
+
+
+def _status(method: str, error: Exception) -> tuple[grpc.StatusCode, str]:
+    """The status and message a failed call is answered with."""
+    if isinstance(error, ServiceError):
+        return grpc.StatusCode[error.code.value], error.message
+    if isinstance(error, RedisError):
+        metrics.REDIS_ERRORS.labels("server").inc()
+        return grpc.StatusCode.UNAVAILABLE, _UNAVAILABLE
+    log.exception("%s failed", method)
+    return grpc.StatusCode.INTERNAL, "internal error; fetch the table before deciding to retry"
 
 
 def _decoder(message_type: type[Request]) -> Callable[[bytes], Request | Malformed]:

@@ -9,8 +9,9 @@ Semantics, in plain words:
 * A job may be delivered more than once: a job held by a worker that died is reclaimed
   by another worker after the reclaim timeout, and the sweeper below may queue a job
   again. Applying a job is idempotent because the move is submitted with the job's table
-  version and a request id made of table, version and seat: the first application moves
-  the version on, so any later copy is refused as stale or answered as a duplicate, and
+  version and the table's request id ``computer:<version>:<seat>`` (players' request ids
+  carry their player id, so they never meet it): the first application moves the
+  version on, so any later copy is refused as stale or answered as a duplicate, and
   changes nothing.
 * A job that fails on ``max_deliveries`` deliveries goes to the dead-letter stream with
   the error; the worker then makes the seat's first allowed move, so the game goes on
@@ -18,7 +19,8 @@ Semantics, in plain words:
 * No job is lost between a commit and the queue: before committing a state that awaits
   a computer the writer adds the table to ``sg:ai:due``. The sweeper (run by every
   worker) re-queues a job for any due table that awaits a computer and has no job for
-  its current version, and forgets tables that await nobody.
+  its current version, or has waited far longer than a job takes (a job trimmed from
+  the stream, a fallback move refused), and forgets tables that await nobody.
 """
 
 from __future__ import annotations
@@ -93,8 +95,9 @@ async def request_advice(redis: Redis, record: TableRecord, seat: int, timeout_m
     return None
 
 
-async def sweep(redis: Redis, store: Store, grace_ms: int, batch: int = 100) -> int:
-    """Re-queue jobs that were never queued; returns how many tables were re-queued."""
+async def sweep(redis: Redis, store: Store, grace_ms: int, stuck_ms: int, batch: int = 100) -> int:
+    """Re-queue jobs that were never queued, or whose table has waited ``stuck_ms`` for a
+    computer (its job was lost); returns how many tables were re-queued."""
     limit = now_ms() - grace_ms
     due = await redis.zrangebyscore(keys.AI_DUE, "-inf", limit, start=0, num=batch)
     requeued = 0
@@ -108,8 +111,8 @@ async def sweep(redis: Redis, store: Store, grace_ms: int, batch: int = 100) -> 
             if record is not None and record.computer_turns():
                 await mark_due(redis, table_id)
             continue
-        queued = await redis.hget(keys.table(table_id), "ai_job_version")
-        if int(queued or 0) < record.version:
+        queued, updated = await redis.hmget(keys.table(table_id), ["ai_job_version", "updated_ms"])
+        if int(queued or 0) < record.version or now_ms() - int(updated or 0) > stuck_ms:
             await enqueue(redis, record)
             requeued += 1
         await redis.zadd(keys.AI_DUE, {table_id: now_ms()})

@@ -36,7 +36,7 @@ log = logging.getLogger("speedgamez.server")
 
 async def serve(settings: Settings) -> None:
     redis = connect(settings)
-    store = Store(redis)
+    store = Store(redis, settings.keep_finished_s)
     server = grpc.aio.server(options=[("grpc.max_receive_message_length", MAX_REQUEST_BYTES)])
     add_table_service(TableService(store, settings), server)
     health_servicer = health.aio.HealthServicer()

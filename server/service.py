@@ -21,7 +21,7 @@ from server.errors import Code, ServiceError, from_engine
 from server.settings import Settings
 from server.store import Store, digest
 from server.table import Entry, TableConfig, TableRecord
-from server.views import level_from_proto, redact_event, seat_views, table_name, table_view
+from server.views import level_from_proto, redact_event, seat_views, table_name, table_phase, table_view
 from server.write import Change, change_table
 from speedgamez.v1 import table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
@@ -135,6 +135,15 @@ class TableService:
                 raise ServiceError(Code.INVALID_ARGUMENT, f"seat {index}: kind must be HUMAN or COMPUTER")
         if request.join and not any(kind == "human" for kind, _ in seats):
             raise ServiceError(Code.INVALID_ARGUMENT, "join needs a human seat to take")
+        wanted = request.seat if request.HasField("seat") else None
+        if (
+            request.join
+            and wanted is not None
+            and (not 0 <= wanted < len(seats) or seats[wanted][0] != "human")
+        ):
+            raise ServiceError(
+                Code.INVALID_ARGUMENT, f"seat {request.seat} is not a human seat of this table"
+            )
         await self._check_table_limit(caller)
         config = TableConfig(
             game=game.id,
@@ -154,7 +163,6 @@ class TableService:
         await self.store.count_table(caller.player_id, table_id)
         if not request.join:
             return service_pb2.CreateTableResponse(table=table_view(record, None))
-        wanted = request.seat if request.HasField("seat") else None
         joined = await self._join(caller, table_id, wanted, counted=True)
         return service_pb2.CreateTableResponse(table=joined)
 
@@ -164,7 +172,9 @@ class TableService:
         size = request.page_size or 20
         if not 1 <= size <= _MAX_PAGE:
             raise ServiceError(Code.INVALID_ARGUMENT, f"page_size must be 1 to {_MAX_PAGE}")
-        if request.page_token and not request.page_token.isdigit():
+        if request.page_token and not (
+            request.page_token.isascii() and request.page_token.isdigit() and len(request.page_token) <= 6
+        ):
             raise ServiceError(Code.INVALID_ARGUMENT, "page_token must come from ListTablesResponse")
         offset = int(request.page_token or 0)
         if request.mine:
@@ -181,15 +191,14 @@ class TableService:
                 continue
             if request.game and record.config.game != request.game:
                 continue
-            snapshot = table_view(record, record.seat_of(caller.player_id))
             response.tables.append(
                 service_pb2.TableSummary(
                     name=table_name(table_id),
                     game=record.config.game,
                     rule_set=record.config.rule_set,
-                    phase=snapshot.phase,
+                    phase=table_phase(record),
                     seats=seat_views(record, None, None),
-                    deals_total=snapshot.deals_total,
+                    deals_total=int(record.config.options.get("deals", "0")),
                 )
             )
         if len(ids) > size:
@@ -209,6 +218,9 @@ class TableService:
         table_id = parse_table_name(request.table)
 
         def entry(record: TableRecord) -> Entry:
+            # The creator of a table nobody sits at yet may withdraw it, seat or not.
+            if record.seat_of(caller.player_id) is None and record.config.created_by == caller.player_id:
+                return {"type": "close"}
             return {"type": "leave", "seat": _own_seat(record, caller)}
 
         await change_table(self.store, table_id, entry, expected_version=None)
@@ -256,7 +268,9 @@ class TableService:
             table_id,
             entry,
             expected_version=request.table_version,
-            request_id=request.request_id,
+            # Each player's ids are their own: no other player, and no computer, can
+            # take one over.
+            request_id=f"{caller.player_id}:{request.request_id}",
             request_tag=digest(f"{request.table_version}:{action}"),
         )
         view = table_view(change.record, change.record.seat_of(caller.player_id))
@@ -316,6 +330,8 @@ class TableService:
             )
         viewer = record.seat_of(caller.player_id)
         after = request.after_sequence
+        if record.status in ("finished", "closed") and after == record.event_seq:
+            return  # nothing more will happen at this table
         watch_id = secrets.token_hex(8)
         lease_ms = 10 * self.settings.watch_block_ms
         if not await self.store.open_watch(caller.player_id, watch_id, self.settings.max_watches, lease_ms):
@@ -332,7 +348,7 @@ class TableService:
                         viewer = (await self._load(table_id)).seat_of(caller.player_id)
                     yield service_pb2.WatchTableResponse(event=redact_event(event, viewer))
                     after = event.sequence
-                    if event.WhichOneof("kind") == "match_finished":
+                    if event.WhichOneof("kind") in ("match_finished", "table_closed"):
                         return
         finally:
             await self.store.close_watch(caller.player_id, watch_id)

@@ -20,6 +20,7 @@ SPEEDGAMEZ_RATE_BURST              40                        ... and in a burst
 SPEEDGAMEZ_TOKEN_TTL_S             2592000                   a token's lifetime (30 days)
 SPEEDGAMEZ_MAX_TABLES              10                        unfinished tables per player
 SPEEDGAMEZ_MAX_WATCHES             5                         open watch streams per player
+SPEEDGAMEZ_KEEP_FINISHED_S         2592000                   how long a finished table is kept
 =================================  ========================  =================================
 """
 
@@ -49,6 +50,7 @@ class Settings:
     token_ttl_s: int = 30 * 24 * 3600
     max_tables: int = 10
     max_watches: int = 5
+    keep_finished_s: int = 30 * 24 * 3600
 
     @staticmethod
     def from_env(env: Mapping[str, str] = os.environ) -> Settings:
@@ -79,4 +81,5 @@ class Settings:
             token_ttl_s=int(get("TOKEN_TTL_S", defaults.token_ttl_s)),
             max_tables=int(get("MAX_TABLES", defaults.max_tables)),
             max_watches=int(get("MAX_WATCHES", defaults.max_watches)),
+            keep_finished_s=int(get("KEEP_FINISHED_S", defaults.keep_finished_s)),
         )

@@ -26,7 +26,8 @@ from speedgamez.v1 import table_pb2
 
 # KEYS: table hash, log list, event stream, request-id hash
 # ARGV: expected version, state JSON, request id ("" for none), request tag, now (ms),
-#       number of log entries N, N log entries, first event sequence, event payloads...
+#       time to keep the table (ms, 0: for ever), number of log entries N, N log entries,
+#       first event sequence, event payloads...
 _COMMIT = """
 local version = redis.call('HGET', KEYS[1], 'version')
 if not version then return {'missing'} end
@@ -37,15 +38,19 @@ end
 if version ~= ARGV[1] then return {'conflict', version} end
 local new_version = tonumber(version) + 1
 redis.call('HSET', KEYS[1], 'version', new_version, 'state', ARGV[2], 'updated_ms', ARGV[5])
-local entries = tonumber(ARGV[6])
-for i = 1, entries do redis.call('RPUSH', KEYS[2], ARGV[6 + i]) end
-local first = tonumber(ARGV[7 + entries])
-local events = #ARGV - 7 - entries
+local entries = tonumber(ARGV[7])
+for i = 1, entries do redis.call('RPUSH', KEYS[2], ARGV[7 + i]) end
+local first = tonumber(ARGV[8 + entries])
+local events = #ARGV - 8 - entries
 for j = 1, events do
-  redis.call('XADD', KEYS[3], (first + j - 1) .. '-0', 'e', ARGV[7 + entries + j])
+  redis.call('XADD', KEYS[3], (first + j - 1) .. '-0', 'e', ARGV[8 + entries + j])
 end
 if events > 0 then redis.call('HSET', KEYS[1], 'event_seq', first + events - 1) end
 if ARGV[3] ~= '' then redis.call('HSET', KEYS[4], ARGV[3], new_version .. ':' .. ARGV[4]) end
+local keep = tonumber(ARGV[6])
+if keep > 0 then
+  for k = 1, 4 do redis.call('PEXPIRE', KEYS[k], keep) end
+end
 return {'ok', tostring(new_version)}
 """
 
@@ -144,8 +149,11 @@ class Authentication:
 
 
 class Store:
-    def __init__(self, redis: Redis) -> None:
+    """``keep_finished_s``: how long a finished or closed table stays (its log included)."""
+
+    def __init__(self, redis: Redis, keep_finished_s: int = 30 * 24 * 3600) -> None:
         self.redis = redis
+        self.keep_finished_ms = keep_finished_s * 1000
         self._commit = redis.register_script(_COMMIT)
         self._create = redis.register_script(_CREATE)
         self._authenticate = redis.register_script(_AUTHENTICATE)
@@ -271,6 +279,7 @@ class Store:
                 request_id,
                 request_tag,
                 now,
+                self.keep_finished_ms if record.status in ("finished", "closed") else 0,
                 len(entries),
                 *[json.dumps(entry, sort_keys=True) for entry in entries],
                 first,
@@ -293,15 +302,19 @@ class Store:
         """Keep the lists of open and active tables in step with a table's status.
 
         Separate from the table's own keys (another Redis Cluster slot), so written after
-        the commit; ListTables drops entries that turn out stale.
+        the commit; the stored status is read again, so that of two writers the later
+        status wins whatever order their updates arrive in. ListTables drops entries that
+        turn out stale.
         """
+        stored = await self.load(record.id)
+        status = stored.status if stored is not None else "finished"
         game = record.config.game
         async with self.redis.pipeline(transaction=False) as pipe:
-            if record.status == "waiting":
+            if status == "waiting":
                 pipe.zadd(keys.OPEN_TABLES, {record.id: now_ms()})
             else:
                 pipe.zrem(keys.OPEN_TABLES, record.id)
-            if record.status == "playing":
+            if status == "playing":
                 pipe.zadd(keys.active_tables(game), {record.id: now_ms()})
             else:
                 pipe.zrem(keys.active_tables(game), record.id)
@@ -316,9 +329,6 @@ class Store:
             return None
         version, _, tag = text(stored).partition(":")
         return int(version), tag
-
-    async def log(self, table_id: str) -> list[Entry]:
-        return [json.loads(entry) for entry in await self.redis.lrange(keys.table_log(table_id), 0, -1)]
 
     async def open_tables(self, offset: int, count: int) -> list[str]:
         ids = await self.redis.zrevrange(keys.OPEN_TABLES, offset, offset + count - 1)

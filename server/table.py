@@ -7,6 +7,7 @@ are JSON objects:
 
     {"type": "join",   "seat": 1, "player": "<id>", "name": "Anna"}
     {"type": "leave",  "seat": 1}
+    {"type": "close"}   (the creator withdraws a table nobody sits at)
     {"type": "action", "seat": 1, "action": "play QC", "note": "", "by": "human", "request": "<id>"}
 
 A table's status goes from "waiting" (for human players) to "playing" to "finished", or
@@ -30,8 +31,6 @@ from engine.match import Match, MatchPhase
 from engine.registry import get_game
 from server import convert
 from speedgamez.v1 import table_pb2
-
-LEVELS = ("easy", "normal", "strong")
 
 Entry = dict[str, Any]
 
@@ -189,6 +188,8 @@ class TableRecord:
             return self._join(entry["seat"], entry["player"], entry["name"])
         if kind == "leave":
             return self._leave(entry["seat"])
+        if kind == "close":
+            return self._close()
         if kind == "action":
             return self._act(entry["seat"], parse_action(entry["action"]), entry["note"], entry["by"])
         raise ValueError(f"unknown log entry type {kind!r}")
@@ -219,10 +220,13 @@ class TableRecord:
         if self.status == "waiting":
             name = occupant.name
             occupant.player_id, occupant.name = None, ""
+            events = [self._seat_event(seat, f"{name} left seat {seat}")]
             if all(other.player_id is None for other in self.seats):
                 # Everybody left before the start: nobody is left to wait for.
                 self.status = "closed"
-            return [self._seat_event(seat, f"{name} left seat {seat}")]
+                closed = table_pb2.TableClosed(description="everybody left before the match started")
+                events.append(table_pb2.TableEvent(table_closed=closed))
+            return events
         if self.status in ("finished", "closed"):
             raise IllegalActionError(f"the table is {self.status}; there is nothing to leave")
         occupant.left = True
@@ -231,6 +235,13 @@ class TableRecord:
         self.match.set_human(seat, False)
         events = [self._seat_event(seat, f"{occupant.name} left; the computer plays on")]
         return events + self._match_events(before)
+
+    def _close(self) -> list[table_pb2.TableEvent]:
+        if self.status != "waiting" or any(seat.player_id is not None for seat in self.seats):
+            raise IllegalActionError("only a table nobody has taken a seat at can be withdrawn")
+        self.status = "closed"
+        closed = table_pb2.TableClosed(description="the creator withdrew the table")
+        return [table_pb2.TableEvent(table_closed=closed)]
 
     def _act(self, seat: int, action: Action, note: str, by: str) -> list[table_pb2.TableEvent]:
         if self.match is None or self.status != "playing":

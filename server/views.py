@@ -66,6 +66,21 @@ def seat_views(record: TableRecord, viewer: int | None, deal: DealView | None) -
     return seats
 
 
+def table_phase(record: TableRecord) -> table_pb2.TablePhase:
+    match = record.match
+    if match is None:
+        return (
+            table_pb2.TABLE_PHASE_CLOSED
+            if record.status == "closed"
+            else table_pb2.TABLE_PHASE_WAITING_FOR_PLAYERS
+        )
+    if match.phase is MatchPhase.FINISHED:
+        return table_pb2.TABLE_PHASE_FINISHED
+    if match.phase is MatchPhase.SETTLEMENT:
+        return table_pb2.TABLE_PHASE_SETTLEMENT
+    return _DEAL_PHASES[record.game.phase_of(match.deal)]
+
+
 def table_view(record: TableRecord, viewer: int | None) -> table_pb2.TableView:
     """The snapshot ``viewer`` (a seat, or None for a spectator) may see."""
     options = dict(record.config.options)
@@ -79,24 +94,16 @@ def table_view(record: TableRecord, viewer: int | None) -> table_pb2.TableView:
     )
     if viewer is not None:
         view.viewer_seat = viewer
+    view.phase = table_phase(record)
+    view.deals_total = int(options.get("deals", "0"))
     match = record.match
     if match is None:
-        closed = record.status == "closed"
-        view.phase = table_pb2.TABLE_PHASE_CLOSED if closed else table_pb2.TABLE_PHASE_WAITING_FOR_PLAYERS
         view.seats.extend(seat_views(record, viewer, None))
-        view.deals_total = int(options.get("deals", "0"))
         return view
     match_view = match.view(viewer)
     deal = match_view.deal
-    if match_view.phase is MatchPhase.FINISHED:
-        view.phase = table_pb2.TABLE_PHASE_FINISHED
-    elif match_view.phase is MatchPhase.SETTLEMENT:
-        view.phase = table_pb2.TABLE_PHASE_SETTLEMENT
-    else:
-        view.phase = _DEAL_PHASES[deal.phase]
     view.seats.extend(seat_views(record, viewer, deal))
     view.deal_number = max(match_view.deal_number, 1)
-    view.deals_total = int(options.get("deals", "0"))
     view.dealer_seat = match_view.dealer
     view.to_act_seats.extend(sorted(match_view.to_act))
     view.hand.extend(

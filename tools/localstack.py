@@ -29,6 +29,7 @@ from tools.processes import (
     ROOT,
     RedisServer,
     ServiceProcess,
+    binary,
     free_port,
     metrics_port,
     server_address,
@@ -37,15 +38,6 @@ from tools.processes import (
 )
 
 DEPLOY = ROOT / "deploy"
-
-
-def binary(name: str) -> str:
-    found = shutil.which(name) or next(
-        (str(path) for path in (Path("/usr/sbin") / name, Path("/usr/bin") / name) if path.exists()), None
-    )
-    if found is None:
-        raise RuntimeError(f"{name} is not installed: run 'sudo apt-get install {name}' (scripts/test does)")
-    return found
 
 
 def nginx_config(directory: Path, port: int, health_port: int, servers: list[str]) -> str:

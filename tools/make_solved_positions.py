@@ -56,13 +56,13 @@ def checked_apply(state: DealState, seat: int, action: Action) -> None:
     GAME.apply(state, seat, action)
 
 
-def start_of_play(rule_set: RuleSet, contract: Contract, random: SeededRandom) -> DealState | None:
+def start_of_play(rule_set: RuleSet, contract: Contract, chance: SeededRandom) -> DealState | None:
     """A fresh deal bid to ``contract``, or None when it became something else (Cicha)."""
     options = GAME.parse_options(rule_set.value, {})
-    dealer = random.below(SEATS)
-    state = GAME.new_deal(options, SEATS, dealer, random.next_u64())
+    dealer = chance.below(SEATS)
+    state = GAME.new_deal(options, SEATS, dealer, chance.next_u64())
     if contract is not Contract.NORMAL:
-        declarer = random.below(SEATS)
+        declarer = chance.below(SEATS)
         while state.turn != declarer:
             checked_apply(state, state.turn, Pass())
         checked_apply(state, declarer, Announce(contract.value))
@@ -130,17 +130,17 @@ def generate() -> list[dict[str, Any]]:
             while number < count:
                 seed = derive_seed(MASTER_SEED, rule_set.value, contract.value, kind, attempt)
                 attempt += 1
-                random = SeededRandom(seed)
-                state = start_of_play(rule_set, contract, random)
+                chance = SeededRandom(seed)
+                state = start_of_play(rule_set, contract, chance)
                 if state is None:
                     continue
                 if kind == "position":
                     tricks_left = 1 + number % 3
                     # Every other position stops inside an open trick (1 to 3 cards played).
-                    open_cards = 0 if number % 2 == 0 else 1 + random.below(SEATS - 1)
+                    open_cards = 0 if number % 2 == 0 else 1 + chance.below(SEATS - 1)
                     to_play = (TRICKS - tricks_left) * CARDS_PER_HAND + open_cards
                     for _ in range(to_play):
-                        checked_apply(state, state.turn, random.choice(GAME.legal_actions(state, state.turn)))
+                        checked_apply(state, state.turn, chance.choice(GAME.legal_actions(state, state.turn)))
                 records.append(record(state, choose_side(state, number), kind, seed, rule_set, contract))
                 number += 1
     return records

@@ -47,15 +47,12 @@ def free_cluster_port() -> int:
         return port
 
 
-def redis_binary() -> str:
-    found = shutil.which("redis-server") or (
-        "/usr/bin/redis-server" if Path("/usr/bin/redis-server").exists() else None
-    )
-    if found is None:
-        raise RuntimeError(
-            "redis-server is not installed: run 'sudo apt-get install redis-server' (scripts/test does)"
-        )
-    return found
+def binary(name: str) -> str:
+    """The path of an OS package's program, or an error that says how to install it."""
+    for candidate in (shutil.which(name), f"/usr/sbin/{name}", f"/usr/bin/{name}"):
+        if candidate and Path(candidate).exists():
+            return candidate
+    raise RuntimeError(f"{name} is not installed: run 'sudo apt-get install {name}' (scripts/test does)")
 
 
 @dataclass
@@ -77,7 +74,7 @@ class RedisServer:
         self.directory.mkdir(parents=True, exist_ok=True)
         self.process = subprocess.Popen(
             [
-                redis_binary(),
+                binary("redis-server"),
                 "--port",
                 str(self.port),
                 "--bind",
@@ -146,7 +143,7 @@ class RedisCluster:
             node.start()
         subprocess.run(
             [
-                shutil.which("redis-cli") or "/usr/bin/redis-cli",
+                binary("redis-cli"),
                 "--cluster",
                 "create",
                 *(f"127.0.0.1:{node.port}" for node in self.nodes),

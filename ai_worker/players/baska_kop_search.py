@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 
 from ai_worker.baska_kop_info import behind_sure_partner, running_doubles
 from ai_worker.players.decision import Decision
@@ -367,7 +367,7 @@ def _ranking(outlook: Outlook) -> tuple[float, float, int]:
     return (round(outlook.mean_score, 9), round(outlook.mean_points, 9), order)
 
 
-@cache
+@lru_cache(maxsize=256)
 def _options_for(rule_set: str, items: tuple[tuple[str, str], ...]) -> Options:
     return _GAME.parse_options(rule_set, dict(items))
 

@@ -1,7 +1,7 @@
 """Baśka and Kop: two Polish offshoots of Schafkopf for four players with 16 cards.
 
-Rule text: seed ``000_1c33ffaf6cec77cb`` ("Speedbock"), with SPEC section 2 deciding what
-the text leaves open. Summary:
+Rule text: the Speedbock rules for Baśka and Kop, with the product's rule decisions deciding
+what the text leaves open. Summary:
 
 * Pack: ace, ten, queen and jack of each suit (A 11, 10 10, Q 3, J 2; 104 points). Four
   cards each, four tricks. The side with at least 53 points wins.
@@ -36,8 +36,17 @@ Decisions where the text is silent, all named in the module that implements them
 * During the bidding the cap of the normal game applies even when the game will turn
   out to be a Cicha (nobody else can know); doubles above the Cicha cap are struck in
   the settlement with that reason.
-* Liga-Werte changes the caps the text names for it; Wesele keeps Słup.
-* Seats are numbered clockwise; seat ``dealer + 1`` sits left of the dealer.
+* Liga-Werte changes the caps the text names for it; Wesele keeps Słup. It is a Kop
+  option only; Baśka allows all four doubles in every contract.
+* "Im Zolo und Gran stehen die Parteien fest": the same holds, and so the same doubling
+  order (only the other side of the last double may double again), for Zolo du, Gran du
+  and the Baśka contract, the other games of one against three.
+* A player who passed may still announce or double when his turn comes round again;
+  only the passes in a row end the round.
+* Seats are numbered clockwise; seat ``dealer + 1`` sits left of the dealer. The first
+  dealer of a Partie is seat 0; a Partie is 8 deals unless the table chooses 12, 16 or 24.
+* After the last deal of a Partie the match ends at once (no "Weiter" is awaited); equal
+  best totals make several winners.
 
 Modules: ``constants`` (pack, ladders, values, caps, options), ``state`` (the deal
 state), ``play`` (trick rules), ``bidding``, ``scoring``, ``knowledge`` (what a viewer

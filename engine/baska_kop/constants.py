@@ -1,7 +1,7 @@
 """Constants of Baśka and Kop: the pack, trump ladders, contracts, values and caps.
 
 Everything a club would argue about is here in one table, so a reader can check it
-against the rule text (seed 000) at a glance.
+against the rule text (the Speedbock rules) at a glance.
 """
 
 from __future__ import annotations
@@ -93,7 +93,7 @@ SOLO_ANNOUNCEMENTS = frozenset(
 # "du": the declarer undertakes to take every trick.
 ALL_TRICKS_CONTRACTS = frozenset({Contract.GRAN_DU, Contract.ZOLO_DU})
 GRAN_CONTRACTS = frozenset({Contract.GRAN, Contract.GRAN_DU})
-# Schneider and schwarz multiply only these (SPEC 2).
+# Schneider and schwarz multiply only these (a product decision).
 SCHNEIDER_CONTRACTS = frozenset({Contract.NORMAL, Contract.WESELE})
 
 TRUMPS: dict[RuleSet, tuple[Card, ...]] = {
@@ -102,7 +102,7 @@ TRUMPS: dict[RuleSet, tuple[Card, ...]] = {
 }
 GRAN_TRUMPS = JACKS_HIGH_TO_LOW
 
-# SPEC 2, "Base values"; a table may override any of them (option ``value_<contract>``).
+# The product's table of base values; a table may override any of them (option ``value_<contract>``).
 BASE_VALUES: dict[RuleSet, dict[Contract, int]] = {
     RuleSet.BASKA: {
         Contract.NORMAL: 1,
@@ -130,7 +130,7 @@ DOUBLE_NAMES: dict[RuleSet, tuple[str, ...]] = {
 }
 
 # Highest number of doubles per contract. Baśka allows all four levels everywhere.
-# Kop as the seed lists it; "Liga-Werte" changes only the contracts the seed names for it
+# Kop as the rules list it; "Liga-Werte" changes only the contracts the rules name for it
 # (Wesele is not named there and keeps Słup). Kop cannot lose and is scored at once, so it
 # is never doubled.
 _ALL_LEVELS = 4

@@ -48,11 +48,13 @@ from engine.game import (
 )
 from engine.seeding import SeededRandom
 
+# A table may raise a base value this far; beyond it scores stop being playable numbers.
+MAX_BASE_VALUE = 1000
 _TRUE_WORDS = {"true": True, "yes": True, "1": True, "false": False, "no": False, "0": False}
 
 
 class BaskaKop(Game[Options, DealState]):
-    """Baśka and Kop, seed 000 with the decisions of SPEC section 2."""
+    """Baśka and Kop, by the Speedbock rules and the product's rule decisions."""
 
     id = "baska_kop"
     title = "Baśka and Kop"
@@ -79,13 +81,15 @@ class BaskaKop(Game[Options, DealState]):
                 if liga_values and chosen is not RuleSet.KOP:
                     raise InvalidOptionsError("liga_values exists only in the kop rule set")
             elif key == "deals":
-                if not text.isdigit() or int(text) not in MATCH_LENGTHS:
+                if _whole_number(text) not in MATCH_LENGTHS:
                     lengths = ", ".join(str(length) for length in MATCH_LENGTHS)
                     raise InvalidOptionsError(f"deals must be one of {lengths}, not {text!r}")
                 deals = int(text)
             elif key.startswith("value_") and key.removeprefix("value_") in values:
-                if not text.isdigit() or int(text) < 1:
-                    raise InvalidOptionsError(f"{key} must be a positive whole number, not {text!r}")
+                if not 1 <= _whole_number(text) <= MAX_BASE_VALUE:
+                    raise InvalidOptionsError(
+                        f"{key} must be a whole number from 1 to {MAX_BASE_VALUE}, not {text!r}"
+                    )
                 values[Contract(key.removeprefix("value_"))] = int(text)
             else:
                 known = ["liga_values", "deals"] + [f"value_{contract}" for contract in values]
@@ -225,7 +229,8 @@ class BaskaKop(Game[Options, DealState]):
     # Views -------------------------------------------------------------------------
 
     def view(self, state: DealState, viewer: int | None) -> DealView:
-        order = card_order(state.options.rule_set, self._visible_contract(state))
+        # Everyone sees the running contract's trumps (a Cicha shares the normal game's).
+        order = card_order(state.options.rule_set, running_contract(state))
         hand: tuple[HandCard, ...] = ()
         choices: tuple[Choice, ...] = ()
         if viewer is not None:
@@ -259,7 +264,9 @@ class BaskaKop(Game[Options, DealState]):
             history=self._history(state, viewer),
             current_trick=Trick(state.leader, tuple(state.trick)) if state.phase is Phase.PLAY else None,
             tricks=tuple(state.tricks),
-            card_points=tuple(
+            card_points=state.result.card_points
+            if state.result is not None
+            else tuple(
                 sum(trick.points for trick in state.tricks if trick.winner == seat) for seat in range(SEATS)
             ),
             result=state.result,
@@ -282,11 +289,6 @@ class BaskaKop(Game[Options, DealState]):
         if state.phase is Phase.BIDDING:
             return "the bidding is not over yet"
         return "the deal is over"
-
-    @staticmethod
-    def _visible_contract(state: DealState) -> Contract:
-        """The contract whose trumps everyone sees (Cicha and normal share theirs)."""
-        return state.announced or Contract.NORMAL
 
     def _contract_view(self, state: DealState, viewer: int | None) -> ContractView:
         if state.phase is Phase.FINISHED:
@@ -352,3 +354,8 @@ class BaskaKop(Game[Options, DealState]):
                     )
                 )
         return tuple(entries)
+
+
+def _whole_number(text: str) -> int:
+    """The number ``text`` spells in ASCII digits (at most six), else -1."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 6 else -1

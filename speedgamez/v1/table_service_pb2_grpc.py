@@ -35,17 +35,23 @@ class TableServiceStub:
     Errors (google.rpc codes; the message says what to change):
     INVALID_ARGUMENT     malformed request: missing field, unknown game or option,
     an action that does not exist in this game.
-    UNAUTHENTICATED      missing or unknown token.
+    UNAUTHENTICATED      missing, unknown or expired token.
     PERMISSION_DENIED    the caller has no seat at the table it tries to act at.
     NOT_FOUND            no such table.
     FAILED_PRECONDITION  well formed but not allowed now: not your turn, a card that
-    does not follow suit, a double above the cap, a full table.
+    does not follow suit, a double above the cap, a full table,
+    advice at a table with another human.
     ABORTED              table_version is not the current version (the table changed
     since the caller looked), or a concurrent change won. Fetch the
     table and decide again.
-    UNIMPLEMENTED        an option this server version does not offer yet.
-    UNAVAILABLE          the state store is unreachable; retry with the same request_id.
-    A request that fails changes nothing.
+    RESOURCE_EXHAUSTED   a limit: too many requests for the token (the message says when
+    to retry), too many unfinished tables or open watch streams for
+    the player, a request above 64 KiB.
+    UNIMPLEMENTED        a computer level this server is configured not to offer.
+    UNAVAILABLE          the state store is unreachable, or no worker answered an advice
+    request in time; retry (an action with the same request_id).
+    INTERNAL             a fault of the server; fetch the table before retrying.
+    A request that fails with any other code changes nothing.
     """
 
     def __init__(self, channel):
@@ -116,17 +122,23 @@ class TableServiceServicer:
     Errors (google.rpc codes; the message says what to change):
     INVALID_ARGUMENT     malformed request: missing field, unknown game or option,
     an action that does not exist in this game.
-    UNAUTHENTICATED      missing or unknown token.
+    UNAUTHENTICATED      missing, unknown or expired token.
     PERMISSION_DENIED    the caller has no seat at the table it tries to act at.
     NOT_FOUND            no such table.
     FAILED_PRECONDITION  well formed but not allowed now: not your turn, a card that
-    does not follow suit, a double above the cap, a full table.
+    does not follow suit, a double above the cap, a full table,
+    advice at a table with another human.
     ABORTED              table_version is not the current version (the table changed
     since the caller looked), or a concurrent change won. Fetch the
     table and decide again.
-    UNIMPLEMENTED        an option this server version does not offer yet.
-    UNAVAILABLE          the state store is unreachable; retry with the same request_id.
-    A request that fails changes nothing.
+    RESOURCE_EXHAUSTED   a limit: too many requests for the token (the message says when
+    to retry), too many unfinished tables or open watch streams for
+    the player, a request above 64 KiB.
+    UNIMPLEMENTED        a computer level this server is configured not to offer.
+    UNAVAILABLE          the state store is unreachable, or no worker answered an advice
+    request in time; retry (an action with the same request_id).
+    INTERNAL             a fault of the server; fetch the table before retrying.
+    A request that fails with any other code changes nothing.
     """
 
     def ListGames(self, request, context):
@@ -144,7 +156,7 @@ class TableServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def CreateTable(self, request, context):
-        """Creates a table; the caller takes a human seat unless join is false.
+        """Creates a table; with join set the caller takes a human seat at once.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -181,7 +193,8 @@ class TableServiceServicer:
 
     def SubmitAction(self, request, context):
         """Applies one action of the caller's seat, if table_version is current. A retry with
-        the same request_id is applied once and answers like the first attempt.
+        the same request_id is applied at most once: if the first attempt was applied, the
+        retry succeeds too and returns the table as it is now.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -189,7 +202,8 @@ class TableServiceServicer:
 
     def WatchTable(self, request, context):
         """Streams the table's events after after_sequence, redacted for the caller, then
-        every new event as it happens; the stream ends after MatchFinished. If it ends
+        every new event as it happens; the stream ends after MatchFinished or TableClosed.
+        If it ends
         otherwise (a server replica stopped: UNAVAILABLE, or INTERNAL through a proxy),
         reconnect with the last sequence received to get exactly the events after it.
         """
@@ -279,17 +293,23 @@ class TableService:
     Errors (google.rpc codes; the message says what to change):
     INVALID_ARGUMENT     malformed request: missing field, unknown game or option,
     an action that does not exist in this game.
-    UNAUTHENTICATED      missing or unknown token.
+    UNAUTHENTICATED      missing, unknown or expired token.
     PERMISSION_DENIED    the caller has no seat at the table it tries to act at.
     NOT_FOUND            no such table.
     FAILED_PRECONDITION  well formed but not allowed now: not your turn, a card that
-    does not follow suit, a double above the cap, a full table.
+    does not follow suit, a double above the cap, a full table,
+    advice at a table with another human.
     ABORTED              table_version is not the current version (the table changed
     since the caller looked), or a concurrent change won. Fetch the
     table and decide again.
-    UNIMPLEMENTED        an option this server version does not offer yet.
-    UNAVAILABLE          the state store is unreachable; retry with the same request_id.
-    A request that fails changes nothing.
+    RESOURCE_EXHAUSTED   a limit: too many requests for the token (the message says when
+    to retry), too many unfinished tables or open watch streams for
+    the player, a request above 64 KiB.
+    UNIMPLEMENTED        a computer level this server is configured not to offer.
+    UNAVAILABLE          the state store is unreachable, or no worker answered an advice
+    request in time; retry (an action with the same request_id).
+    INTERNAL             a fault of the server; fetch the table before retrying.
+    A request that fails with any other code changes nothing.
     """
 
     @staticmethod

@@ -5,7 +5,7 @@ played with random legal actions chosen by ``engine.seeding.SeededRandom`` (neve
 global random module), so every failure names a reproducible (rule set, seed, dealer).
 
 The trick rules, trump ladders, parties and settlement are re-implemented below from the
-rule text (seed 000, "Speedbock") and SPEC section 2, on plain card codes such as "QC";
+rule text (the Speedbock rules) and the product's rule decisions, on plain card codes such as "QC";
 nothing of ``engine.baska_kop`` is imported, so the engine is checked against an
 independent reading of the rules, not against itself.
 """
@@ -57,7 +57,7 @@ BLACK_QUEENS = frozenset({"QC", "QS"})
 ALL_QUEENS = frozenset({"QC", "QS", "QH", "QD"})
 KOP_CARDS = frozenset({"AH", "TC", "TS", "TH"})
 JACKS_HIGH_TO_LOW = ("JC", "JS", "JH", "JD")
-# SPEC 2, base values.
+# The product's base values.
 BASE_VALUES = {
     "baska": {
         "normal": 1,
@@ -157,7 +157,7 @@ class Bidding:
 
     def over(self) -> bool:
         """ "nach vier Pass ohne Ansage bzw. nach drei Pass hinter der letzten Ansage oder dem
-        letzten Doppel"; announcing Kop lays the hand down at once (SPEC 2)."""
+        letzten Doppel"; announcing Kop lays the hand down at once (a product decision)."""
         if self.announced == "kop":
             return True
         return self.passes_in_a_row >= (3 if self.anything_said else 4)
@@ -238,7 +238,7 @@ class ModelSettlement:
 def model_settlement(
     variant: str, dealt: Sequence[frozenset[str]], log: Sequence[tuple[int, Action]]
 ) -> ModelSettlement:
-    """The settlement ("Abrechnung") as the rule text and SPEC 2 describe it."""
+    """The settlement ("Abrechnung") as the rule text and the product's decisions describe it."""
     rule_set = variant.partition("+")[0]
     bidding = Bidding.of(log)
     contract, declarers = contract_and_declarers(bidding, dealt)
@@ -447,7 +447,7 @@ def test_kop_contract_is_laid_down_with_all_104_points_to_the_declarer() -> None
 
 def test_baska_contract_needs_all_four_queens_and_is_played_alone() -> None:
     """ "Baśka (contract, Baśka only): only a player holding all four queens may declare it;
-    alone against three, normal trumps, needs >= 53" (SPEC 2)."""
+    alone against three, normal trumps, needs >= 53" (a product decision)."""
     seed, holder = _deal_with_hand("baska", ALL_QUEENS)
     rng = SeededRandom(derive_seed(seed, "play"))
     state = GAME.new_deal(options_for("baska"), SEATS, 0, seed)

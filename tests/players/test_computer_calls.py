@@ -1,4 +1,4 @@
-"""The calls of the computer players (SPEC 3; seed 000, "Spielverlauf" and "Computergegner").
+"""The calls of the computer players (Speedbock rules, "Spielverlauf" and "Computergegner").
 
 * "Sagt ein Computer ein Spiel an oder doppelt er, steht dabei in einem Satz, warum": every
   announcement and double of a computer carries a one-sentence reason, and the table's

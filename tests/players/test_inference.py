@@ -1,4 +1,4 @@
-"""What a computer seat infers about the hidden hands (SPEC 3, seed 000 "Computergegner").
+"""What a computer seat infers about the hidden hands (Speedbock rules, "Computergegner").
 
 The normal and strong players deal the unseen cards "passend zu allem, was schon gefallen
 und gesagt ist". These tests prove, over many real deals of both rule sets, that the

@@ -1,4 +1,4 @@
-"""No computer sees cards it may not see (SPEC 1 and 3; seed 000: "Kein Computer sieht
+"""No computer sees cards it may not see (Speedbock rules: "Kein Computer sieht
 fremde Karten").
 
 For positions of both rule sets, in the bidding and in trick play, for every seat, a

@@ -1,5 +1,5 @@
 # ruff: noqa: RUF005  (calls read best as "bidding + tricks")
-"""Seed 000, section "Abrechnung": every contract of both rule sets, won and lost.
+"""Speedbock rules, section "Abrechnung": every contract of both rule sets, won and lost.
 
 Every expected number below is worked by hand from the rule text and SPEC section 2:
 
@@ -23,9 +23,11 @@ from tests.rules.baska_kop_helpers import (
     GAME,
     assert_settled,
     factors,
+    new_deal,
     passes,
     play_deal,
     result,
+    run,
     tricks,
 )
 
@@ -764,3 +766,9 @@ def test_abrechnung_base_value_table_overridable_per_table() -> None:
 def test_abrechnung_shows_who_had_which_cards() -> None:
     state = play_deal("kop", KOP_ZOLO_72, [(0, "zolo"), *passes(1, 2, 3), *KOP_ZOLO_72_TRICKS])
     assert result(state).hands == tuple(parse_cards(hand) for hand in KOP_ZOLO_72)
+
+
+def test_abrechnung_kop_laid_down_shows_all_104_points_to_its_holder() -> None:
+    state = run(new_deal("kop", ["AH TC TS TH", "QC QS QH QD", "JC JS JH JD", "AC AS AD TD"]), [(0, "kop")])
+    for viewer in (None, 0, 1):
+        assert GAME.view(state, viewer).card_points == (104, 0, 0, 0)

@@ -1,11 +1,11 @@
 # ruff: noqa: RUF005  (calls read best as "bidding + tricks")
-"""Seed 000, "Abrechnung", the tie rule:
+"""Speedbock rules, "Abrechnung", the tie rule:
 
 "52 : 52: Es verliert die Partei, die zuletzt gültig gedoppelt hat – gemeint ist das letzte
 Doppel, das in der Abrechnung wirklich zählt (nicht durchgestrichen). Ohne Doppel verlieren
 die Alten bzw. der Solospieler."
 
-SPEC 2 adds the Wesele players to the side that loses a tie without a double. Numbers are
+The product's decisions add the Wesele players to the side that loses a tie without a double. Numbers are
 worked by hand; dealer is seat 3, seat 0 speaks first and leads.
 """
 

@@ -1,4 +1,4 @@
-"""Seed 000, section "Die Ansage-Runde".
+"""Speedbock rules, section "Die Ansage-Runde".
 
 "Nach dem Geben spricht reihum jeder, angefangen links vom Geber (Vorhand). Du kannst passen,
 ein höheres Spiel ansagen – das löscht alle bisherigen Doppel –, oder doppeln. Die Runde
@@ -8,7 +8,7 @@ letzten Doppel. Das höchste Spiel wird gespielt.
 Rangfolge der Ansagen: Baśka: Wesele < Gran < Zolo < Gran du < Zolo du < Baśka · Kop:
 Wesele < Zolo < Zolo du < Kop."
 
-Eligibility (SPEC 2): Wesele by the holder of both black queens, Baśka by the holder of all
+Eligibility (a product decision): Wesele by the holder of both black queens, Baśka by the holder of all
 four queens, Kop by the holder of ♥A ♣10 ♠10 ♥10; Zolo (and Gran) anyone.
 """
 

@@ -1,5 +1,5 @@
 # ruff: noqa: RUF005  (calls read best as "bidding + tricks")
-"""Seed 000, section "Doppeln": levels, who may double, which doubles count, the caps.
+"""Speedbock rules, section "Doppeln": levels, who may double, which doubles count, the caps.
 
 Rule text quoted in the tests:
 

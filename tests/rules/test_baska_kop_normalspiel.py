@@ -1,5 +1,5 @@
 # ruff: noqa: RUF005  (calls read best as "bidding + tricks")
-"""Seed 000, section "Das Normalspiel: die Alten gegen die Jungen".
+"""Speedbock rules, section "Das Normalspiel: die Alten gegen die Jungen".
 
 "Sagt niemand etwas an, spielen die beiden, die Kreuz-Dame und Pik-Dame haben (die „Alten"),
 gegen die beiden anderen (die „Jungen"). Wer zu wem gehört, weiß am Anfang nur jeder von sich

@@ -1,5 +1,5 @@
 # ruff: noqa: RUF005  (calls read best as "bidding + tricks")
-"""Seed 000, sections "Trumpf" and "Stechen".
+"""Speedbock rules, sections "Trumpf" and "Stechen".
 
 "Trumpf zählt als eigene Farbe. Wer die ausgespielte Farbe hat, muss bedienen. Wer nicht
 bedienen kann, muss trumpfen. Erst wer weder bedienen noch trumpfen kann, legt eine beliebige

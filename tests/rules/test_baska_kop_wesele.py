@@ -1,8 +1,9 @@
 # ruff: noqa: RUF005  (calls read best as "bidding + tricks")
-"""Wesele partner (SPEC 2 on seed 000): "his partner is the holder of the highest jack that is
-not in his own hand; the partner is not named and becomes known when that jack falls."
+"""Wesele partner (a product decision on the Speedbock rules): "his partner is the holder of
+the highest jack that is not in his own hand; the partner is not named and becomes known
+when that jack falls."
 
-Seed: badges at the seats, "P = Partner". Jacks rank ♣J > ♠J > ♥J > ♦J.
+Speedbock rules: badges at the seats, "P = Partner". Jacks rank ♣J > ♠J > ♥J > ♦J.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ import redis
 from speedgamez.v1 import actions_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
 from tests.service.conftest import Stack
-from tests.support.client import DOUBLE, EASY, HUMAN, PASS
+from tests.support.client import DOUBLE, EASY, HUMAN, PASS, simple_move
 from tests.support.stored import stored
 
 
@@ -76,3 +76,24 @@ def test_concurrent_submits_for_one_table_exactly_one_wins(stack: Stack, redis_c
     after = stored(redis_client, view.name)
     human_entries = [entry for entry in after.log[len(before.log) :] if entry.get("by") == "human"]
     assert len(human_entries) == 1
+
+
+def test_request_ids_belong_to_their_player(stack: Stack, redis_client: redis.Redis) -> None:
+    anna, ben = stack.player("Anna"), stack.player("Ben")
+    created = anna.create([HUMAN, HUMAN, EASY, EASY], rule_set="kop")
+    ben.join(created.name)
+    view = ben.my_turn(created.name)
+    assert list(view.to_act_seats) == [1]
+    # An id that looks like the computer's own for the next version takes nothing from it.
+    ben.submit(view, PASS, request_id=f"computer:{view.version + 1}:2")
+    anna.wait(created.name, lambda seen: any(call.seat == 2 for call in seen.calls))
+
+    shared = uuid.uuid4().hex
+    anna_view = anna.my_turn(created.name)
+    anna.submit(anna_view, simple_move(anna_view), request_id=shared)
+    ben_view = ben.my_turn(created.name)
+    ben.submit(ben_view, simple_move(ben_view), request_id=shared)
+    with_shared = [
+        entry for entry in stored(redis_client, created.name).log if entry.get("request") == shared
+    ]
+    assert [entry["seat"] for entry in with_shared] == [0, 1]

@@ -159,7 +159,7 @@ def test_malformed_requests_are_invalid_argument(
     view = ben.get(name)
     check = unchanged(redis_client, name)
     submit = ben.stub.SubmitAction
-    md = ben.metadata
+    metadata = ben.metadata
     malformed = [
         service_pb2.SubmitActionRequest(table=name, table_version=view.version, request_id="r1"),
         service_pb2.SubmitActionRequest(
@@ -176,17 +176,17 @@ def test_malformed_requests_are_invalid_argument(
         ),
     ]
     for request in malformed:
-        expect_status(grpc.StatusCode.INVALID_ARGUMENT, partial(submit, request, metadata=md))
+        expect_status(grpc.StatusCode.INVALID_ARGUMENT, partial(submit, request, metadata=metadata))
     create = service_pb2.CreateTableRequest(game="baska_kop", rule_set="kop", seats=[HUMAN, EASY, EASY])
     details = expect_status(
-        grpc.StatusCode.INVALID_ARGUMENT, lambda: ben.stub.CreateTable(create, metadata=md)
+        grpc.StatusCode.INVALID_ARGUMENT, lambda: ben.stub.CreateTable(create, metadata=metadata)
     )
     assert "seats" in details
     create = service_pb2.CreateTableRequest(
         game="baska_kop", rule_set="baska", options={"liga_values": "true"}, seats=[HUMAN, EASY, EASY, EASY]
     )
     details = expect_status(
-        grpc.StatusCode.INVALID_ARGUMENT, lambda: ben.stub.CreateTable(create, metadata=md)
+        grpc.StatusCode.INVALID_ARGUMENT, lambda: ben.stub.CreateTable(create, metadata=metadata)
     )
     assert "liga_values" in details
     odd_level = service_pb2.SeatConfig(kind=table_pb2.SEAT_KIND_COMPUTER, level=99)  # type: ignore[arg-type]
@@ -194,11 +194,11 @@ def test_malformed_requests_are_invalid_argument(
         game="baska_kop", rule_set="kop", seats=[HUMAN, EASY, EASY, odd_level]
     )
     details = expect_status(
-        grpc.StatusCode.INVALID_ARGUMENT, lambda: ben.stub.CreateTable(create, metadata=md)
+        grpc.StatusCode.INVALID_ARGUMENT, lambda: ben.stub.CreateTable(create, metadata=metadata)
     )
     assert "level" in details
     create = service_pb2.CreateTableRequest(game="skat", rule_set="x", seats=[HUMAN])
-    expect_status(grpc.StatusCode.INVALID_ARGUMENT, lambda: ben.stub.CreateTable(create, metadata=md))
+    expect_status(grpc.StatusCode.INVALID_ARGUMENT, lambda: ben.stub.CreateTable(create, metadata=metadata))
     check()
 
 
@@ -230,3 +230,33 @@ def test_acting_at_a_table_without_a_seat_is_permission_denied(
     details = expect_status(grpc.StatusCode.FAILED_PRECONDITION, lambda: carl.join(name))
     assert "no open seat" in details or "started" in details
     check()
+
+
+def test_options_out_of_range_and_a_seat_that_is_not_human_are_invalid_argument(
+    stack: Stack, redis_client: redis.Redis
+) -> None:
+    anna = stack.player("Anna")
+    tables_before = len(list(redis_client.scan_iter("sg:table:*:events")))
+    requests = [
+        service_pb2.CreateTableRequest(
+            game="baska_kop",
+            rule_set="kop",
+            options={"value_zolo": "100000"},
+            seats=[HUMAN, EASY, EASY, EASY],
+        ),
+        service_pb2.CreateTableRequest(
+            game="baska_kop", rule_set="kop", options={"deals": "\\u00b2"}, seats=[HUMAN, EASY, EASY, EASY]
+        ),
+        service_pb2.CreateTableRequest(
+            game="baska_kop", rule_set="kop", seats=[HUMAN, EASY, EASY, EASY], join=True, seat=2
+        ),
+    ]
+    for request in requests:
+        expect_status(
+            grpc.StatusCode.INVALID_ARGUMENT, partial(anna.stub.CreateTable, request, metadata=anna.metadata)
+        )
+    listing = service_pb2.ListTablesRequest(page_token="\\u00b2")
+    expect_status(
+        grpc.StatusCode.INVALID_ARGUMENT, partial(anna.stub.ListTables, listing, metadata=anna.metadata)
+    )
+    assert len(list(redis_client.scan_iter("sg:table:*:events"))) == tables_before

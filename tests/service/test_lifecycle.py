@@ -94,3 +94,17 @@ def test_a_table_of_computers_only_plays_by_itself(stack: Stack, redis_client: r
     table = stored(redis_client, final.name)
     assert sum(1 for event in table.events if event.WhichOneof("kind") == "deal_settled") == 8
     assert table.replayed_state() == table.state
+
+
+def test_the_creator_may_withdraw_a_table_nobody_sits_at_and_its_watchers_are_told(stack: Stack) -> None:
+    anna, ben = stack.player("Anna"), stack.player("Ben")
+    created = anna.create([HUMAN, HUMAN, EASY, EASY], join=False)
+    stream = ben.stub.WatchTable(service_pb2.WatchTableRequest(table=created.name), metadata=ben.metadata)
+    anna.stub.LeaveTable(service_pb2.LeaveTableRequest(table=created.name), metadata=anna.metadata)
+    kinds = [response.event.WhichOneof("kind") for response in stream]  # ends by itself
+    assert kinds[-1] == "table_closed"
+    assert anna.get(created.name).phase == table_pb2.TABLE_PHASE_CLOSED
+    # A closed table's stream, resumed at its end, ends at once.
+    last = anna.get(created.name).last_event_sequence
+    request = service_pb2.WatchTableRequest(table=created.name, after_sequence=last)
+    assert list(ben.stub.WatchTable(request, metadata=ben.metadata, timeout=10)) == []

@@ -130,3 +130,21 @@ def test_a_job_lost_between_commit_and_queue_is_requeued_by_the_sweeper(
         with running(worker):
             eventually(lambda: computer_moves(redis_client, created.name, 1) != [], what="the re-queued job")
         anna.close()
+
+
+def test_a_table_waiting_far_too_long_for_a_computer_gets_a_new_job(
+    clean_redis: RedisServer, redis_client: redis.Redis
+) -> None:
+    server = server_process(clean_redis)
+    with running(server):
+        anna = Player(server_address(server), "Anna")
+        created = anna.create([HUMAN, EASY, EASY, EASY], rule_set="baska")
+        table_id = created.name.removeprefix("tables/")
+        # Its job was queued, then lost (trimmed from the stream), and the table sat still.
+        redis_client.delete(keys.AI_JOBS)
+        assert int(redis_client.hget(keys.table(table_id), "ai_job_version") or 0) == created.version
+        redis_client.hset(keys.table(table_id), "updated_ms", 1)
+        worker = worker_process(clean_redis, ai_reclaim_ms="300", ai_sweep_ms="100")
+        with running(worker):
+            eventually(lambda: computer_moves(redis_client, created.name, 1) != [], what="a new job")
+        anna.close()

@@ -1,1 +1,2 @@
-"""Helpers shared by the tests: real Redis, server and worker processes, a test client."""
+"""Helpers shared by the tests: a gRPC test client and reading tables straight from Redis
+(the processes themselves are started by tools/processes.py)."""
