@@ -29,11 +29,11 @@ ensure_venv() {
         python3 -m venv "$VENV"
     fi
     local stamp="$VENV/.installed$extras"
-    local compiled
-    compiled=$(ls "$ROOT"/ai_worker/search/solver.*.so 2>/dev/null | head -n 1)
-    if [ ! -f "$stamp" ] || [ "$ROOT/pyproject.toml" -nt "$stamp" ] || [ -z "$compiled" ] \
-        || [ "$ROOT/ai_worker/search/solver.py" -nt "$compiled" ] \
-        || [ "$ROOT/ai_worker/search/solver.pxd" -nt "$compiled" ]; then
+    # The compiled solver (an unmatched glob stays as it is and does not exist).
+    local compiled=("$ROOT"/ai_worker/search/solver.*.so)
+    if [ ! -f "$stamp" ] || [ "$ROOT/pyproject.toml" -nt "$stamp" ] || [ ! -e "${compiled[0]}" ] \
+        || [ "$ROOT/ai_worker/search/solver.py" -nt "${compiled[0]}" ] \
+        || [ "$ROOT/ai_worker/search/solver.pxd" -nt "${compiled[0]}" ]; then
         "$VENV/bin/pip" install -q --disable-pip-version-check -e "$ROOT$extras"
         touch "$stamp"
     fi
