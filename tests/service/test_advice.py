@@ -53,6 +53,20 @@ def test_advice_is_refused_with_another_human_at_the_table(stack: Stack) -> None
     assert "alone" in str(raised.value.details())
 
 
+def test_advice_is_refused_at_a_settlement(stack: Stack) -> None:
+    anna = stack.player("Anna")
+    view = anna.create([HUMAN, EASY, EASY, EASY], rule_set="kop", deals="8")
+    while view.phase != table_pb2.TABLE_PHASE_SETTLEMENT:
+        view = anna.my_turn(view.name)
+        if view.phase != table_pb2.TABLE_PHASE_SETTLEMENT:
+            view = anna.submit(view, simple_move(view))
+    assert 0 in view.to_act_seats  # the table waits for her "continue"
+    with pytest.raises(grpc.RpcError) as raised:
+        advice(anna, view.name)
+    assert raised.value.code() == grpc.StatusCode.FAILED_PRECONDITION
+    assert "bidding and trick play" in str(raised.value.details())
+
+
 def test_advice_is_refused_out_of_turn_and_without_a_seat(stack: Stack) -> None:
     anna, carl = stack.player("Anna"), stack.player("Carl")
     view = anna.create([HUMAN, EASY, EASY, EASY], rule_set="kop", join=False)
