@@ -29,7 +29,7 @@ from ai_worker.search.solver import Solver
 from ai_worker.seat_info import SeatInfo
 from engine.actions import Action, Announce, Double, Pass, PlayCard
 from engine.baska_kop import BaskaKop
-from engine.baska_kop.bidding import wesele_partner_jack
+from engine.baska_kop.bidding import wesele_partner
 from engine.baska_kop.constants import (
     ALL_TRICKS_CONTRACTS,
     CONTRACT_LABELS,
@@ -337,8 +337,7 @@ def _outlook(action: Action, label: str, totals: list[float], deals: int) -> Out
 def _announced_game(running: Game, contract: Contract, seat: int) -> Game:
     declarers = frozenset({seat})
     if contract is Contract.WESELE:
-        jack = wesele_partner_jack(tuple(running.dealt[seat]))
-        declarers |= {next(other for other, hand in enumerate(running.dealt) if jack in hand)}
+        declarers |= {wesele_partner(running.dealt, seat)}
     return Game(contract, declarers, running.hands, running.dealt)
 
 

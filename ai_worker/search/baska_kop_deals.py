@@ -20,7 +20,7 @@ from ai_worker.baska_kop_info import announcement
 from ai_worker.search.sampling import Constraints, Deal
 from ai_worker.seat_info import SeatInfo
 from engine.actions import Announce, Double, Pass
-from engine.baska_kop.bidding import wesele_partner_jack
+from engine.baska_kop.bidding import wesele_partner, wesele_partner_jack
 from engine.baska_kop.constants import (
     ALL_QUEENS,
     BLACK_QUEENS,
@@ -106,7 +106,7 @@ def constraints(info: SeatInfo) -> Constraints:
             return False
         if wesele and info.declarer is not None:
             jack = wesele_partner_jack(tuple(dealt[info.declarer]))
-            partner = _holder(dealt, jack)
+            partner = wesele_partner(dealt, info.declarer)
             # The table names the partner once his jack has fallen, and not before.
             if shown_partner is not None and partner != shown_partner:
                 return False
@@ -140,7 +140,7 @@ def game_of(info: SeatInfo, deal: Deal, running: bool = False) -> Game:
         )
     declarers = frozenset({announcer})
     if contract is Contract.WESELE:
-        declarers |= {_holder(dealt, wesele_partner_jack(tuple(dealt[announcer])))}
+        declarers |= {wesele_partner(dealt, announcer)}
     return Game(contract, declarers, hands, dealt)
 
 

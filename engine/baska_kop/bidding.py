@@ -9,6 +9,8 @@ down, so there is nothing left to bid or double.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
+
 from engine.actions import Action, Announce, Double, Pass
 from engine.baska_kop.constants import (
     ALL_QUEENS,
@@ -93,7 +95,13 @@ def settle_contract(state: DealState) -> None:
     state.declarers = frozenset({state.announcer})
     if state.announced is Contract.WESELE:
         state.partner_jack = wesele_partner_jack(state.dealt[state.announcer])
-        state.declarers |= {holder[state.partner_jack]}
+        state.declarers |= {wesele_partner(state.dealt, state.announcer)}
+
+
+def wesele_partner(hands: Sequence[Collection[Card]], declarer: int) -> int:
+    """The seat of the Wesele declarer's partner, given every seat's dealt hand."""
+    jack = wesele_partner_jack(tuple(hands[declarer]))
+    return next(seat for seat, hand in enumerate(hands) if jack in hand)
 
 
 def wesele_partner_jack(declarer_hand: tuple[Card, ...]) -> Card:
