@@ -9,9 +9,15 @@ They separate what a client did wrong, so the service can answer precisely:
   that does not follow suit, a double above the cap). ``reason`` says why in words.
 * ``NotYourTurnError``: an ``IllegalActionError`` because the seat may not act now.
 * ``InvalidOptionsError``: a table's rule set or options are not valid for the game.
+
+Messages quote what a client sent through ``quoted``, which keeps a short prefix: a
+reply must stay small whatever the request held.
 """
 
 from __future__ import annotations
+
+# Characters of a client's value an error message repeats.
+QUOTED_PREFIX = 32
 
 
 class EngineError(Exception):
@@ -36,3 +42,10 @@ class NotYourTurnError(IllegalActionError):
 
 class InvalidOptionsError(EngineError):
     """A rule set or option value the game does not offer."""
+
+
+def quoted(value: str) -> str:
+    """``value`` in quotes for an error message, cut to a short prefix if it is long."""
+    if len(value) <= QUOTED_PREFIX:
+        return repr(value)
+    return f"{value[:QUOTED_PREFIX]!r}... ({len(value)} characters)"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.baska_kop import BaskaKop
-from engine.errors import InvalidOptionsError
+from engine.errors import InvalidOptionsError, quoted
 from engine.game import Game
 
 GAMES: dict[str, Game[Any, Any]] = {game.id: game for game in (BaskaKop(),)}
@@ -15,4 +15,5 @@ def get_game(game_id: str) -> Game[Any, Any]:
     try:
         return GAMES[game_id]
     except KeyError:
-        raise InvalidOptionsError(f"unknown game {game_id!r}; offered: {', '.join(sorted(GAMES))}") from None
+        offered = ", ".join(sorted(GAMES))
+        raise InvalidOptionsError(f"unknown game {quoted(game_id)}; offered: {offered}") from None

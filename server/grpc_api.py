@@ -141,7 +141,13 @@ def _refuse_malformed(request: object) -> None:
 
 
 def _token(context: grpc.aio.ServicerContext) -> str | None:
-    for key, value in context.invocation_metadata() or ():
-        if key == "authorization" and isinstance(value, str) and value.startswith("Bearer "):
-            return value.removeprefix("Bearer ").strip()
+    headers = [value for key, value in context.invocation_metadata() or () if key == "authorization"]
+    if len(headers) > 1:
+        # Proxies and libraries disagree on which of two headers counts: refuse both.
+        raise ServiceError(
+            Code.UNAUTHENTICATED,
+            f"send exactly one authorization header; this request has {len(headers)}",
+        )
+    if headers and isinstance(headers[0], str) and headers[0].startswith("Bearer "):
+        return headers[0].removeprefix("Bearer ").strip()
     return None

@@ -15,12 +15,12 @@ import signal
 
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
-from grpc_reflection.v1alpha import reflection
 from redis.exceptions import RedisError
 
 from engine.registry import GAMES
 from server import metrics
 from server.grpc_api import add_table_service
+from server.reflection import add_reflection
 from server.service import TableService
 from server.settings import Settings
 from server.store import Store, connect
@@ -29,6 +29,16 @@ from speedgamez.v1 import table_service_pb2
 SERVICE_NAME = table_service_pb2.DESCRIPTOR.services_by_name["TableService"].full_name
 # Requests are small; anything bigger is a mistake or an attack.
 MAX_REQUEST_BYTES = 64 * 1024
+# The keepalive policy the contract documents (table_service.proto): clients may ping
+# every 10 s or more, with or without calls, and are never sent away for it; the server
+# pings idle connections every 30 s and drops those that do not answer within 10 s.
+KEEPALIVE_OPTIONS = [
+    ("grpc.keepalive_permit_without_calls", 1),
+    ("grpc.http2.min_ping_interval_without_data_ms", 5_000),
+    ("grpc.http2.max_ping_strikes", 0),
+    ("grpc.keepalive_time_ms", 30_000),
+    ("grpc.keepalive_timeout_ms", 10_000),
+]
 GAUGE_REFRESH_SECONDS = 5
 
 log = logging.getLogger("speedgamez.server")
@@ -37,11 +47,13 @@ log = logging.getLogger("speedgamez.server")
 async def serve(settings: Settings) -> None:
     redis = connect(settings)
     store = Store(redis, settings.keep_finished_s)
-    server = grpc.aio.server(options=[("grpc.max_receive_message_length", MAX_REQUEST_BYTES)])
+    server = grpc.aio.server(
+        options=[("grpc.max_receive_message_length", MAX_REQUEST_BYTES), *KEEPALIVE_OPTIONS]
+    )
     add_table_service(TableService(store, settings), server)
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
-    reflection.enable_server_reflection((SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), server)
+    add_reflection(server, (SERVICE_NAME, health.SERVICE_NAME))
     port = server.add_insecure_port(settings.listen)
     metrics_port = metrics.serve(settings.metrics_port)
     await server.start()

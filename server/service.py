@@ -12,21 +12,30 @@ import secrets
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
-from engine.actions import Action
-from engine.errors import EngineError
+from engine.actions import Action, Continue
+from engine.errors import EngineError, quoted
 from engine.match import MatchPhase
 from engine.registry import GAMES, get_game
 from server import convert, jobs
 from server.errors import Code, ServiceError, from_engine
 from server.settings import Settings
-from server.store import Store, digest
+from server.store import Store, digest, now_ms
 from server.table import Entry, TableConfig, TableRecord
-from server.views import level_from_proto, redact_event, seat_views, table_name, table_phase, table_view
+from server.views import (
+    level_from_proto,
+    public_options,
+    redact_event,
+    seat_views,
+    table_name,
+    table_phase,
+    table_view,
+    texts_for,
+)
 from server.write import Change, change_table
-from speedgamez.v1 import table_pb2
+from speedgamez.v1 import cards_pb2, table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
 
-_TABLE_NAME = re.compile(r"^tables/([A-Za-z0-9_-]{1,64})$")
+_TABLE_NAME = re.compile(r"tables/([A-Za-z0-9_-]{1,64})")
 _MAX_NAME = 40
 _MAX_REQUEST_ID = 64
 _MAX_PAGE = 100
@@ -102,6 +111,7 @@ class TableService:
         self, caller: Caller, request: service_pb2.CreateTableRequest, seed: int | None = None
     ) -> service_pb2.CreateTableResponse:
         """Create a table; ``seed`` fixes the shuffle (tests and daily deals), else random."""
+        card_names = _card_names(request.card_names)
         try:
             game = get_game(request.game)
             options = game.parse_options(request.rule_set, dict(request.options))
@@ -162,8 +172,8 @@ class TableService:
         await jobs.enqueue(self.store.redis, record)
         await self.store.count_table(caller.player_id, table_id)
         if not request.join:
-            return service_pb2.CreateTableResponse(table=table_view(record, None))
-        joined = await self._join(caller, table_id, wanted, counted=True)
+            return service_pb2.CreateTableResponse(table=table_view(record, None, card_names))
+        joined = await self._join(caller, table_id, wanted, card_names, counted=True)
         return service_pb2.CreateTableResponse(table=joined)
 
     async def list_tables(
@@ -191,14 +201,16 @@ class TableService:
                 continue
             if request.game and record.config.game != request.game:
                 continue
+            viewer = record.seat_of(caller.player_id)
+            deal = record.match.view(viewer).deal if record.match is not None else None
             response.tables.append(
                 service_pb2.TableSummary(
                     name=table_name(table_id),
                     game=record.config.game,
                     rule_set=record.config.rule_set,
                     phase=table_phase(record),
-                    seats=seat_views(record, None, None),
-                    deals_total=int(record.config.options.get("deals", "0")),
+                    seats=seat_views(record, viewer, deal),
+                    deals_total=int(public_options(record).get("deals", "0")),
                 )
             )
         if len(ids) > size:
@@ -209,7 +221,10 @@ class TableService:
         self, caller: Caller, request: service_pb2.JoinTableRequest
     ) -> service_pb2.JoinTableResponse:
         table_id = parse_table_name(request.table)
-        view = await self._join(caller, table_id, request.seat if request.HasField("seat") else None)
+        card_names = _card_names(request.card_names)
+        view = await self._join(
+            caller, table_id, request.seat if request.HasField("seat") else None, card_names
+        )
         return service_pb2.JoinTableResponse(table=view)
 
     async def leave_table(
@@ -230,8 +245,12 @@ class TableService:
     async def get_table(
         self, caller: Caller, request: service_pb2.GetTableRequest
     ) -> service_pb2.GetTableResponse:
-        record = await self._load(parse_table_name(request.table))
-        return service_pb2.GetTableResponse(table=table_view(record, record.seat_of(caller.player_id)))
+        table_id = parse_table_name(request.table)
+        card_names = _card_names(request.card_names)
+        record = await self._load(table_id)
+        return service_pb2.GetTableResponse(
+            table=table_view(record, record.seat_of(caller.player_id), card_names)
+        )
 
     # Moves -------------------------------------------------------------------------
 
@@ -239,14 +258,16 @@ class TableService:
         self, caller: Caller, request: service_pb2.SubmitActionRequest
     ) -> service_pb2.SubmitActionResponse:
         table_id = parse_table_name(request.table)
-        if not 1 <= len(request.request_id) <= _MAX_REQUEST_ID:
+        if not 1 <= len(request.request_id) <= _MAX_REQUEST_ID or not request.request_id.isprintable():
             raise ServiceError(
-                Code.INVALID_ARGUMENT, f"request_id must be 1 to {_MAX_REQUEST_ID} characters (e.g. a UUID)"
+                Code.INVALID_ARGUMENT,
+                f"request_id must be 1 to {_MAX_REQUEST_ID} printable characters (e.g. a UUID)",
             )
         if request.table_version < 1:
             raise ServiceError(Code.INVALID_ARGUMENT, "table_version must be the TableView.version you saw")
         if not request.HasField("action"):
             raise ServiceError(Code.INVALID_ARGUMENT, "action is required")
+        card_names = _card_names(request.card_names)
         try:
             action = convert.action_from_proto(request.action)
         except EngineError as error:
@@ -267,13 +288,15 @@ class TableService:
             self.store,
             table_id,
             entry,
-            expected_version=request.table_version,
+            # A continue decides nothing about the table's state: it applies whenever the
+            # seat still owes one, so that two players continuing at once both succeed.
+            expected_version=None if isinstance(action, Continue) else request.table_version,
             # Each player's ids are their own: no other player, and no computer, can
             # take one over.
             request_id=f"{caller.player_id}:{request.request_id}",
             request_tag=digest(f"{request.table_version}:{action}"),
         )
-        view = table_view(change.record, change.record.seat_of(caller.player_id))
+        view = table_view(change.record, change.record.seat_of(caller.player_id), card_names)
         return service_pb2.SubmitActionResponse(table=view)
 
     async def submit_computer_action(
@@ -296,7 +319,9 @@ class TableService:
     async def get_advice(
         self, caller: Caller, request: service_pb2.GetAdviceRequest
     ) -> service_pb2.GetAdviceResponse:
-        record = await self._load(parse_table_name(request.table))
+        table_id = parse_table_name(request.table)
+        card_names = _card_names(request.card_names)
+        record = await self._load(table_id)
         seat = _own_seat(record, caller)
         humans = [other for other in record.seats if other.kind == "human" and not other.left]
         if len(humans) > 1:
@@ -314,7 +339,9 @@ class TableService:
         answer = await jobs.request_advice(self.store.redis, record, seat, self.settings.advice_timeout_ms)
         if answer is None:
             raise ServiceError(Code.UNAVAILABLE, "no computer player answered in time; try again")
-        return service_pb2.GetAdviceResponse.FromString(answer)
+        advice = service_pb2.GetAdviceResponse.FromString(answer)
+        advice.reason = texts_for(record, card_names)(advice.reason)
+        return advice
 
     # Events ------------------------------------------------------------------------
 
@@ -322,6 +349,7 @@ class TableService:
         self, caller: Caller, request: service_pb2.WatchTableRequest
     ) -> AsyncIterator[service_pb2.WatchTableResponse]:
         table_id = parse_table_name(request.table)
+        card_names = _card_names(request.card_names)
         record = await self._load(table_id)
         if request.after_sequence < 0 or request.after_sequence > record.event_seq:
             raise ServiceError(
@@ -329,6 +357,7 @@ class TableService:
                 f"after_sequence must be 0 to {record.event_seq}, the newest event so far",
             )
         viewer = record.seat_of(caller.player_id)
+        texts = texts_for(record, card_names)
         after = request.after_sequence
         if record.status in ("finished", "closed") and after == record.event_seq:
             return  # nothing more will happen at this table
@@ -339,17 +368,29 @@ class TableService:
                 Code.RESOURCE_EXHAUSTED,
                 f"at most {self.settings.max_watches} watch streams per player; close one first",
             )
+        heartbeat_ms = self.settings.watch_heartbeat_s * 1000
+        heartbeat_due = now_ms() + heartbeat_ms
         try:
             while True:
                 events = await self.store.events_after(table_id, after, self.settings.watch_block_ms)
                 await self.store.renew_watch(caller.player_id, watch_id, lease_ms)
                 for event in events:
                     if event.WhichOneof("kind") == "seat_changed":
-                        viewer = (await self._load(table_id)).seat_of(caller.player_id)
-                    yield service_pb2.WatchTableResponse(event=redact_event(event, viewer))
+                        fresh = await self._load(table_id)
+                        viewer = fresh.seat_of(caller.player_id)
+                        texts = texts_for(fresh, card_names)
+                    yield service_pb2.WatchTableResponse(event=redact_event(event, viewer, texts))
                     after = event.sequence
                     if event.WhichOneof("kind") in ("match_finished", "table_closed"):
                         return
+                if events:
+                    heartbeat_due = now_ms() + heartbeat_ms
+                elif now_ms() >= heartbeat_due:
+                    # Data on an idle stream, so that proxies with an idle timeout keep it.
+                    heartbeat = service_pb2.WatchHeartbeat(last_event_sequence=after)
+                    heartbeat.time.FromMilliseconds(now_ms())
+                    yield service_pb2.WatchTableResponse(heartbeat=heartbeat)
+                    heartbeat_due = now_ms() + heartbeat_ms
         finally:
             await self.store.close_watch(caller.player_id, watch_id)
 
@@ -369,7 +410,7 @@ class TableService:
             )
 
     async def _join(
-        self, caller: Caller, table_id: str, seat: int | None, counted: bool = False
+        self, caller: Caller, table_id: str, seat: int | None, card_names: int, counted: bool = False
     ) -> table_pb2.TableView:
         """Take a seat; ``counted`` when the table already counts against the caller's limit."""
         if not counted:
@@ -388,14 +429,23 @@ class TableService:
         await self.store.remember_seat(caller.player_id, table_id)
         if change.record.status in ("waiting", "playing"):
             await self.store.count_table(caller.player_id, table_id)
-        return table_view(change.record, change.record.seat_of(caller.player_id))
+        return table_view(change.record, change.record.seat_of(caller.player_id), card_names)
 
 
 def parse_table_name(name: str) -> str:
-    match = _TABLE_NAME.match(name)
+    match = _TABLE_NAME.fullmatch(name)
     if match is None:
-        raise ServiceError(Code.INVALID_ARGUMENT, f"table must be a name like 'tables/<id>', not {name!r}")
+        raise ServiceError(
+            Code.INVALID_ARGUMENT, f"table must be a name like 'tables/<id>', not {quoted(name)}"
+        )
     return match.group(1)
+
+
+def _card_names(value: int) -> int:
+    if value not in cards_pb2.CardNames.values():
+        names = ", ".join(cards_pb2.CardNames.keys())
+        raise ServiceError(Code.INVALID_ARGUMENT, f"card_names must be one of {names}, not {value}")
+    return value
 
 
 def _own_seat(record: TableRecord, caller: Caller) -> int:

@@ -3,7 +3,8 @@
 This is the only place that turns table state into something that leaves the server.
 Client snapshots, watch streams and computer-player jobs all come from here, so hidden
 cards are redacted once, the same way for everyone. The engine's ``view`` decides what
-a seat may know; this module only encodes it.
+a seat may know; this module only encodes it, with its texts rendered for the viewer
+(``server.texts``).
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ from engine.game import DealView
 from engine.match import MatchPhase
 from server import convert
 from server.table import TableRecord
-from speedgamez.v1 import table_pb2
+from server.texts import Texts
+from speedgamez.v1 import cards_pb2, table_pb2
 
 _LEVELS = {
     "easy": table_pb2.COMPUTER_LEVEL_EASY,
@@ -81,9 +83,24 @@ def table_phase(record: TableRecord) -> table_pb2.TablePhase:
     return _DEAL_PHASES[record.game.phase_of(match.deal)]
 
 
-def table_view(record: TableRecord, viewer: int | None) -> table_pb2.TableView:
-    """The snapshot ``viewer`` (a seat, or None for a spectator) may see."""
+def texts_for(record: TableRecord, card_names: int = cards_pb2.CARD_NAMES_UNSPECIFIED) -> Texts:
+    """How the engine's texts read at this table, cards named as ``card_names`` asks."""
+    return Texts([seat.display_name(index) for index, seat in enumerate(record.seats)], card_names)
+
+
+def public_options(record: TableRecord) -> dict[str, str]:
+    """The table's options as CreateTableRequest.options takes them (the rule set apart)."""
     options = dict(record.config.options)
+    options.pop("rule_set", None)
+    return options
+
+
+def table_view(
+    record: TableRecord, viewer: int | None, card_names: int = cards_pb2.CARD_NAMES_UNSPECIFIED
+) -> table_pb2.TableView:
+    """The snapshot ``viewer`` (a seat, or None for a spectator) may see."""
+    texts = texts_for(record, card_names)
+    options = public_options(record)
     view = table_pb2.TableView(
         name=table_name(record.id),
         version=record.version,
@@ -107,7 +124,9 @@ def table_view(record: TableRecord, viewer: int | None) -> table_pb2.TableView:
     view.dealer_seat = match_view.dealer
     view.to_act_seats.extend(sorted(match_view.to_act))
     view.hand.extend(
-        table_pb2.HandCard(card=convert.card_to_proto(card.card), playable=card.playable, reason=card.reason)
+        table_pb2.HandCard(
+            card=convert.card_to_proto(card.card), playable=card.playable, reason=texts(card.reason)
+        )
         for card in deal.hand
     )
     choices = list(deal.choices)
@@ -116,16 +135,16 @@ def table_view(record: TableRecord, viewer: int | None) -> table_pb2.TableView:
     view.choices.extend(
         table_pb2.ActionChoice(
             action=convert.action_to_proto(choice.action),
-            label=choice.label,
+            label=texts(choice.label),
             allowed=choice.allowed,
-            reason=choice.reason,
+            reason=texts(choice.reason),
         )
         for choice in choices
     )
     if deal.contract is not None:
         view.contract.kind = convert.contract_to_proto(deal.contract.code)
-        view.contract.label = deal.contract.label
-        view.contract.trump_note = deal.contract.trump_note
+        view.contract.label = texts(deal.contract.label)
+        view.contract.trump_note = texts(deal.contract.trump_note)
         if deal.contract.declarer is not None:
             view.contract.declarer_seat = deal.contract.declarer
     view.trump_ladder.extend(
@@ -136,10 +155,10 @@ def table_view(record: TableRecord, viewer: int | None) -> table_pb2.TableView:
         table_pb2.Call(
             seat=entry.seat,
             action=convert.action_to_proto(entry.action),
-            label=entry.label,
+            label=texts(entry.label),
             double_status=convert.double_status_to_proto(entry.status),
-            status_note=entry.status_note,
-            reason=entry.note,
+            status_note=texts(entry.status_note),
+            reason=texts(entry.note),
         )
         for entry in deal.history
     )
@@ -148,16 +167,32 @@ def table_view(record: TableRecord, viewer: int | None) -> table_pb2.TableView:
     view.tricks.extend(convert.trick_to_proto(trick) for trick in deal.tricks)
     if deal.result is not None:
         view.settlement.CopyFrom(convert.settlement_to_proto(deal.result))
+        render_settlement(view.settlement, texts)
     return view
 
 
-def redact_event(event: table_pb2.TableEvent, viewer: int | None) -> table_pb2.TableEvent:
-    """The event as ``viewer`` may see it: only his own hand of a new deal."""
-    if event.WhichOneof("kind") != "deal_started":
+def redact_event(event: table_pb2.TableEvent, viewer: int | None, texts: Texts) -> table_pb2.TableEvent:
+    """The event as ``viewer`` may see it: only his own hand of a new deal, texts rendered."""
+    kind = event.WhichOneof("kind")
+    if kind not in ("deal_started", "action_taken", "deal_settled"):
         return event
     redacted = table_pb2.TableEvent()
     redacted.CopyFrom(event)
-    own = [hand for hand in event.deal_started.hands if hand.seat == viewer]
-    del redacted.deal_started.hands[:]
-    redacted.deal_started.hands.extend(own)
+    if kind == "deal_started":
+        own = [hand for hand in event.deal_started.hands if hand.seat == viewer]
+        del redacted.deal_started.hands[:]
+        redacted.deal_started.hands.extend(own)
+    elif kind == "action_taken":
+        redacted.action_taken.label = texts(event.action_taken.label)
+        redacted.action_taken.reason = texts(event.action_taken.reason)
+    else:
+        render_settlement(redacted.deal_settled.settlement, texts)
     return redacted
+
+
+def render_settlement(settlement: table_pb2.Settlement, texts: Texts) -> None:
+    settlement.contract_label = texts(settlement.contract_label)
+    settlement.summary = texts(settlement.summary)
+    for step in settlement.steps:
+        step.label = texts(step.label)
+        step.note = texts(step.note)

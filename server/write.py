@@ -42,7 +42,8 @@ async def change_table(
 
     ``expected_version`` is the version the change was decided on (a client's
     table_version, an AI job's version); a table that has moved on answers ABORTED.
-    With None the change is rebuilt on the fresh table after a conflict.
+    With None the change is rebuilt on the fresh table after a conflict (joins, leaves,
+    and continues, which decide nothing about the table's state).
     ``request_id`` makes a retry of the same change apply once; ``request_tag`` is a
     digest of the request, so a reused id with different content is refused.
     """
@@ -50,12 +51,13 @@ async def change_table(
         record = await store.load(table_id)
         if record is None:
             raise ServiceError(Code.NOT_FOUND, f"there is no table tables/{table_id}")
-        if expected_version is not None and record.version != expected_version:
+        if request_id and (expected_version is None or record.version != expected_version):
             # A retry of a change that was applied finds the table moved on: it is answered
             # like the first attempt. (At the current version the commit checks the id.)
-            previous = await store.request_outcome(table_id, request_id) if request_id else None
+            previous = await store.request_outcome(table_id, request_id)
             if previous is not None:
                 return _duplicate(record, previous[1], request_tag)
+        if expected_version is not None and record.version != expected_version:
             metrics.VERSION_CONFLICTS.inc()
             raise _stale(expected_version, record.version)
         version = record.version

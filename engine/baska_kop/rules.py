@@ -33,7 +33,7 @@ from engine.baska_kop.play import card_order, card_points
 from engine.baska_kop.scoring import double_verdicts, settle
 from engine.baska_kop.state import DealState, Phase
 from engine.cards import Card
-from engine.errors import InvalidActionError, InvalidOptionsError
+from engine.errors import InvalidActionError, InvalidOptionsError, quoted
 from engine.game import (
     Choice,
     ContractView,
@@ -68,7 +68,7 @@ class BaskaKop(Game[Options, DealState]):
             chosen = RuleSet(rule_set)
         except ValueError:
             raise InvalidOptionsError(
-                f"unknown rule set {rule_set!r}; choose one of: {', '.join(self.rule_sets)}"
+                f"unknown rule set {quoted(rule_set)}; choose one of: {', '.join(self.rule_sets)}"
             ) from None
         values = dict(BASE_VALUES[chosen])
         liga_values = False
@@ -76,25 +76,25 @@ class BaskaKop(Game[Options, DealState]):
         for key, text in raw.items():
             if key == "liga_values":
                 if text.lower() not in _TRUE_WORDS:
-                    raise InvalidOptionsError(f"liga_values must be true or false, not {text!r}")
+                    raise InvalidOptionsError(f"liga_values must be true or false, not {quoted(text)}")
                 liga_values = _TRUE_WORDS[text.lower()]
                 if liga_values and chosen is not RuleSet.KOP:
                     raise InvalidOptionsError("liga_values exists only in the kop rule set")
             elif key == "deals":
                 if _whole_number(text) not in MATCH_LENGTHS:
                     lengths = ", ".join(str(length) for length in MATCH_LENGTHS)
-                    raise InvalidOptionsError(f"deals must be one of {lengths}, not {text!r}")
+                    raise InvalidOptionsError(f"deals must be one of {lengths}, not {quoted(text)}")
                 deals = int(text)
             elif key.startswith("value_") and key.removeprefix("value_") in values:
                 if not 1 <= _whole_number(text) <= MAX_BASE_VALUE:
                     raise InvalidOptionsError(
-                        f"{key} must be a whole number from 1 to {MAX_BASE_VALUE}, not {text!r}"
+                        f"{key} must be a whole number from 1 to {MAX_BASE_VALUE}, not {quoted(text)}"
                     )
                 values[Contract(key.removeprefix("value_"))] = int(text)
             else:
                 known = ["liga_values", "deals"] + [f"value_{contract}" for contract in values]
                 raise InvalidOptionsError(
-                    f"unknown option {key!r} for {chosen.value}; known options: {', '.join(known)}"
+                    f"unknown option {quoted(key)} for {chosen.value}; known options: {', '.join(known)}"
                 )
         return Options(chosen, liga_values, deals, tuple(values.items()))
 

@@ -24,7 +24,7 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x19speedgamez/v1/cards.proto\x12\rspeedgamez.v1\"L\n\x04\x43\x61rd\x12!\n\x04suit\x18\x01 \x01(\x0e\x32\x13.speedgamez.v1.Suit\x12!\n\x04rank\x18\x02 \x01(\x0e\x32\x13.speedgamez.v1.Rank*a\n\x04Suit\x12\x14\n\x10SUIT_UNSPECIFIED\x10\x00\x12\x0e\n\nSUIT_CLUBS\x10\x01\x12\x0f\n\x0bSUIT_SPADES\x10\x02\x12\x0f\n\x0bSUIT_HEARTS\x10\x03\x12\x11\n\rSUIT_DIAMONDS\x10\x04*\xdf\x01\n\x04Rank\x12\x14\n\x10RANK_UNSPECIFIED\x10\x00\x12\x0c\n\x08RANK_TWO\x10\x02\x12\x0e\n\nRANK_THREE\x10\x03\x12\r\n\tRANK_FOUR\x10\x04\x12\r\n\tRANK_FIVE\x10\x05\x12\x0c\n\x08RANK_SIX\x10\x06\x12\x0e\n\nRANK_SEVEN\x10\x07\x12\x0e\n\nRANK_EIGHT\x10\x08\x12\r\n\tRANK_NINE\x10\t\x12\x0c\n\x08RANK_TEN\x10\n\x12\r\n\tRANK_JACK\x10\x0b\x12\x0e\n\nRANK_QUEEN\x10\x0c\x12\r\n\tRANK_KING\x10\r\x12\x0c\n\x08RANK_ACE\x10\x0e\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x19speedgamez/v1/cards.proto\x12\rspeedgamez.v1\"L\n\x04\x43\x61rd\x12!\n\x04suit\x18\x01 \x01(\x0e\x32\x13.speedgamez.v1.Suit\x12!\n\x04rank\x18\x02 \x01(\x0e\x32\x13.speedgamez.v1.Rank*a\n\x04Suit\x12\x14\n\x10SUIT_UNSPECIFIED\x10\x00\x12\x0e\n\nSUIT_CLUBS\x10\x01\x12\x0f\n\x0bSUIT_SPADES\x10\x02\x12\x0f\n\x0bSUIT_HEARTS\x10\x03\x12\x11\n\rSUIT_DIAMONDS\x10\x04*\xdf\x01\n\x04Rank\x12\x14\n\x10RANK_UNSPECIFIED\x10\x00\x12\x0c\n\x08RANK_TWO\x10\x02\x12\x0e\n\nRANK_THREE\x10\x03\x12\r\n\tRANK_FOUR\x10\x04\x12\r\n\tRANK_FIVE\x10\x05\x12\x0c\n\x08RANK_SIX\x10\x06\x12\x0e\n\nRANK_SEVEN\x10\x07\x12\x0e\n\nRANK_EIGHT\x10\x08\x12\r\n\tRANK_NINE\x10\t\x12\x0c\n\x08RANK_TEN\x10\n\x12\r\n\tRANK_JACK\x10\x0b\x12\x0e\n\nRANK_QUEEN\x10\x0c\x12\r\n\tRANK_KING\x10\r\x12\x0c\n\x08RANK_ACE\x10\x0e*X\n\tCardNames\x12\x1a\n\x16\x43\x41RD_NAMES_UNSPECIFIED\x10\x00\x12\x16\n\x12\x43\x41RD_NAMES_SYMBOLS\x10\x01\x12\x17\n\x13\x43\x41RD_NAMES_BAVARIAN\x10\x02\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -35,6 +35,8 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_SUIT']._serialized_end=219
   _globals['_RANK']._serialized_start=222
   _globals['_RANK']._serialized_end=445
+  _globals['_CARDNAMES']._serialized_start=447
+  _globals['_CARDNAMES']._serialized_end=535
   _globals['_CARD']._serialized_start=44
   _globals['_CARD']._serialized_end=120
 # @@protoc_insertion_point(module_scope)

@@ -29,6 +29,12 @@ class Rank(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     RANK_QUEEN: _ClassVar[Rank]
     RANK_KING: _ClassVar[Rank]
     RANK_ACE: _ClassVar[Rank]
+
+class CardNames(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    CARD_NAMES_UNSPECIFIED: _ClassVar[CardNames]
+    CARD_NAMES_SYMBOLS: _ClassVar[CardNames]
+    CARD_NAMES_BAVARIAN: _ClassVar[CardNames]
 SUIT_UNSPECIFIED: Suit
 SUIT_CLUBS: Suit
 SUIT_SPADES: Suit
@@ -48,6 +54,9 @@ RANK_JACK: Rank
 RANK_QUEEN: Rank
 RANK_KING: Rank
 RANK_ACE: Rank
+CARD_NAMES_UNSPECIFIED: CardNames
+CARD_NAMES_SYMBOLS: CardNames
+CARD_NAMES_BAVARIAN: CardNames
 
 class Card(_message.Message):
     __slots__ = ("suit", "rank")

@@ -22,12 +22,13 @@ _runtime_version.ValidateProtobufRuntimeVersion(
 _sym_db = _symbol_database.Default()
 
 
+from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
 from speedgamez.v1 import actions_pb2 as speedgamez_dot_v1_dot_actions__pb2
 from speedgamez.v1 import cards_pb2 as speedgamez_dot_v1_dot_cards__pb2
 from speedgamez.v1 import table_pb2 as speedgamez_dot_v1_dot_table__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n!speedgamez/v1/table_service.proto\x12\rspeedgamez.v1\x1a\x1bspeedgamez/v1/actions.proto\x1a\x19speedgamez/v1/cards.proto\x1a\x19speedgamez/v1/table.proto\"\x12\n\x10ListGamesRequest\";\n\x11ListGamesResponse\x12&\n\x05games\x18\x01 \x03(\x0b\x32\x17.speedgamez.v1.GameInfo\"i\n\x08GameInfo\x12\n\n\x02id\x18\x01 \x01(\t\x12\r\n\x05title\x18\x02 \x01(\t\x12\x13\n\x0bseat_counts\x18\x03 \x03(\x05\x12-\n\trule_sets\x18\x04 \x03(\x0b\x32\x1a.speedgamez.v1.RuleSetInfo\"\xcd\x01\n\x0bRuleSetInfo\x12\n\n\x02id\x18\x01 \x01(\t\x12G\n\x0f\x64\x65\x66\x61ult_options\x18\x02 \x03(\x0b\x32..speedgamez.v1.RuleSetInfo.DefaultOptionsEntry\x12\x32\n\rannouncements\x18\x03 \x03(\x0e\x32\x1b.speedgamez.v1.ContractKind\x1a\x35\n\x13\x44\x65\x66\x61ultOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"-\n\x15RegisterPlayerRequest\x12\x14\n\x0c\x64isplay_name\x18\x01 \x01(\t\":\n\x16RegisterPlayerResponse\x12\x11\n\tplayer_id\x18\x01 \x01(\t\x12\r\n\x05token\x18\x02 \x01(\t\"`\n\nSeatConfig\x12%\n\x04kind\x18\x01 \x01(\x0e\x32\x17.speedgamez.v1.SeatKind\x12+\n\x05level\x18\x02 \x01(\x0e\x32\x1c.speedgamez.v1.ComputerLevel\"\xf9\x01\n\x12\x43reateTableRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\x10\n\x08rule_set\x18\x02 \x01(\t\x12?\n\x07options\x18\x03 \x03(\x0b\x32..speedgamez.v1.CreateTableRequest.OptionsEntry\x12(\n\x05seats\x18\x04 \x03(\x0b\x32\x19.speedgamez.v1.SeatConfig\x12\x0c\n\x04join\x18\x05 \x01(\x08\x12\x11\n\x04seat\x18\x06 \x01(\x05H\x00\x88\x01\x01\x1a.\n\x0cOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\x42\x07\n\x05_seat\">\n\x13\x43reateTableResponse\x12\'\n\x05table\x18\x01 \x01(\x0b\x32\x18.speedgamez.v1.TableView\"V\n\x11ListTablesRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\x0c\n\x04mine\x18\x02 \x01(\x08\x12\x11\n\tpage_size\x18\x03 \x01(\x05\x12\x12\n\npage_token\x18\x04 \x01(\t\"\xa3\x01\n\x0cTableSummary\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0c\n\x04game\x18\x02 \x01(\t\x12\x10\n\x08rule_set\x18\x03 \x01(\t\x12(\n\x05phase\x18\x04 \x01(\x0e\x32\x19.speedgamez.v1.TablePhase\x12&\n\x05seats\x18\x05 \x03(\x0b\x32\x17.speedgamez.v1.SeatView\x12\x13\n\x0b\x64\x65\x61ls_total\x18\x06 \x01(\x05\"Z\n\x12ListTablesResponse\x12+\n\x06tables\x18\x01 \x03(\x0b\x32\x1b.speedgamez.v1.TableSummary\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\"=\n\x10JoinTableRequest\x12\r\n\x05table\x18\x01 \x01(\t\x12\x11\n\x04seat\x18\x02 \x01(\x05H\x00\x88\x01\x01\x42\x07\n\x05_seat\"<\n\x11JoinTableResponse\x12\'\n\x05table\x18\x01 \x01(\x0b\x32\x18.speedgamez.v1.TableView\"\"\n\x11LeaveTableRequest\x12\r\n\x05table\x18\x01 \x01(\t\"\x14\n\x12LeaveTableResponse\" \n\x0fGetTableRequest\x12\r\n\x05table\x18\x01 \x01(\t\";\n\x10GetTableResponse\x12\'\n\x05table\x18\x01 \x01(\x0b\x32\x18.speedgamez.v1.TableView\"v\n\x13SubmitActionRequest\x12\r\n\x05table\x18\x01 \x01(\t\x12\x15\n\rtable_version\x18\x02 \x01(\x03\x12\x12\n\nrequest_id\x18\x03 \x01(\t\x12%\n\x06\x61\x63tion\x18\x04 \x01(\x0b\x32\x15.speedgamez.v1.Action\"?\n\x14SubmitActionResponse\x12\'\n\x05table\x18\x01 \x01(\x0b\x32\x18.speedgamez.v1.TableView\":\n\x11WatchTableRequest\x12\r\n\x05table\x18\x01 \x01(\t\x12\x16\n\x0e\x61\x66ter_sequence\x18\x02 \x01(\x03\">\n\x12WatchTableResponse\x12(\n\x05\x65vent\x18\x01 \x01(\x0b\x32\x19.speedgamez.v1.TableEvent\"!\n\x10GetAdviceRequest\x12\r\n\x05table\x18\x01 \x01(\t\"\xea\x01\n\x11GetAdviceResponse\x12\x31\n\x12recommended_action\x18\x01 \x01(\x0b\x32\x15.speedgamez.v1.Action\x12\x0e\n\x06reason\x18\x02 \x01(\t\x12(\n\x05\x63\x61lls\x18\x03 \x03(\x0b\x32\x19.speedgamez.v1.CallAdvice\x12(\n\x05\x63\x61rds\x18\x04 \x03(\x0b\x32\x19.speedgamez.v1.CardAdvice\x12\x18\n\x10\x64\x65\x61ls_considered\x18\x05 \x01(\x05\x12\r\n\x05\x65xact\x18\x06 \x01(\x08\x12\x15\n\rtable_version\x18\x07 \x01(\x03\"j\n\nCallAdvice\x12%\n\x06\x61\x63tion\x18\x01 \x01(\x0b\x32\x15.speedgamez.v1.Action\x12\r\n\x05label\x18\x02 \x01(\t\x12\x12\n\nwin_chance\x18\x03 \x01(\x01\x12\x12\n\nmean_score\x18\x04 \x01(\x01\"o\n\nCardAdvice\x12!\n\x04\x63\x61rd\x18\x01 \x01(\x0b\x32\x13.speedgamez.v1.Card\x12\x15\n\rwinning_deals\x18\x02 \x01(\x05\x12\x13\n\x0bmean_points\x18\x03 \x01(\x01\x12\x12\n\nmean_score\x18\x04 \x01(\x01\x32\xd4\x06\n\x0cTableService\x12N\n\tListGames\x12\x1f.speedgamez.v1.ListGamesRequest\x1a .speedgamez.v1.ListGamesResponse\x12]\n\x0eRegisterPlayer\x12$.speedgamez.v1.RegisterPlayerRequest\x1a%.speedgamez.v1.RegisterPlayerResponse\x12T\n\x0b\x43reateTable\x12!.speedgamez.v1.CreateTableRequest\x1a\".speedgamez.v1.CreateTableResponse\x12Q\n\nListTables\x12 .speedgamez.v1.ListTablesRequest\x1a!.speedgamez.v1.ListTablesResponse\x12N\n\tJoinTable\x12\x1f.speedgamez.v1.JoinTableRequest\x1a .speedgamez.v1.JoinTableResponse\x12Q\n\nLeaveTable\x12 .speedgamez.v1.LeaveTableRequest\x1a!.speedgamez.v1.LeaveTableResponse\x12K\n\x08GetTable\x12\x1e.speedgamez.v1.GetTableRequest\x1a\x1f.speedgamez.v1.GetTableResponse\x12W\n\x0cSubmitAction\x12\".speedgamez.v1.SubmitActionRequest\x1a#.speedgamez.v1.SubmitActionResponse\x12S\n\nWatchTable\x12 .speedgamez.v1.WatchTableRequest\x1a!.speedgamez.v1.WatchTableResponse0\x01\x12N\n\tGetAdvice\x12\x1f.speedgamez.v1.GetAdviceRequest\x1a .speedgamez.v1.GetAdviceResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n!speedgamez/v1/table_service.proto\x12\rspeedgamez.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1bspeedgamez/v1/actions.proto\x1a\x19speedgamez/v1/cards.proto\x1a\x19speedgamez/v1/table.proto\"\x12\n\x10ListGamesRequest\";\n\x11ListGamesResponse\x12&\n\x05games\x18\x01 \x03(\x0b\x32\x17.speedgamez.v1.GameInfo\"i\n\x08GameInfo\x12\n\n\x02id\x18\x01 \x01(\t\x12\r\n\x05title\x18\x02 \x01(\t\x12\x13\n\x0bseat_counts\x18\x03 \x03(\x05\x12-\n\trule_sets\x18\x04 \x03(\x0b\x32\x1a.speedgamez.v1.RuleSetInfo\"\xcd\x01\n\x0bRuleSetInfo\x12\n\n\x02id\x18\x01 \x01(\t\x12G\n\x0f\x64\x65\x66\x61ult_options\x18\x02 \x03(\x0b\x32..speedgamez.v1.RuleSetInfo.DefaultOptionsEntry\x12\x32\n\rannouncements\x18\x03 \x03(\x0e\x32\x1b.speedgamez.v1.ContractKind\x1a\x35\n\x13\x44\x65\x66\x61ultOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"-\n\x15RegisterPlayerRequest\x12\x14\n\x0c\x64isplay_name\x18\x01 \x01(\t\":\n\x16RegisterPlayerResponse\x12\x11\n\tplayer_id\x18\x01 \x01(\t\x12\r\n\x05token\x18\x02 \x01(\t\"`\n\nSeatConfig\x12%\n\x04kind\x18\x01 \x01(\x0e\x32\x17.speedgamez.v1.SeatKind\x12+\n\x05level\x18\x02 \x01(\x0e\x32\x1c.speedgamez.v1.ComputerLevel\"\xa7\x02\n\x12\x43reateTableRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\x10\n\x08rule_set\x18\x02 \x01(\t\x12?\n\x07options\x18\x03 \x03(\x0b\x32..speedgamez.v1.CreateTableRequest.OptionsEntry\x12(\n\x05seats\x18\x04 \x03(\x0b\x32\x19.speedgamez.v1.SeatConfig\x12\x0c\n\x04join\x18\x05 \x01(\x08\x12\x11\n\x04seat\x18\x06 \x01(\x05H\x00\x88\x01\x01\x12,\n\ncard_names\x18\x07 \x01(\x0e\x32\x18.speedgamez.v1.CardNames\x1a.\n\x0cOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\x42\x07\n\x05_seat\">\n\x13\x43reateTableResponse\x12\'\n\x05table\x18\x01 \x01(\x0b\x32\x18.speedgamez.v1.TableView\"V\n\x11ListTablesRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\x0c\n\x04mine\x18\x02 \x01(\x08\x12\x11\n\tpage_size\x18\x03 \x01(\x05\x12\x12\n\npage_token\x18\x04 \x01(\t\"\xa3\x01\n\x0cTableSummary\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0c\n\x04game\x18\x02 \x01(\t\x12\x10\n\x08rule_set\x18\x03 \x01(\t\x12(\n\x05phase\x18\x04 \x01(\x0e\x32\x19.speedgamez.v1.TablePhase\x12&\n\x05seats\x18\x05 \x03(\x0b\x32\x17.speedgamez.v1.SeatView\x12\x13\n\x0b\x64\x65\x61ls_total\x18\x06 \x01(\x05\"Z\n\x12ListTablesResponse\x12+\n\x06tables\x18\x01 \x03(\x0b\x32\x1b.speedgamez.v1.TableSummary\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\"k\n\x10JoinTableRequest\x12\r\n\x05table\x18\x01 \x01(\t\x12\x11\n\x04seat\x18\x02 \x01(\x05H\x00\x88\x01\x01\x12,\n\ncard_names\x18\x03 \x01(\x0e\x32\x18.speedgamez.v1.CardNamesB\x07\n\x05_seat\"<\n\x11JoinTableResponse\x12\'\n\x05table\x18\x01 \x01(\x0b\x32\x18.speedgamez.v1.TableView\"\"\n\x11LeaveTableRequest\x12\r\n\x05table\x18\x01 \x01(\t\"\x14\n\x12LeaveTableResponse\"N\n\x0fGetTableRequest\x12\r\n\x05table\x18\x01 \x01(\t\x12,\n\ncard_names\x18\x02 \x01(\x0e\x32\x18.speedgamez.v1.CardNames\";\n\x10GetTableResponse\x12\'\n\x05table\x18\x01 \x01(\x0b\x32\x18.speedgamez.v1.TableView\"\xa4\x01\n\x13SubmitActionRequest\x12\r\n\x05table\x18\x01 \x01(\t\x12\x15\n\rtable_version\x18\x02 \x01(\x03\x12\x12\n\nrequest_id\x18\x03 \x01(\t\x12%\n\x06\x61\x63tion\x18\x04 \x01(\x0b\x32\x15.speedgamez.v1.Action\x12,\n\ncard_names\x18\x05 \x01(\x0e\x32\x18.speedgamez.v1.CardNames\"?\n\x14SubmitActionResponse\x12\'\n\x05table\x18\x01 \x01(\x0b\x32\x18.speedgamez.v1.TableView\"h\n\x11WatchTableRequest\x12\r\n\x05table\x18\x01 \x01(\t\x12\x16\n\x0e\x61\x66ter_sequence\x18\x02 \x01(\x03\x12,\n\ncard_names\x18\x03 \x01(\x0e\x32\x18.speedgamez.v1.CardNames\"|\n\x12WatchTableResponse\x12*\n\x05\x65vent\x18\x01 \x01(\x0b\x32\x19.speedgamez.v1.TableEventH\x00\x12\x32\n\theartbeat\x18\x02 \x01(\x0b\x32\x1d.speedgamez.v1.WatchHeartbeatH\x00\x42\x06\n\x04kind\"W\n\x0eWatchHeartbeat\x12(\n\x04time\x18\x01 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x1b\n\x13last_event_sequence\x18\x02 \x01(\x03\"O\n\x10GetAdviceRequest\x12\r\n\x05table\x18\x01 \x01(\t\x12,\n\ncard_names\x18\x02 \x01(\x0e\x32\x18.speedgamez.v1.CardNames\"\xea\x01\n\x11GetAdviceResponse\x12\x31\n\x12recommended_action\x18\x01 \x01(\x0b\x32\x15.speedgamez.v1.Action\x12\x0e\n\x06reason\x18\x02 \x01(\t\x12(\n\x05\x63\x61lls\x18\x03 \x03(\x0b\x32\x19.speedgamez.v1.CallAdvice\x12(\n\x05\x63\x61rds\x18\x04 \x03(\x0b\x32\x19.speedgamez.v1.CardAdvice\x12\x18\n\x10\x64\x65\x61ls_considered\x18\x05 \x01(\x05\x12\r\n\x05\x65xact\x18\x06 \x01(\x08\x12\x15\n\rtable_version\x18\x07 \x01(\x03\"j\n\nCallAdvice\x12%\n\x06\x61\x63tion\x18\x01 \x01(\x0b\x32\x15.speedgamez.v1.Action\x12\r\n\x05label\x18\x02 \x01(\t\x12\x12\n\nwin_chance\x18\x03 \x01(\x01\x12\x12\n\nmean_score\x18\x04 \x01(\x01\"o\n\nCardAdvice\x12!\n\x04\x63\x61rd\x18\x01 \x01(\x0b\x32\x13.speedgamez.v1.Card\x12\x15\n\rwinning_deals\x18\x02 \x01(\x05\x12\x13\n\x0bmean_points\x18\x03 \x01(\x01\x12\x12\n\nmean_score\x18\x04 \x01(\x01\x32\xd4\x06\n\x0cTableService\x12N\n\tListGames\x12\x1f.speedgamez.v1.ListGamesRequest\x1a .speedgamez.v1.ListGamesResponse\x12]\n\x0eRegisterPlayer\x12$.speedgamez.v1.RegisterPlayerRequest\x1a%.speedgamez.v1.RegisterPlayerResponse\x12T\n\x0b\x43reateTable\x12!.speedgamez.v1.CreateTableRequest\x1a\".speedgamez.v1.CreateTableResponse\x12Q\n\nListTables\x12 .speedgamez.v1.ListTablesRequest\x1a!.speedgamez.v1.ListTablesResponse\x12N\n\tJoinTable\x12\x1f.speedgamez.v1.JoinTableRequest\x1a .speedgamez.v1.JoinTableResponse\x12Q\n\nLeaveTable\x12 .speedgamez.v1.LeaveTableRequest\x1a!.speedgamez.v1.LeaveTableResponse\x12K\n\x08GetTable\x12\x1e.speedgamez.v1.GetTableRequest\x1a\x1f.speedgamez.v1.GetTableResponse\x12W\n\x0cSubmitAction\x12\".speedgamez.v1.SubmitActionRequest\x1a#.speedgamez.v1.SubmitActionResponse\x12S\n\nWatchTable\x12 .speedgamez.v1.WatchTableRequest\x1a!.speedgamez.v1.WatchTableResponse0\x01\x12N\n\tGetAdvice\x12\x1f.speedgamez.v1.GetAdviceRequest\x1a .speedgamez.v1.GetAdviceResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -38,62 +39,64 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_RULESETINFO_DEFAULTOPTIONSENTRY']._serialized_options = b'8\001'
   _globals['_CREATETABLEREQUEST_OPTIONSENTRY']._loaded_options = None
   _globals['_CREATETABLEREQUEST_OPTIONSENTRY']._serialized_options = b'8\001'
-  _globals['_LISTGAMESREQUEST']._serialized_start=135
-  _globals['_LISTGAMESREQUEST']._serialized_end=153
-  _globals['_LISTGAMESRESPONSE']._serialized_start=155
-  _globals['_LISTGAMESRESPONSE']._serialized_end=214
-  _globals['_GAMEINFO']._serialized_start=216
-  _globals['_GAMEINFO']._serialized_end=321
-  _globals['_RULESETINFO']._serialized_start=324
-  _globals['_RULESETINFO']._serialized_end=529
-  _globals['_RULESETINFO_DEFAULTOPTIONSENTRY']._serialized_start=476
-  _globals['_RULESETINFO_DEFAULTOPTIONSENTRY']._serialized_end=529
-  _globals['_REGISTERPLAYERREQUEST']._serialized_start=531
-  _globals['_REGISTERPLAYERREQUEST']._serialized_end=576
-  _globals['_REGISTERPLAYERRESPONSE']._serialized_start=578
-  _globals['_REGISTERPLAYERRESPONSE']._serialized_end=636
-  _globals['_SEATCONFIG']._serialized_start=638
-  _globals['_SEATCONFIG']._serialized_end=734
-  _globals['_CREATETABLEREQUEST']._serialized_start=737
-  _globals['_CREATETABLEREQUEST']._serialized_end=986
-  _globals['_CREATETABLEREQUEST_OPTIONSENTRY']._serialized_start=931
-  _globals['_CREATETABLEREQUEST_OPTIONSENTRY']._serialized_end=977
-  _globals['_CREATETABLERESPONSE']._serialized_start=988
-  _globals['_CREATETABLERESPONSE']._serialized_end=1050
-  _globals['_LISTTABLESREQUEST']._serialized_start=1052
-  _globals['_LISTTABLESREQUEST']._serialized_end=1138
-  _globals['_TABLESUMMARY']._serialized_start=1141
-  _globals['_TABLESUMMARY']._serialized_end=1304
-  _globals['_LISTTABLESRESPONSE']._serialized_start=1306
-  _globals['_LISTTABLESRESPONSE']._serialized_end=1396
-  _globals['_JOINTABLEREQUEST']._serialized_start=1398
-  _globals['_JOINTABLEREQUEST']._serialized_end=1459
-  _globals['_JOINTABLERESPONSE']._serialized_start=1461
-  _globals['_JOINTABLERESPONSE']._serialized_end=1521
-  _globals['_LEAVETABLEREQUEST']._serialized_start=1523
-  _globals['_LEAVETABLEREQUEST']._serialized_end=1557
-  _globals['_LEAVETABLERESPONSE']._serialized_start=1559
-  _globals['_LEAVETABLERESPONSE']._serialized_end=1579
-  _globals['_GETTABLEREQUEST']._serialized_start=1581
-  _globals['_GETTABLEREQUEST']._serialized_end=1613
-  _globals['_GETTABLERESPONSE']._serialized_start=1615
-  _globals['_GETTABLERESPONSE']._serialized_end=1674
-  _globals['_SUBMITACTIONREQUEST']._serialized_start=1676
-  _globals['_SUBMITACTIONREQUEST']._serialized_end=1794
-  _globals['_SUBMITACTIONRESPONSE']._serialized_start=1796
-  _globals['_SUBMITACTIONRESPONSE']._serialized_end=1859
-  _globals['_WATCHTABLEREQUEST']._serialized_start=1861
-  _globals['_WATCHTABLEREQUEST']._serialized_end=1919
-  _globals['_WATCHTABLERESPONSE']._serialized_start=1921
-  _globals['_WATCHTABLERESPONSE']._serialized_end=1983
-  _globals['_GETADVICEREQUEST']._serialized_start=1985
-  _globals['_GETADVICEREQUEST']._serialized_end=2018
-  _globals['_GETADVICERESPONSE']._serialized_start=2021
-  _globals['_GETADVICERESPONSE']._serialized_end=2255
-  _globals['_CALLADVICE']._serialized_start=2257
-  _globals['_CALLADVICE']._serialized_end=2363
-  _globals['_CARDADVICE']._serialized_start=2365
-  _globals['_CARDADVICE']._serialized_end=2476
-  _globals['_TABLESERVICE']._serialized_start=2479
-  _globals['_TABLESERVICE']._serialized_end=3331
+  _globals['_LISTGAMESREQUEST']._serialized_start=168
+  _globals['_LISTGAMESREQUEST']._serialized_end=186
+  _globals['_LISTGAMESRESPONSE']._serialized_start=188
+  _globals['_LISTGAMESRESPONSE']._serialized_end=247
+  _globals['_GAMEINFO']._serialized_start=249
+  _globals['_GAMEINFO']._serialized_end=354
+  _globals['_RULESETINFO']._serialized_start=357
+  _globals['_RULESETINFO']._serialized_end=562
+  _globals['_RULESETINFO_DEFAULTOPTIONSENTRY']._serialized_start=509
+  _globals['_RULESETINFO_DEFAULTOPTIONSENTRY']._serialized_end=562
+  _globals['_REGISTERPLAYERREQUEST']._serialized_start=564
+  _globals['_REGISTERPLAYERREQUEST']._serialized_end=609
+  _globals['_REGISTERPLAYERRESPONSE']._serialized_start=611
+  _globals['_REGISTERPLAYERRESPONSE']._serialized_end=669
+  _globals['_SEATCONFIG']._serialized_start=671
+  _globals['_SEATCONFIG']._serialized_end=767
+  _globals['_CREATETABLEREQUEST']._serialized_start=770
+  _globals['_CREATETABLEREQUEST']._serialized_end=1065
+  _globals['_CREATETABLEREQUEST_OPTIONSENTRY']._serialized_start=1010
+  _globals['_CREATETABLEREQUEST_OPTIONSENTRY']._serialized_end=1056
+  _globals['_CREATETABLERESPONSE']._serialized_start=1067
+  _globals['_CREATETABLERESPONSE']._serialized_end=1129
+  _globals['_LISTTABLESREQUEST']._serialized_start=1131
+  _globals['_LISTTABLESREQUEST']._serialized_end=1217
+  _globals['_TABLESUMMARY']._serialized_start=1220
+  _globals['_TABLESUMMARY']._serialized_end=1383
+  _globals['_LISTTABLESRESPONSE']._serialized_start=1385
+  _globals['_LISTTABLESRESPONSE']._serialized_end=1475
+  _globals['_JOINTABLEREQUEST']._serialized_start=1477
+  _globals['_JOINTABLEREQUEST']._serialized_end=1584
+  _globals['_JOINTABLERESPONSE']._serialized_start=1586
+  _globals['_JOINTABLERESPONSE']._serialized_end=1646
+  _globals['_LEAVETABLEREQUEST']._serialized_start=1648
+  _globals['_LEAVETABLEREQUEST']._serialized_end=1682
+  _globals['_LEAVETABLERESPONSE']._serialized_start=1684
+  _globals['_LEAVETABLERESPONSE']._serialized_end=1704
+  _globals['_GETTABLEREQUEST']._serialized_start=1706
+  _globals['_GETTABLEREQUEST']._serialized_end=1784
+  _globals['_GETTABLERESPONSE']._serialized_start=1786
+  _globals['_GETTABLERESPONSE']._serialized_end=1845
+  _globals['_SUBMITACTIONREQUEST']._serialized_start=1848
+  _globals['_SUBMITACTIONREQUEST']._serialized_end=2012
+  _globals['_SUBMITACTIONRESPONSE']._serialized_start=2014
+  _globals['_SUBMITACTIONRESPONSE']._serialized_end=2077
+  _globals['_WATCHTABLEREQUEST']._serialized_start=2079
+  _globals['_WATCHTABLEREQUEST']._serialized_end=2183
+  _globals['_WATCHTABLERESPONSE']._serialized_start=2185
+  _globals['_WATCHTABLERESPONSE']._serialized_end=2309
+  _globals['_WATCHHEARTBEAT']._serialized_start=2311
+  _globals['_WATCHHEARTBEAT']._serialized_end=2398
+  _globals['_GETADVICEREQUEST']._serialized_start=2400
+  _globals['_GETADVICEREQUEST']._serialized_end=2479
+  _globals['_GETADVICERESPONSE']._serialized_start=2482
+  _globals['_GETADVICERESPONSE']._serialized_end=2716
+  _globals['_CALLADVICE']._serialized_start=2718
+  _globals['_CALLADVICE']._serialized_end=2824
+  _globals['_CARDADVICE']._serialized_start=2826
+  _globals['_CARDADVICE']._serialized_end=2937
+  _globals['_TABLESERVICE']._serialized_start=2940
+  _globals['_TABLESERVICE']._serialized_end=3792
 # @@protoc_insertion_point(module_scope)

@@ -1,3 +1,6 @@
+import datetime
+
+from google.protobuf import timestamp_pb2 as _timestamp_pb2
 from speedgamez.v1 import actions_pb2 as _actions_pb2
 from speedgamez.v1 import cards_pb2 as _cards_pb2
 from speedgamez.v1 import table_pb2 as _table_pb2
@@ -71,7 +74,7 @@ class SeatConfig(_message.Message):
     def __init__(self, kind: _Optional[_Union[_table_pb2.SeatKind, str]] = ..., level: _Optional[_Union[_table_pb2.ComputerLevel, str]] = ...) -> None: ...
 
 class CreateTableRequest(_message.Message):
-    __slots__ = ("game", "rule_set", "options", "seats", "join", "seat")
+    __slots__ = ("game", "rule_set", "options", "seats", "join", "seat", "card_names")
     class OptionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -85,13 +88,15 @@ class CreateTableRequest(_message.Message):
     SEATS_FIELD_NUMBER: _ClassVar[int]
     JOIN_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
+    CARD_NAMES_FIELD_NUMBER: _ClassVar[int]
     game: str
     rule_set: str
     options: _containers.ScalarMap[str, str]
     seats: _containers.RepeatedCompositeFieldContainer[SeatConfig]
     join: bool
     seat: int
-    def __init__(self, game: _Optional[str] = ..., rule_set: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., seats: _Optional[_Iterable[_Union[SeatConfig, _Mapping]]] = ..., join: _Optional[bool] = ..., seat: _Optional[int] = ...) -> None: ...
+    card_names: _cards_pb2.CardNames
+    def __init__(self, game: _Optional[str] = ..., rule_set: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., seats: _Optional[_Iterable[_Union[SeatConfig, _Mapping]]] = ..., join: _Optional[bool] = ..., seat: _Optional[int] = ..., card_names: _Optional[_Union[_cards_pb2.CardNames, str]] = ...) -> None: ...
 
 class CreateTableResponse(_message.Message):
     __slots__ = ("table",)
@@ -136,12 +141,14 @@ class ListTablesResponse(_message.Message):
     def __init__(self, tables: _Optional[_Iterable[_Union[TableSummary, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
 
 class JoinTableRequest(_message.Message):
-    __slots__ = ("table", "seat")
+    __slots__ = ("table", "seat", "card_names")
     TABLE_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
+    CARD_NAMES_FIELD_NUMBER: _ClassVar[int]
     table: str
     seat: int
-    def __init__(self, table: _Optional[str] = ..., seat: _Optional[int] = ...) -> None: ...
+    card_names: _cards_pb2.CardNames
+    def __init__(self, table: _Optional[str] = ..., seat: _Optional[int] = ..., card_names: _Optional[_Union[_cards_pb2.CardNames, str]] = ...) -> None: ...
 
 class JoinTableResponse(_message.Message):
     __slots__ = ("table",)
@@ -160,10 +167,12 @@ class LeaveTableResponse(_message.Message):
     def __init__(self) -> None: ...
 
 class GetTableRequest(_message.Message):
-    __slots__ = ("table",)
+    __slots__ = ("table", "card_names")
     TABLE_FIELD_NUMBER: _ClassVar[int]
+    CARD_NAMES_FIELD_NUMBER: _ClassVar[int]
     table: str
-    def __init__(self, table: _Optional[str] = ...) -> None: ...
+    card_names: _cards_pb2.CardNames
+    def __init__(self, table: _Optional[str] = ..., card_names: _Optional[_Union[_cards_pb2.CardNames, str]] = ...) -> None: ...
 
 class GetTableResponse(_message.Message):
     __slots__ = ("table",)
@@ -172,16 +181,18 @@ class GetTableResponse(_message.Message):
     def __init__(self, table: _Optional[_Union[_table_pb2.TableView, _Mapping]] = ...) -> None: ...
 
 class SubmitActionRequest(_message.Message):
-    __slots__ = ("table", "table_version", "request_id", "action")
+    __slots__ = ("table", "table_version", "request_id", "action", "card_names")
     TABLE_FIELD_NUMBER: _ClassVar[int]
     TABLE_VERSION_FIELD_NUMBER: _ClassVar[int]
     REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
     ACTION_FIELD_NUMBER: _ClassVar[int]
+    CARD_NAMES_FIELD_NUMBER: _ClassVar[int]
     table: str
     table_version: int
     request_id: str
     action: _actions_pb2.Action
-    def __init__(self, table: _Optional[str] = ..., table_version: _Optional[int] = ..., request_id: _Optional[str] = ..., action: _Optional[_Union[_actions_pb2.Action, _Mapping]] = ...) -> None: ...
+    card_names: _cards_pb2.CardNames
+    def __init__(self, table: _Optional[str] = ..., table_version: _Optional[int] = ..., request_id: _Optional[str] = ..., action: _Optional[_Union[_actions_pb2.Action, _Mapping]] = ..., card_names: _Optional[_Union[_cards_pb2.CardNames, str]] = ...) -> None: ...
 
 class SubmitActionResponse(_message.Message):
     __slots__ = ("table",)
@@ -190,24 +201,38 @@ class SubmitActionResponse(_message.Message):
     def __init__(self, table: _Optional[_Union[_table_pb2.TableView, _Mapping]] = ...) -> None: ...
 
 class WatchTableRequest(_message.Message):
-    __slots__ = ("table", "after_sequence")
+    __slots__ = ("table", "after_sequence", "card_names")
     TABLE_FIELD_NUMBER: _ClassVar[int]
     AFTER_SEQUENCE_FIELD_NUMBER: _ClassVar[int]
+    CARD_NAMES_FIELD_NUMBER: _ClassVar[int]
     table: str
     after_sequence: int
-    def __init__(self, table: _Optional[str] = ..., after_sequence: _Optional[int] = ...) -> None: ...
+    card_names: _cards_pb2.CardNames
+    def __init__(self, table: _Optional[str] = ..., after_sequence: _Optional[int] = ..., card_names: _Optional[_Union[_cards_pb2.CardNames, str]] = ...) -> None: ...
 
 class WatchTableResponse(_message.Message):
-    __slots__ = ("event",)
+    __slots__ = ("event", "heartbeat")
     EVENT_FIELD_NUMBER: _ClassVar[int]
+    HEARTBEAT_FIELD_NUMBER: _ClassVar[int]
     event: _table_pb2.TableEvent
-    def __init__(self, event: _Optional[_Union[_table_pb2.TableEvent, _Mapping]] = ...) -> None: ...
+    heartbeat: WatchHeartbeat
+    def __init__(self, event: _Optional[_Union[_table_pb2.TableEvent, _Mapping]] = ..., heartbeat: _Optional[_Union[WatchHeartbeat, _Mapping]] = ...) -> None: ...
+
+class WatchHeartbeat(_message.Message):
+    __slots__ = ("time", "last_event_sequence")
+    TIME_FIELD_NUMBER: _ClassVar[int]
+    LAST_EVENT_SEQUENCE_FIELD_NUMBER: _ClassVar[int]
+    time: _timestamp_pb2.Timestamp
+    last_event_sequence: int
+    def __init__(self, time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., last_event_sequence: _Optional[int] = ...) -> None: ...
 
 class GetAdviceRequest(_message.Message):
-    __slots__ = ("table",)
+    __slots__ = ("table", "card_names")
     TABLE_FIELD_NUMBER: _ClassVar[int]
+    CARD_NAMES_FIELD_NUMBER: _ClassVar[int]
     table: str
-    def __init__(self, table: _Optional[str] = ...) -> None: ...
+    card_names: _cards_pb2.CardNames
+    def __init__(self, table: _Optional[str] = ..., card_names: _Optional[_Union[_cards_pb2.CardNames, str]] = ...) -> None: ...
 
 class GetAdviceResponse(_message.Message):
     __slots__ = ("recommended_action", "reason", "calls", "cards", "deals_considered", "exact", "table_version")

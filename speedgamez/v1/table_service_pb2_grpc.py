@@ -51,7 +51,18 @@ class TableServiceStub:
     UNAVAILABLE          the state store is unreachable, or no worker answered an advice
     request in time; retry (an action with the same request_id).
     INTERNAL             a fault of the server; fetch the table before retrying.
-    A request that fails with any other code changes nothing.
+    A request that fails with any other code changes nothing. Error messages quote at
+    most a short prefix of any value the client sent.
+
+    Keepalive: clients may send HTTP/2 keepalive pings every 10 seconds or more, with or
+    without calls in flight (the server accepts pings down to every 5 seconds and never
+    answers them with GOAWAY "too many pings"). The server pings idle connections every
+    30 seconds and closes those that do not answer within 10. An idle WatchTable stream
+    carries a heartbeat every 20 seconds by default, so that proxies with an idle timeout
+    (nginx's grpc_read_timeout, cloud load balancers) keep it open.
+
+    Texts in views and events (labels, reasons, settlement lines) name seats by their
+    players' display names and cards as the request's card_names asks.
     """
 
     def __init__(self, channel):
@@ -138,7 +149,18 @@ class TableServiceServicer:
     UNAVAILABLE          the state store is unreachable, or no worker answered an advice
     request in time; retry (an action with the same request_id).
     INTERNAL             a fault of the server; fetch the table before retrying.
-    A request that fails with any other code changes nothing.
+    A request that fails with any other code changes nothing. Error messages quote at
+    most a short prefix of any value the client sent.
+
+    Keepalive: clients may send HTTP/2 keepalive pings every 10 seconds or more, with or
+    without calls in flight (the server accepts pings down to every 5 seconds and never
+    answers them with GOAWAY "too many pings"). The server pings idle connections every
+    30 seconds and closes those that do not answer within 10. An idle WatchTable stream
+    carries a heartbeat every 20 seconds by default, so that proxies with an idle timeout
+    (nginx's grpc_read_timeout, cloud load balancers) keep it open.
+
+    Texts in views and events (labels, reasons, settlement lines) name seats by their
+    players' display names and cards as the request's card_names asks.
     """
 
     def ListGames(self, request, context):
@@ -202,10 +224,10 @@ class TableServiceServicer:
 
     def WatchTable(self, request, context):
         """Streams the table's events after after_sequence, redacted for the caller, then
-        every new event as it happens; the stream ends after MatchFinished or TableClosed.
-        If it ends
-        otherwise (a server replica stopped: UNAVAILABLE, or INTERNAL through a proxy),
-        reconnect with the last sequence received to get exactly the events after it.
+        every new event as it happens, with a heartbeat while nothing happens; the stream
+        ends after MatchFinished or TableClosed. If it ends otherwise (a server replica
+        stopped: UNAVAILABLE, or INTERNAL through a proxy), reconnect with the last
+        sequence received to get exactly the events after it.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -309,7 +331,18 @@ class TableService:
     UNAVAILABLE          the state store is unreachable, or no worker answered an advice
     request in time; retry (an action with the same request_id).
     INTERNAL             a fault of the server; fetch the table before retrying.
-    A request that fails with any other code changes nothing.
+    A request that fails with any other code changes nothing. Error messages quote at
+    most a short prefix of any value the client sent.
+
+    Keepalive: clients may send HTTP/2 keepalive pings every 10 seconds or more, with or
+    without calls in flight (the server accepts pings down to every 5 seconds and never
+    answers them with GOAWAY "too many pings"). The server pings idle connections every
+    30 seconds and closes those that do not answer within 10. An idle WatchTable stream
+    carries a heartbeat every 20 seconds by default, so that proxies with an idle timeout
+    (nginx's grpc_read_timeout, cloud load balancers) keep it open.
+
+    Texts in views and events (labels, reasons, settlement lines) name seats by their
+    players' display names and cards as the request's card_names asks.
     """
 
     @staticmethod

@@ -142,3 +142,30 @@ def test_registrations_from_one_address_are_limited_at_the_front_door(stack: Loc
     time.sleep(1.0)
     stub.RegisterPlayer(service_pb2.RegisterPlayerRequest(display_name="patient"))
     channel.close()
+
+
+def test_a_request_above_64_kib_is_refused_as_resource_exhausted_at_the_front_door(stack: LocalStack) -> None:
+    anna = Player(stack.front_door, "Anna")
+    request = service_pb2.CreateTableRequest(
+        game="baska_kop", rule_set="kop", options={"deals": "8" * 70_000}, seats=[HUMAN, EASY, EASY, EASY]
+    )
+    with pytest.raises(grpc.RpcError) as refused:
+        anna.stub.CreateTable(request, metadata=anna.metadata)
+    assert refused.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+    assert "larger than 64 KiB" in str(refused.value.details())
+    anna.close()
+
+
+def test_an_error_about_a_huge_client_value_crosses_the_front_door_intact(stack: LocalStack) -> None:
+    # A reply that quoted the whole value would exceed nginx's header buffer (502, which
+    # clients see as UNAVAILABLE and retry); the server quotes a short prefix only.
+    anna = Player(stack.front_door, "Anna")
+    request = service_pb2.CreateTableRequest(
+        game="baska_kop", rule_set="kop", options={"x" * 60_000: "1"}, seats=[HUMAN, EASY, EASY, EASY]
+    )
+    with pytest.raises(grpc.RpcError) as refused:
+        anna.stub.CreateTable(request, metadata=anna.metadata)
+    assert refused.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert "unknown option 'xxxx" in str(refused.value.details())
+    assert len(str(refused.value.details())) < 300
+    anna.close()

@@ -36,7 +36,7 @@ import pytest
 import redis
 
 from server import keys
-from server.views import redact_event
+from server.views import redact_event, texts_for
 from speedgamez.internal.v1 import ai_job_pb2
 from speedgamez.v1 import actions_pb2, table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
@@ -379,7 +379,8 @@ class Watcher:
             f"{self.table}: gaps or duplicates over {self.opened} streams: {sequences}"
         )
         assert self.events[-1].WhichOneof("kind") == "match_finished"
-        assert self.events == [redact_event(event, viewer) for event in table.events], (
+        texts = texts_for(table.record())
+        assert self.events == [redact_event(event, viewer, texts) for event in table.events], (
             f"{self.table}: the watched events differ from the stored ones"
         )
 
