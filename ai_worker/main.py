@@ -37,8 +37,6 @@ from speedgamez.internal.v1 import ai_job_pb2
 
 log = logging.getLogger("speedgamez.worker")
 
-# A table that has awaited a computer this many reclaim timeouts gets a job again.
-STUCK_AFTER = 6
 # An advice answer nobody collects (the asker timed out) disappears after this.
 ADVICE_REPLY_SECONDS = 60
 # Errors that mean the job is stale or moot: the table moved on or is gone. Any other
@@ -89,7 +87,7 @@ class Worker:
             self.redis,
             self.service.store,
             self.settings.ai_reclaim_ms,
-            STUCK_AFTER * self.settings.ai_reclaim_ms,
+            self.settings.ai_stuck_ms,
         )
         reply: Any = await self.redis.xautoclaim(
             keys.AI_JOBS, keys.AI_GROUP, self.name, self.settings.ai_reclaim_ms, "0-0", count=10

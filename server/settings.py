@@ -9,9 +9,12 @@ SPEEDGAMEZ_LISTEN                  [::]:50051                gRPC address (port 
 SPEEDGAMEZ_METRICS_PORT            9100                      Prometheus metrics (0: any free)
 SPEEDGAMEZ_COMPUTER_LEVELS         easy,normal,strong        levels tables may ask for
 SPEEDGAMEZ_WATCH_BLOCK_MS          2000                      longest wait of one event read
+SPEEDGAMEZ_WATCH_HEARTBEAT_S       20                        heartbeat on an idle watch stream
 SPEEDGAMEZ_SHUTDOWN_GRACE_S        5                         time given to running calls on stop
 SPEEDGAMEZ_AI_RECLAIM_MS           10000                     idle time before a job is reclaimed
 SPEEDGAMEZ_AI_MAX_DELIVERIES       3                         deliveries before dead-lettering
+SPEEDGAMEZ_AI_STUCK_MS             60000                     a table awaiting a computer this long
+                                                             gets a new job (its job was lost)
 SPEEDGAMEZ_AI_SWEEP_MS             5000                      how often workers run the sweeper
 SPEEDGAMEZ_ADVICE_TIMEOUT_MS       10000                     longest wait for a worker's advice
 SPEEDGAMEZ_REDIS_TIMEOUT_S         10                        a Redis command that takes longer fails
@@ -39,9 +42,11 @@ class Settings:
     metrics_port: int = 9100
     computer_levels: tuple[str, ...] = ("easy", "normal", "strong")
     watch_block_ms: int = 2000
+    watch_heartbeat_s: float = 20.0
     shutdown_grace_s: float = 5.0
     ai_reclaim_ms: int = 10_000
     ai_max_deliveries: int = 3
+    ai_stuck_ms: int = 60_000
     ai_sweep_ms: int = 5000
     advice_timeout_ms: int = 10_000
     redis_timeout_s: float = 10.0
@@ -70,9 +75,11 @@ class Settings:
                 if level.strip()
             ),
             watch_block_ms=int(get("WATCH_BLOCK_MS", defaults.watch_block_ms)),
+            watch_heartbeat_s=float(get("WATCH_HEARTBEAT_S", defaults.watch_heartbeat_s)),
             shutdown_grace_s=float(get("SHUTDOWN_GRACE_S", defaults.shutdown_grace_s)),
             ai_reclaim_ms=int(get("AI_RECLAIM_MS", defaults.ai_reclaim_ms)),
             ai_max_deliveries=int(get("AI_MAX_DELIVERIES", defaults.ai_max_deliveries)),
+            ai_stuck_ms=int(get("AI_STUCK_MS", defaults.ai_stuck_ms)),
             ai_sweep_ms=int(get("AI_SWEEP_MS", defaults.ai_sweep_ms)),
             advice_timeout_ms=int(get("ADVICE_TIMEOUT_MS", defaults.advice_timeout_ms)),
             redis_timeout_s=float(get("REDIS_TIMEOUT_S", defaults.redis_timeout_s)),

@@ -179,7 +179,7 @@ class ServiceProcess:
     lines: list[str] = field(default_factory=list)
     ready_line: str = ""
 
-    def start(self, timeout: float = 20) -> None:
+    def start(self, timeout: float = 120) -> None:
         self.process = subprocess.Popen(
             self.args,
             cwd=ROOT,

@@ -68,7 +68,8 @@ def test_worker_killed_during_a_job_is_replaced_and_the_game_completes(
             eventually(
                 lambda: computer_moves(redis_client, created.name, 1) != [], what="the job to be finished"
             )
-            assert "reclaimed job" in rescuer.output()
+            # The log line is read from the process's output by a thread: wait for it.
+            eventually(lambda: "reclaimed job" in rescuer.output(), what="the reclaim in the log")
             # The game goes on to the end of the first deal.
             while True:
                 view = anna.my_turn(created.name)
@@ -107,7 +108,15 @@ def test_a_dead_lettered_job_still_gets_a_move_so_the_game_goes_on(
         job.view.game = "no_such_game"
         redis_client.xdel(keys.AI_JOBS, entry_id)
         redis_client.xadd(keys.AI_JOBS, {"job": job.SerializeToString()})
-        worker = worker_process(clean_redis, ai_reclaim_ms="300", ai_sweep_ms="100", ai_max_deliveries="2")
+        # The sweeper must not step in with a fresh job, however long the worker takes to
+        # start on a busy machine: the move has to come from the dead letter's fallback.
+        worker = worker_process(
+            clean_redis,
+            ai_reclaim_ms="300",
+            ai_sweep_ms="100",
+            ai_max_deliveries="2",
+            ai_stuck_ms="3600000",
+        )
         with running(worker):
             eventually(lambda: computer_moves(redis_client, created.name, 1) != [], what="the fallback move")
         anna.close()
