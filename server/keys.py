@@ -33,6 +33,8 @@ sg:ai:due                          zset    tables awaiting a computer move, by t
                                            the job was queued (the sweeper's reminder)
 sg:advice:<request id>             list    the worker's answer to one advice request
                                            (GetAdviceResponse bytes); expires in a minute
+sg:events                          channel Pub/Sub: the id of every table that has new
+                                           events (published by the commit script)
 =================================  ======  ===========================================
 """
 
@@ -45,6 +47,7 @@ AI_JOBS = f"{PREFIX}:ai:jobs"
 AI_DEAD = f"{PREFIX}:ai:dead"
 AI_DUE = f"{PREFIX}:ai:due"
 AI_GROUP = "workers"
+EVENTS_CHANNEL = f"{PREFIX}:events"
 
 
 def active_tables(game: str) -> str:

@@ -24,6 +24,7 @@ from server.reflection import add_reflection
 from server.service import TableService
 from server.settings import Settings
 from server.store import Store, connect
+from server.watching import EventHub
 from speedgamez.v1 import table_service_pb2
 
 SERVICE_NAME = table_service_pb2.DESCRIPTOR.services_by_name["TableService"].full_name
@@ -47,10 +48,11 @@ log = logging.getLogger("speedgamez.server")
 async def serve(settings: Settings) -> None:
     redis = connect(settings)
     store = Store(redis, settings.keep_finished_s)
+    hub = EventHub(redis)
     server = grpc.aio.server(
         options=[("grpc.max_receive_message_length", MAX_REQUEST_BYTES), *KEEPALIVE_OPTIONS]
     )
-    add_table_service(TableService(store, settings), server)
+    add_table_service(TableService(store, settings, hub), server)
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     add_reflection(server, (SERVICE_NAME, health.SERVICE_NAME))
@@ -62,6 +64,7 @@ async def serve(settings: Settings) -> None:
     host = settings.listen.rsplit(":", 1)[0]
     print(f"speedgamez server listening on {host}:{port}, metrics on port {metrics_port}", flush=True)
     refresher = asyncio.create_task(_watch_redis(store, health_servicer))
+    hub_task = asyncio.create_task(hub.run())
 
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -70,8 +73,12 @@ async def serve(settings: Settings) -> None:
     await stop.wait()
     log.info("shutting down")
     await health_servicer.enter_graceful_shutdown()
+    # Watch streams end at once with UNAVAILABLE and the sequence to resume from, a
+    # status that passes through proxies intact (a stream cut off is not).
+    hub.close()
     refresher.cancel()
     await server.stop(settings.shutdown_grace_s)
+    hub_task.cancel()
     await redis.aclose()
 
 

@@ -7,10 +7,13 @@ same methods. Every change to a table goes through ``server.write.change_table``
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import re
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from engine.actions import Action, Continue
 from engine.errors import EngineError, quoted
@@ -31,6 +34,7 @@ from server.views import (
     table_view,
     texts_for,
 )
+from server.watching import EventHub
 from server.write import Change, change_table
 from speedgamez.v1 import cards_pb2, table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
@@ -39,6 +43,9 @@ _TABLE_NAME = re.compile(r"tables/([A-Za-z0-9_-]{1,64})")
 _MAX_NAME = 40
 _MAX_REQUEST_ID = 64
 _MAX_PAGE = 100
+_WATCH_PAGE = 100
+
+Result = TypeVar("Result")
 
 
 @dataclass(frozen=True)
@@ -48,9 +55,12 @@ class Caller:
 
 
 class TableService:
-    def __init__(self, store: Store, settings: Settings) -> None:
+    """``hub`` wakes watch streams; processes that serve no streams (workers) need none."""
+
+    def __init__(self, store: Store, settings: Settings, hub: EventHub | None = None) -> None:
         self.store = store
         self.settings = settings
+        self.hub = hub
 
     # Players -----------------------------------------------------------------------
 
@@ -350,49 +360,85 @@ class TableService:
     ) -> AsyncIterator[service_pb2.WatchTableResponse]:
         table_id = parse_table_name(request.table)
         card_names = _card_names(request.card_names)
-        record = await self._load(table_id)
+        assert self.hub is not None, "watch streams need the process's event hub"
+        record = await self._stream_call(self._load(table_id))
         if request.after_sequence < 0 or request.after_sequence > record.event_seq:
             raise ServiceError(
                 Code.INVALID_ARGUMENT,
                 f"after_sequence must be 0 to {record.event_seq}, the newest event so far",
             )
-        viewer = record.seat_of(caller.player_id)
-        texts = texts_for(record, card_names)
-        after = request.after_sequence
-        if record.status in ("finished", "closed") and after == record.event_seq:
+        if record.status in ("finished", "closed") and request.after_sequence == record.event_seq:
             return  # nothing more will happen at this table
         watch_id = secrets.token_hex(8)
-        lease_ms = 10 * self.settings.watch_block_ms
-        if not await self.store.open_watch(caller.player_id, watch_id, self.settings.max_watches, lease_ms):
+        lease_ms = self.settings.watch_lease_ms
+        opened = self.store.open_watch(caller.player_id, watch_id, self.settings.max_watches, lease_ms)
+        if not await self._stream_call(opened):
             raise ServiceError(
                 Code.RESOURCE_EXHAUSTED,
                 f"at most {self.settings.max_watches} watch streams per player; close one first",
             )
-        heartbeat_ms = self.settings.watch_heartbeat_s * 1000
-        heartbeat_due = now_ms() + heartbeat_ms
         try:
+            async for response in self._follow(caller, record, request.after_sequence, card_names, watch_id):
+                yield response
+        finally:
+            await self._stream_call(self.store.close_watch(caller.player_id, watch_id))
+
+    async def _follow(
+        self, caller: Caller, record: TableRecord, after: int, card_names: int, watch_id: str
+    ) -> AsyncIterator[service_pb2.WatchTableResponse]:
+        """The events of a table after ``after`` as they happen, with heartbeats between.
+
+        Reads when the hub wakes the stream, and at least every ``watch_poll_ms``; renews
+        the stream's lease every third of it.
+        """
+        assert self.hub is not None
+        settings = self.settings
+        viewer, texts = record.seat_of(caller.player_id), texts_for(record, card_names)
+        clock = asyncio.get_running_loop().time
+        heartbeat_at = clock() + settings.watch_heartbeat_s
+        renew_at = clock() + settings.watch_lease_ms / 3000
+        with self.hub.watching(record.id) as woken:
             while True:
-                events = await self.store.events_after(table_id, after, self.settings.watch_block_ms)
-                await self.store.renew_watch(caller.player_id, watch_id, lease_ms)
+                if self.hub.closing.is_set():
+                    raise ServiceError(
+                        Code.UNAVAILABLE,
+                        f"this server is shutting down; watch again with after_sequence={after}",
+                    )
+                # Cleared before reading: a wake-up that arrives during the read is kept.
+                woken.clear()
+                events = await self._stream_call(self.store.events_after(record.id, after, _WATCH_PAGE))
                 for event in events:
                     if event.WhichOneof("kind") == "seat_changed":
-                        fresh = await self._load(table_id)
-                        viewer = fresh.seat_of(caller.player_id)
-                        texts = texts_for(fresh, card_names)
+                        fresh = await self._stream_call(self._load(record.id))
+                        viewer, texts = fresh.seat_of(caller.player_id), texts_for(fresh, card_names)
                     yield service_pb2.WatchTableResponse(event=redact_event(event, viewer, texts))
                     after = event.sequence
                     if event.WhichOneof("kind") in ("match_finished", "table_closed"):
                         return
+                now = clock()
                 if events:
-                    heartbeat_due = now_ms() + heartbeat_ms
-                elif now_ms() >= heartbeat_due:
+                    heartbeat_at = now + settings.watch_heartbeat_s
+                elif now >= heartbeat_at:
                     # Data on an idle stream, so that proxies with an idle timeout keep it.
                     heartbeat = service_pb2.WatchHeartbeat(last_event_sequence=after)
                     heartbeat.time.FromMilliseconds(now_ms())
                     yield service_pb2.WatchTableResponse(heartbeat=heartbeat)
-                    heartbeat_due = now_ms() + heartbeat_ms
-        finally:
-            await self.store.close_watch(caller.player_id, watch_id)
+                    heartbeat_at = now + settings.watch_heartbeat_s
+                if now >= renew_at:
+                    renewed = self.store.renew_watch(caller.player_id, watch_id, settings.watch_lease_ms)
+                    await self._stream_call(renewed)
+                    renew_at = now + settings.watch_lease_ms / 3000
+                if len(events) == _WATCH_PAGE:
+                    continue
+                wait = min(settings.watch_poll_ms / 1000, heartbeat_at - now, renew_at - now)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(woken.wait(), max(wait, 0))
+
+    async def _stream_call(self, call: Awaitable[Result]) -> Result:
+        """A Redis call of a watch stream, within the streams' share of the pool."""
+        assert self.hub is not None
+        async with self.hub.connections:
+            return await call
 
     # Private helpers ---------------------------------------------------------------
 

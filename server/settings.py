@@ -8,7 +8,10 @@ SPEEDGAMEZ_REDIS_CLUSTER           false                     true for a Redis Cl
 SPEEDGAMEZ_LISTEN                  [::]:50051                gRPC address (port 0: any free)
 SPEEDGAMEZ_METRICS_PORT            9100                      Prometheus metrics (0: any free)
 SPEEDGAMEZ_COMPUTER_LEVELS         easy,normal,strong        levels tables may ask for
-SPEEDGAMEZ_WATCH_BLOCK_MS          2000                      longest wait of one event read
+SPEEDGAMEZ_WATCH_POLL_MS           5000                      a watch stream looks for events at
+                                                             least this often, woken or not
+SPEEDGAMEZ_WATCH_LEASE_MS          60000                     a watch stream's lease on the
+                                                             player's limit, renewed every third
 SPEEDGAMEZ_WATCH_HEARTBEAT_S       20                        heartbeat on an idle watch stream
 SPEEDGAMEZ_SHUTDOWN_GRACE_S        5                         time given to running calls on stop
 SPEEDGAMEZ_AI_RECLAIM_MS           10000                     idle time before a job is reclaimed
@@ -41,7 +44,8 @@ class Settings:
     listen: str = "[::]:50051"
     metrics_port: int = 9100
     computer_levels: tuple[str, ...] = ("easy", "normal", "strong")
-    watch_block_ms: int = 2000
+    watch_poll_ms: int = 5000
+    watch_lease_ms: int = 60_000
     watch_heartbeat_s: float = 20.0
     shutdown_grace_s: float = 5.0
     ai_reclaim_ms: int = 10_000
@@ -74,7 +78,8 @@ class Settings:
                 for level in get("COMPUTER_LEVELS", ",".join(defaults.computer_levels)).split(",")
                 if level.strip()
             ),
-            watch_block_ms=int(get("WATCH_BLOCK_MS", defaults.watch_block_ms)),
+            watch_poll_ms=int(get("WATCH_POLL_MS", defaults.watch_poll_ms)),
+            watch_lease_ms=int(get("WATCH_LEASE_MS", defaults.watch_lease_ms)),
             watch_heartbeat_s=float(get("WATCH_HEARTBEAT_S", defaults.watch_heartbeat_s)),
             shutdown_grace_s=float(get("SHUTDOWN_GRACE_S", defaults.shutdown_grace_s)),
             ai_reclaim_ms=int(get("AI_RECLAIM_MS", defaults.ai_reclaim_ms)),

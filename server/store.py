@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, cast
 
-from redis.asyncio import Redis
+from redis.asyncio import BlockingConnectionPool, Redis
 from redis.asyncio.cluster import RedisCluster
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialBackoff
@@ -27,7 +27,8 @@ from speedgamez.v1 import table_pb2
 # KEYS: table hash, log list, event stream, request-id hash
 # ARGV: expected version, state JSON, request id ("" for none), request tag, now (ms),
 #       time to keep the table (ms, 0: for ever), number of log entries N, N log entries,
-#       first event sequence, event payloads...
+#       first event sequence, event payloads..., and last the event channel and table id
+#       (the id is published there when there are events, to wake watch streams)
 _COMMIT = """
 local version = redis.call('HGET', KEYS[1], 'version')
 if not version then return {'missing'} end
@@ -41,11 +42,14 @@ redis.call('HSET', KEYS[1], 'version', new_version, 'state', ARGV[2], 'updated_m
 local entries = tonumber(ARGV[7])
 for i = 1, entries do redis.call('RPUSH', KEYS[2], ARGV[7 + i]) end
 local first = tonumber(ARGV[8 + entries])
-local events = #ARGV - 8 - entries
+local events = #ARGV - 10 - entries
 for j = 1, events do
   redis.call('XADD', KEYS[3], (first + j - 1) .. '-0', 'e', ARGV[8 + entries + j])
 end
-if events > 0 then redis.call('HSET', KEYS[1], 'event_seq', first + events - 1) end
+if events > 0 then
+  redis.call('HSET', KEYS[1], 'event_seq', first + events - 1)
+  redis.call('PUBLISH', ARGV[#ARGV - 1], ARGV[#ARGV])
+end
 if ARGV[3] ~= '' then redis.call('HSET', KEYS[4], ARGV[3], new_version .. ':' .. ARGV[4]) end
 local keep = tonumber(ARGV[6])
 if keep > 0 then
@@ -92,6 +96,19 @@ redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[3]) * 2)
 return 1
 """
 
+# KEYS: the player's watch leases. ARGV: watch id, now (ms), lease (ms).
+# The key's own expiry moves on with the lease, so that it outlives every lease in it.
+_RENEW = """
+redis.call('ZADD', KEYS[1], tonumber(ARGV[2]) + tonumber(ARGV[3]), ARGV[1])
+redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[3]) * 2)
+return 1
+"""
+
+
+# Redis connections of one process (per cluster node); watch streams use at most
+# ``server.watching.STREAM_CONNECTIONS`` of them.
+POOL_CONNECTIONS = 100
+
 
 @dataclass(frozen=True)
 class CommitOutcome:
@@ -125,8 +142,14 @@ def connect(settings: Settings) -> Redis:
     }
     if settings.redis_cluster:
         # The cluster client offers the same commands; typed as Redis for the callers.
-        return cast(Redis, RedisCluster.from_url(settings.redis_url, **options))
-    return Redis.from_url(settings.redis_url, **options)
+        return cast(
+            Redis, RedisCluster.from_url(settings.redis_url, max_connections=POOL_CONNECTIONS, **options)
+        )
+    # A burst of calls waits for a free connection rather than failing at once.
+    pool = BlockingConnectionPool.from_url(
+        settings.redis_url, max_connections=POOL_CONNECTIONS, timeout=settings.redis_timeout_s, **options
+    )
+    return Redis(connection_pool=pool)
 
 
 def text(value: object) -> str:
@@ -158,6 +181,7 @@ class Store:
         self._create = redis.register_script(_CREATE)
         self._authenticate = redis.register_script(_AUTHENTICATE)
         self._lease = redis.register_script(_LEASE)
+        self._renew = redis.register_script(_RENEW)
 
     # Players -----------------------------------------------------------------------
 
@@ -194,7 +218,7 @@ class Store:
         )
 
     async def renew_watch(self, player_id: str, watch_id: str, lease_ms: int) -> None:
-        await self.redis.zadd(keys.player_watches(player_id), {watch_id: now_ms() + lease_ms}, xx=True)
+        await self._renew(keys=[keys.player_watches(player_id)], args=[watch_id, now_ms(), lease_ms])
 
     async def close_watch(self, player_id: str, watch_id: str) -> None:
         await self.redis.zrem(keys.player_watches(player_id), watch_id)
@@ -284,6 +308,8 @@ class Store:
                 *[json.dumps(entry, sort_keys=True) for entry in entries],
                 first,
                 *payloads,
+                keys.EVENTS_CHANNEL,
+                record.id,
             ],
         )
         status = result[0].decode()
@@ -337,12 +363,10 @@ class Store:
     async def forget_open(self, table_id: str) -> None:
         await self.redis.zrem(keys.OPEN_TABLES, table_id)
 
-    async def events_after(
-        self, table_id: str, after: int, block_ms: int | None, count: int = 100
-    ) -> list[table_pb2.TableEvent]:
-        """Events with a sequence above ``after``; waits up to ``block_ms`` for new ones."""
+    async def events_after(self, table_id: str, after: int, count: int = 100) -> list[table_pb2.TableEvent]:
+        """Events with a sequence above ``after``, at most ``count``; never waits for new ones."""
         stream = keys.table_events(table_id)
-        reply: Any = await self.redis.xread({stream: f"{after}-0"}, count=count, block=block_ms)
+        reply: Any = await self.redis.xread({stream: f"{after}-0"}, count=count)
         events = []
         for _, messages in reply or []:
             for _, fields in messages:

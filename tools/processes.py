@@ -230,7 +230,6 @@ def service_env(store: Store, **settings: str) -> dict[str, str]:
     env["PYTHONPATH"] = str(ROOT)
     env["SPEEDGAMEZ_REDIS_URL"] = store if isinstance(store, str) else store.url
     env["SPEEDGAMEZ_REDIS_CLUSTER"] = "false" if isinstance(store, str) else str(store.cluster).lower()
-    env.setdefault("SPEEDGAMEZ_WATCH_BLOCK_MS", "500")
     env.setdefault("SPEEDGAMEZ_METRICS_PORT", "0")
     # Test clients poll GetTable in tight loops; tests of the limits set their own.
     env.setdefault("SPEEDGAMEZ_RATE_PER_S", "5000")

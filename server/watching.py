@@ -1,0 +1,103 @@
+"""Watch streams of one server process: one Redis subscription wakes many streams.
+
+Every commit that writes events publishes the table id on the channel ``sg:events``
+(``server.keys``). A server process holds one subscription to that channel, on a
+connection of its own, and wakes the streams of the table named; a woken stream then
+reads its new events without blocking, from the shared connection pool. So a process
+carries thousands of idle streams on one extra Redis connection, and unary calls never
+wait behind a stream for a pooled connection.
+
+A notification can be missed: the subscription's connection breaks, Redis restarts, a
+cluster node fails over. Every stream therefore also looks for events on its own every
+``poll_s`` seconds, and every stream looks again as soon as the subscription is back,
+so a missed notification delays events at most that long and loses none.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from typing import Any
+
+from redis.asyncio import Redis
+from redis.exceptions import RedisError
+
+from server import keys, metrics
+from server.store import text
+
+log = logging.getLogger("speedgamez.server")
+
+# Pooled connections the process's watch streams may use at once, so that a burst of
+# streams reading (a move at a table with many watchers) leaves the rest of the pool
+# (``server.store.POOL_CONNECTIONS``) to unary calls.
+STREAM_CONNECTIONS = 32
+# Waits before subscribing again after the subscription failed, doubling to the cap.
+_RETRY_FIRST_S = 0.1
+_RETRY_CAP_S = 2.0
+
+
+class EventHub:
+    """Wakes this process's watch streams when their table has new events."""
+
+    def __init__(self, redis: Redis) -> None:
+        self.redis = redis
+        self.closing = asyncio.Event()
+        # Held around every Redis call a watch stream makes.
+        self.connections = asyncio.Semaphore(STREAM_CONNECTIONS)
+        self._wakers: dict[str, set[asyncio.Event]] = {}
+
+    @contextmanager
+    def watching(self, table_id: str) -> Iterator[asyncio.Event]:
+        """An event set whenever ``table_id`` may have new events (or the hub closes)."""
+        waker = asyncio.Event()
+        self._wakers.setdefault(table_id, set()).add(waker)
+        try:
+            yield waker
+        finally:
+            wakers = self._wakers.get(table_id)
+            if wakers is not None:
+                wakers.discard(waker)
+                if not wakers:
+                    del self._wakers[table_id]
+
+    def close(self) -> None:
+        """The process is stopping: wake every stream so that it ends now."""
+        self.closing.set()
+        self._wake_all()
+
+    async def run(self) -> None:
+        """Follow the channel until cancelled, subscribing again after any failure."""
+        delay = _RETRY_FIRST_S
+        while not self.closing.is_set():
+            pubsub: Any = self.redis.pubsub()
+            try:
+                await pubsub.subscribe(keys.EVENTS_CHANNEL)
+                # Whatever was published while not subscribed was missed: everyone looks.
+                self._wake_all()
+                delay = _RETRY_FIRST_S
+                async for message in pubsub.listen():
+                    if message.get("type") == "message":
+                        self._wake(text(message["data"]))
+            except (RedisError, OSError) as error:
+                metrics.REDIS_ERRORS.labels("server").inc()
+                log.warning("event subscription lost (%s); subscribing again in %.1f s", error, delay)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, _RETRY_CAP_S)
+            finally:
+                await _close_quietly(pubsub)
+
+    def _wake(self, table_id: str) -> None:
+        for waker in self._wakers.get(table_id, ()):
+            waker.set()
+
+    def _wake_all(self) -> None:
+        for wakers in self._wakers.values():
+            for waker in wakers:
+                waker.set()
+
+
+async def _close_quietly(pubsub: Any) -> None:
+    with suppress(RedisError, OSError):
+        await pubsub.aclose()
