@@ -2,13 +2,39 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ai_worker.seat_info import Choice, SeatInfo
 from engine.actions import Action, Announce, Double
-from engine.baska_kop.constants import BLACK_QUEENS, JACKS_HIGH_TO_LOW, SOLO_ANNOUNCEMENTS, Contract
+from engine.baska_kop import BaskaKop
+from engine.baska_kop.constants import (
+    BLACK_QUEENS,
+    JACKS_HIGH_TO_LOW,
+    SOLO_ANNOUNCEMENTS,
+    Contract,
+    Options,
+)
 from speedgamez.v1 import table_pb2
 
 _DECLARING_BADGES = frozenset({table_pb2.BADGE_OLD, table_pb2.BADGE_PARTNER, table_pb2.BADGE_SOLOIST})
 _SOLO_CODES = frozenset(contract.value for contract in SOLO_ANNOUNCEMENTS)
+_GAME = BaskaKop()
+
+# A reason says what the computer judges, never the cards behind the judgement: the
+# table's history shows it to everybody. Every level announces Kop whenever it may, for
+# this one reason.
+KOP_REASON = "Kop cannot lose, so the hand is laid down"
+
+
+def table_options(info: SeatInfo) -> Options:
+    """The table's options as the engine reads them."""
+    items = tuple(sorted((key, value) for key, value in info.options.items() if key != "rule_set"))
+    return _options(info.rule_set, items)
+
+
+@lru_cache(maxsize=256)
+def _options(rule_set: str, items: tuple[tuple[str, str], ...]) -> Options:
+    return _GAME.parse_options(rule_set, dict(items))
 
 
 def allowed(info: SeatInfo, action: Action) -> Choice | None:

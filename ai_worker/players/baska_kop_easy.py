@@ -5,11 +5,15 @@ for a Kontra, three for any later double), never doubles behind a partner it is 
 of, and plays by simple habits: lead trumps as declarer, cash plain aces, win a trick
 as cheaply as possible, give points to a partner who is winning, else throw the
 cheapest card.
+
+Its reasons, which the table's history shows to everybody, give its judgement and never
+the cards behind it: each is one of the fixed sentences ``ANNOUNCE_REASONS`` and
+``DOUBLE_REASON``.
 """
 
 from __future__ import annotations
 
-from ai_worker.baska_kop_info import allowed, behind_sure_partner, known_sides, running_doubles
+from ai_worker.baska_kop_info import KOP_REASON, allowed, behind_sure_partner, known_sides, running_doubles
 from ai_worker.players.decision import Decision
 from ai_worker.seat_info import SeatInfo
 from engine.actions import Announce, Double, Pass, PlayCard
@@ -18,7 +22,17 @@ from engine.baska_kop.play import CardOrder, card_order
 from engine.cards import Card, Rank
 from speedgamez.v1 import table_pb2
 
-_WORDS = ("no", "one", "two", "three", "four")
+ANNOUNCE_REASONS = {
+    Contract.KOP: KOP_REASON,
+    Contract.BASKA: "expects to win Baśka alone",
+    Contract.ZOLO_DU: "expects to take every trick alone",
+    Contract.GRAN_DU: "expects to take every trick alone",
+    Contract.ZOLO: "expects to win Zolo alone",
+    Contract.GRAN: "expects to win Gran alone",
+    Contract.WESELE: "expects to win with a partner but not alone",
+}
+# The rule text's own example: "hält die eigene Partei für klar vorn".
+DOUBLE_REASON = "thinks its own side is clearly ahead"
 
 
 def decide(info: SeatInfo) -> Decision:
@@ -35,26 +49,24 @@ def _bid(info: SeatInfo) -> Decision:
     high = sum(1 for card in top_five if card in hand)
     trumps = sum(1 for card in hand if normal.is_trump(card))
     jacks = [jack for jack in JACKS_HIGH_TO_LOW if jack in hand]
-    wishes = [
-        (Contract.KOP, "holds the four highest trumps and lays them down"),
-        (Contract.BASKA, "holds all four queens"),
-    ]
+    # Kop and Baśka are allowed exactly when the hand holds their cards.
+    wishes = [Contract.KOP, Contract.BASKA]
     if hand == set(normal.trumps[:4]):
-        wishes.append((Contract.ZOLO_DU, "holds the four highest trumps, so every trick is his"))
+        wishes.append(Contract.ZOLO_DU)
     if len(jacks) == 4:
-        wishes.append((Contract.GRAN_DU, "holds all four jacks"))
+        wishes.append(Contract.GRAN_DU)
     if trumps == 4 and high >= 3:
-        wishes.append((Contract.ZOLO, f"holds four trumps, {_WORDS[high]} of them among the top five"))
+        wishes.append(Contract.ZOLO)
     if len(jacks) >= 3 and jacks[0] == JACKS_HIGH_TO_LOW[0]:
-        wishes.append((Contract.GRAN, f"holds {_WORDS[len(jacks)]} jacks including the highest"))
+        wishes.append(Contract.GRAN)
     if hand >= BLACK_QUEENS and trumps < 3:
-        wishes.append((Contract.WESELE, "holds both black queens but too few trumps to play alone"))
-    for contract, reason in wishes:
+        wishes.append(Contract.WESELE)
+    for contract in wishes:
         if allowed(info, Announce(contract.value)) is not None:
-            return Decision(Announce(contract.value), reason)
+            return Decision(Announce(contract.value), ANNOUNCE_REASONS[contract])
     needed = 2 if not running_doubles(info) else 3
     if high >= needed and not behind_sure_partner(info) and allowed(info, Double()) is not None:
-        return Decision(Double(), f"holds {_WORDS[high]} of the top five trumps")
+        return Decision(Double(), DOUBLE_REASON)
     return Decision(Pass())
 
 

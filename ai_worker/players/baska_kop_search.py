@@ -6,21 +6,22 @@ Both levels deal the unseen cards in ways that agree with everything public
 
 * normal: a few uniform samples, each solved to the last trick;
 * strong: many more samples, weighted by how well each fits every call, and every
-  consistent deal when there are few enough.
+  consistent deal, each once, when at most ``exact_limit`` of them agree with the view.
 
 Bidding and doubling use the same machinery: for every allowed call the expected score
 and the winning chance over the samples. Holding both black queens, passing is valued as
 the silent Cicha it would be. No computer doubles behind a partner it is sure of. Every
-announcement and double carries a one-sentence reason.
+announcement and double carries a one-sentence reason; a reason counts deals (how many
+the call wins, unweighted) and names no card.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-from functools import lru_cache
+from itertools import islice
 
-from ai_worker.baska_kop_info import behind_sure_partner, running_doubles
+from ai_worker.baska_kop_info import KOP_REASON, behind_sure_partner, running_doubles, table_options
 from ai_worker.players.decision import Decision
 from ai_worker.search.baska_kop_deals import Game, constraints, game_of, likelihood
 from ai_worker.search.baska_kop_model import card_index
@@ -28,7 +29,6 @@ from ai_worker.search.sampling import Deal, enumerate_deals, sample
 from ai_worker.search.solver import Solver
 from ai_worker.seat_info import SeatInfo
 from engine.actions import Action, Announce, Double, Pass, PlayCard
-from engine.baska_kop import BaskaKop
 from engine.baska_kop.bidding import wesele_partner
 from engine.baska_kop.constants import (
     ALL_TRICKS_CONTRACTS,
@@ -55,7 +55,7 @@ class Level:
     name: str
     samples: int
     weighted: bool
-    # Use every consistent deal when at most this many deals of the unseen cards exist.
+    # Use every consistent deal when at most this many agree with the view (0: always sample).
     exact_limit: int
     # Least winning chance for an announcement or a double.
     announce_chance: float
@@ -91,12 +91,18 @@ class Deals:
     weights: list[float]
     exact: bool
 
-    def describe(self, wins: float, total: float) -> str:
-        if self.exact:
-            return f"{round(wins)} of {len(self.deals)} possible deals"
-        if any(weight != 1.0 for weight in self.weights):
-            return f"{round(100 * wins / total)}% of the sampled deals, weighed by the bidding"
-        return f"{round(wins)} of {len(self.deals)} sampled deals"
+    def describe(self, outlook: Outlook) -> str:
+        """In how many deals ``outlook`` wins, e.g. "7 of 12 possible deals".
+
+        The count is of deals, never of weights; when the deals weigh differently the
+        weighted share, which the choice rests on, follows with its label.
+        """
+        kind = "possible" if self.exact else "sampled"
+        count = f"{outlook.won_deals} of {len(self.deals)} {kind} deals"
+        if all(weight == 1.0 for weight in self.weights):
+            return count
+        share = round(100 * outlook.chance)
+        return f"{count} ({share}% when each deal is weighted by how well it fits the bidding)"
 
 
 @dataclass(frozen=True)
@@ -134,7 +140,7 @@ def decide(info: SeatInfo, level: Level) -> Decision:
 def card_outlooks(info: SeatInfo, level: Level) -> Evaluation:
     """For every playable card: how often the seat's side wins the deal, and its mean score."""
     deals = deal_sample(info, level)
-    options = _options(info)
+    options = table_options(info)
     doubles = running_doubles(info)
     sums: dict[Card, list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0, 0.0, 0.0])
     solvers: dict[Contract, Solver] = {}
@@ -165,7 +171,7 @@ def card_outlooks(info: SeatInfo, level: Level) -> Evaluation:
 def bid_outlooks(info: SeatInfo, level: Level) -> Evaluation:
     """For every allowed call: the winning chance of the seat's side and its mean score."""
     deals = deal_sample(info, level)
-    options = _options(info)
+    options = table_options(info)
     doubles = running_doubles(info)
     candidates: list[tuple[Action, str]] = []
     for choice in info.allowed:
@@ -201,7 +207,7 @@ def _choose_call(info: SeatInfo, level: Level, outlooks: list[Outlook], deals: D
     for outlook in outlooks:
         if isinstance(outlook.action, Announce):
             if outlook.action.contract == Contract.KOP.value:
-                return Decision(outlook.action, "holds the four highest trumps: Kop cannot lose")
+                return Decision(outlook.action, KOP_REASON)
             if outlook.chance >= level.announce_chance and outlook.mean_score > best.mean_score:
                 best = outlook
         elif isinstance(outlook.action, Double):
@@ -211,9 +217,9 @@ def _choose_call(info: SeatInfo, level: Level, outlooks: list[Outlook], deals: D
                 best = outlook
     if isinstance(best.action, Announce):
         label = CONTRACT_LABELS[Contract(best.action.contract)]
-        return Decision(best.action, f"wins {label} in {deals.describe(best.wins, best.total)}")
+        return Decision(best.action, f"wins {label} in {deals.describe(best)}")
     if isinstance(best.action, Double):
-        return Decision(best.action, f"expects its side to win in {deals.describe(best.wins, best.total)}")
+        return Decision(best.action, f"expects its side to win in {deals.describe(best)}")
     return Decision(Pass())
 
 
@@ -241,7 +247,7 @@ def advise(info: SeatInfo) -> service_pb2.GetAdviceResponse:
         best = max(evaluation.outlooks, key=_ranking)
         decision = Decision(best.action)
         reason = (
-            f"{best.label} wins the deal in {evaluation.deals.describe(best.wins, best.total)} "
+            f"{best.label} wins the deal in {evaluation.deals.describe(best)} "
             f"and takes {best.mean_points:.0f} points on average, more than any other card"
         )
         for outlook in sorted(evaluation.outlooks, key=_ranking, reverse=True):
@@ -265,11 +271,17 @@ def advise(info: SeatInfo) -> service_pb2.GetAdviceResponse:
 
 
 def deal_sample(info: SeatInfo, level: Level) -> Deals:
+    """Every consistent deal if at most ``level.exact_limit`` exist, else a sample.
+
+    The limit applies to the deals that agree with the view, not to every way of dealing
+    the unseen cards: the enumeration stops at the first deal past the limit, so trying
+    costs little more than the deals it could use.
+    """
     rng = SeededRandom(info.seed)
     known = constraints(info)
-    if known.upper_bound() <= level.exact_limit:
-        every = list(enumerate_deals(known))
-        if every:
+    if level.exact_limit:
+        every = list(islice(enumerate_deals(known), level.exact_limit + 1))
+        if 0 < len(every) <= level.exact_limit:
             return Deals(every, _weights(info, level, every), exact=True)
     drawn = sample(known, rng, level.samples)
     if not drawn:
@@ -364,16 +376,3 @@ def _ranking(outlook: Outlook) -> tuple[float, float, int]:
     card = outlook.action.card if isinstance(outlook.action, PlayCard) else None
     order = -(int(card.suit) * 16 + int(card.rank)) if card else 0
     return (round(outlook.mean_score, 9), round(outlook.mean_points, 9), order)
-
-
-@lru_cache(maxsize=256)
-def _options_for(rule_set: str, items: tuple[tuple[str, str], ...]) -> Options:
-    return _GAME.parse_options(rule_set, dict(items))
-
-
-def _options(info: SeatInfo) -> Options:
-    items = tuple(sorted((key, value) for key, value in info.options.items() if key != "rule_set"))
-    return _options_for(info.rule_set, items)
-
-
-_GAME = BaskaKop()

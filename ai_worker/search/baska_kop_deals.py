@@ -5,7 +5,11 @@ in it, one that did not trump either has no trump, and one that did not beat the
 card when the duty to beat applied holds no card that could have; an announcement needs
 its cards (Wesele both black queens, Baśka all queens, Kop ♥A ♣10 ♠10 ♥10); a first double
 while nothing was announced rules out a silent Cicha in the doubler's hand; in a Wesele
-the partner the table has revealed (or not yet revealed) must be the deal's partner.
+the deal must make the table show exactly the badges it shows. The engine reveals the
+partner when his jack (the highest one the declarer lacks) falls, so the badges say more
+than who the partner is: a partner shown after a lower jack fell means the declarer holds
+every higher jack, and no partner shown after a jack fell means that jack was not his.
+The engine itself decides what a deal would show, from its own settlement of the deal.
 
 Soft evidence (``likelihood``, used by the strong level): a doubler usually holds at
 least two of the five highest trumps; a soloist usually holds three; a player who passed
@@ -14,13 +18,14 @@ rarely holds a hand that could not lose.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from ai_worker.baska_kop_info import announcement
+from ai_worker.baska_kop_info import announcement, table_options
 from ai_worker.search.sampling import Constraints, Deal
 from ai_worker.seat_info import SeatInfo
 from engine.actions import Announce, Double, Pass
-from engine.baska_kop.bidding import wesele_partner, wesele_partner_jack
+from engine.baska_kop.bidding import settle_contract, wesele_partner, wesele_partner_jack
 from engine.baska_kop.constants import (
     ALL_QUEENS,
     BLACK_QUEENS,
@@ -34,8 +39,11 @@ from engine.baska_kop.constants import (
     Contract,
     RuleSet,
 )
+from engine.baska_kop.knowledge import badges
 from engine.baska_kop.play import TRUMP_LANE, card_order
+from engine.baska_kop.state import DealState, Phase
 from engine.cards import Card
+from server import convert
 from speedgamez.v1 import table_pb2
 
 # Likelihood of an observed call from a hand that does not fit it.
@@ -91,11 +99,7 @@ def constraints(info: SeatInfo) -> Constraints:
             needed = _NEEDED_CARDS.get(Contract(action.contract), frozenset())
             required[seat] = required.get(seat, frozenset()) | (needed & frozenset(unseen))
     no_cicha = _first_doublers_without_announcement(info) - {info.seat}
-    wesele = info.phase != table_pb2.TABLE_PHASE_BIDDING and public_contract(info) is Contract.WESELE
-    shown_partner = next(
-        (seat for seat, badges in enumerate(info.badges) if table_pb2.BADGE_PARTNER in badges), None
-    )
-    fallen = {card for cards in played.values() for card in cards}
+    shows_same_badges = _shows_same_badges(info)
 
     def accept(deal: Deal) -> bool:
         dealt = tuple(
@@ -104,23 +108,56 @@ def constraints(info: SeatInfo) -> Constraints:
         )
         if any(dealt[seat] >= BLACK_QUEENS for seat in no_cicha):
             return False
-        if wesele and info.declarer is not None:
-            jack = wesele_partner_jack(tuple(dealt[info.declarer]))
-            partner = wesele_partner(dealt, info.declarer)
-            # The table names the partner once his jack has fallen, and not before.
-            if shown_partner is not None and partner != shown_partner:
-                return False
-            if shown_partner is None and jack in fallen:
-                return False
-        return True
+        return shows_same_badges is None or shows_same_badges(dealt)
 
     return Constraints(
         unseen=unseen,
         needs={seat: info.hand_sizes[seat] for seat in others},
         forbidden={seat: frozenset(cards) for seat, cards in forbidden.items()},
         required=required,
-        accept=accept if no_cicha or wesele else None,
+        accept=accept if no_cicha or shows_same_badges is not None else None,
     )
+
+
+def _shows_same_badges(info: SeatInfo) -> Callable[[tuple[frozenset[Card], ...]], bool] | None:
+    """In a Wesele's trick play, a test of dealt hands: would the seat see the badges it sees?
+
+    None where the badges cannot tell deals apart: in the bidding nothing is revealed,
+    and in every other game the engine marks the parties from public cards alone.
+    """
+    declarer = info.declarer
+    if info.phase != table_pb2.TABLE_PHASE_PLAYING or public_contract(info) is not Contract.WESELE:
+        return None
+    assert declarer is not None, "a Wesele always has its declarer in the view"
+    options = table_options(info)
+    played = {seat: frozenset(info.played_by(seat)) for seat in range(SEATS)}
+    # What the engine reveals depends on the hidden cards only through the partner jack
+    # (everything else it reads is public or the seat's own hand), so one answer per jack.
+    verdicts: dict[Card, bool] = {}
+
+    def shows_same(dealt: tuple[frozenset[Card], ...]) -> bool:
+        jack = wesele_partner_jack(tuple(dealt[declarer]))
+        if jack not in verdicts:
+            state = DealState(
+                options=options,
+                dealer=info.dealer,
+                dealt=tuple(tuple(hand) for hand in dealt),
+                hands=[list(hand - played[seat]) for seat, hand in enumerate(dealt)],
+                phase=Phase.PLAY,
+                announced=Contract.WESELE,
+                announcer=declarer,
+                tricks=list(info.tricks),
+                trick=list(info.current_trick),
+            )
+            settle_contract(state)
+            shown = tuple(
+                frozenset(convert.badge_to_proto(badge) for badge in marks)
+                for marks in badges(state, info.seat)
+            )
+            verdicts[jack] = shown == info.badges
+        return verdicts[jack]
+
+    return shows_same
 
 
 def game_of(info: SeatInfo, deal: Deal, running: bool = False) -> Game:

@@ -4,8 +4,11 @@ Constraints are hard facts: how many unseen cards each other seat holds, cards a
 cannot hold (a void shown, a failure to beat or to trump), cards a seat must hold (an
 announcement that needs them), and any further test. ``sample`` draws deals uniformly
 among the consistent ones (by rejection, falling back to enumeration when rejection
-keeps failing); ``enumerate_deals`` lists them all, which is cheap when few cards are
-unseen (for Baśka at most 34,650 deals of 12 cards, far fewer after a trick).
+keeps failing); ``enumerate_deals`` lists them all, lazily, which is cheap when few cards
+are unseen (for Baśka at most 34,650 deals of 12 cards, far fewer after a trick). It gives
+each seat in turn the cards no later seat may hold and keeps back the cards a later seat
+must hold, so a hand it deals can nearly always be completed: the work grows with the
+deals it yields (and those the extra test rejects), not with the unconstrained count.
 """
 
 from __future__ import annotations
@@ -50,6 +53,18 @@ def enumerate_deals(constraints: Constraints) -> Iterator[Deal]:
     """Every consistent deal, in a fixed order."""
     seats = sorted(constraints.needs)
     order = {card: position for position, card in enumerate(constraints.unseen)}
+    unseen = frozenset(constraints.unseen)
+    forbidden = {seat: constraints.forbidden.get(seat, frozenset()) for seat in seats}
+    required = {seat: constraints.required.get(seat, frozenset()) for seat in seats}
+    # Per position in ``seats``: the unseen cards every later seat is forbidden (the last
+    # seat takes whatever is left), and the cards some later seat requires.
+    nobody_later = [
+        unseen.intersection(*(forbidden[later] for later in seats[index + 1 :]))
+        for index in range(len(seats))
+    ]
+    kept_back = [
+        frozenset().union(*(required[later] for later in seats[index + 1 :])) for index in range(len(seats))
+    ]
 
     def assign(index: int, left: frozenset[Card], partial: Deal) -> Iterator[Deal]:
         if index == len(seats):
@@ -57,13 +72,13 @@ def enumerate_deals(constraints: Constraints) -> Iterator[Deal]:
                 yield dict(partial)
             return
         seat = seats[index]
-        required = constraints.required.get(seat, frozenset())
-        forbidden = constraints.forbidden.get(seat, frozenset())
-        if not required <= left or required & forbidden or len(required) > constraints.needs[seat]:
+        need = constraints.needs[seat]
+        must = required[seat] | (left & nobody_later[index])
+        if not must <= left or must & (forbidden[seat] | kept_back[index]) or len(must) > need:
             return
-        allowed = sorted(left - forbidden - required, key=order.__getitem__)
-        for chosen in combinations(allowed, constraints.needs[seat] - len(required)):
-            hand = required | frozenset(chosen)
+        allowed = sorted(left - forbidden[seat] - kept_back[index] - must, key=order.__getitem__)
+        for chosen in combinations(allowed, need - len(must)):
+            hand = must | frozenset(chosen)
             partial[seat] = hand
             yield from assign(index + 1, left - hand, partial)
         partial.pop(seat, None)

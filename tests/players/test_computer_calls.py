@@ -3,6 +3,10 @@
 * "Sagt ein Computer ein Spiel an oder doppelt er, steht dabei in einem Satz, warum": every
   announcement and double of a computer carries a one-sentence reason, and the table's
   history (``Call.reason`` of the view) shows it.
+* The reason gives the judgement, as the rule's example does ("hält die eigene Partei für
+  klar vorn"), never the cards behind it: everybody reads it in the history. The easy
+  computer's reasons come from a fixed list of judgements; no computer's reason names a
+  card, a suit, a rank or how many of them it holds.
 * "Hinter seinem sicheren Partner her doppelt kein Computer": no computer of any level
   doubles right behind a double of a partner it is sure of.
 """
@@ -19,6 +23,7 @@ import pytest
 from ai_worker.arena import RANDOM
 from ai_worker.baska_kop_info import announcement, running_doubles, sure_partners
 from ai_worker.players import decide
+from ai_worker.players.baska_kop_easy import ANNOUNCE_REASONS, DOUBLE_REASON
 from ai_worker.players.decision import Decision
 from ai_worker.seat_info import seat_info
 from engine.actions import Announce, Double
@@ -189,6 +194,67 @@ def test_the_reason_of_a_computers_call_appears_in_the_tables_history(rule_set: 
             assert entry.seat == call.seat, (viewer, call.where)
             assert convert.action_from_proto(entry.action) == call.decision.action, (viewer, call.where)
             assert entry.reason == call.decision.reason, (viewer, call.where)
+
+
+EASY_REASONS = frozenset(ANNOUNCE_REASONS.values()) | {DOUBLE_REASON}
+EASY_BIDDING_DEALS = 300
+# Card codes ("QC"), suit symbols, and words about cards or how many of them.
+_CARD_FACTS = re.compile(
+    r"[♣♠♥♦]|\b[2-9TJQKA][CSHD]\b|(?i:\b(holds?|holding|trumps?|queens?|jacks?|aces?|tens?|kings?"
+    r"|clubs|spades|hearts|diamonds|suits?|one|two|three|four|five|top)\b)"
+)
+
+
+def test_the_easy_computers_judgements_name_no_card() -> None:
+    for reason in EASY_REASONS:
+        assert _one_sentence(reason) and not _CARD_FACTS.search(reason), reason
+
+
+@pytest.mark.parametrize("rule_set", RULE_SETS)
+def test_no_reason_of_a_computer_names_the_cards_behind_it(rule_set: str) -> None:
+    for call in _sweep(rule_set).calls:
+        reason = call.decision.reason
+        assert not _CARD_FACTS.search(reason), f"{call.where}: {reason!r}"
+        if call.level == "easy":
+            assert reason in EASY_REASONS, f"{call.where}: {reason!r}"
+
+
+@pytest.mark.parametrize("rule_set", RULE_SETS)
+def test_the_easy_computer_gives_only_judgements_from_its_fixed_list(rule_set: str) -> None:
+    said: Counter[str] = Counter()
+    for number in range(EASY_BIDDING_DEALS):
+        record = new_table(rule_set, derive_seed("easy-reasons", rule_set, number))
+        for point, decision in decision_points(record, ["easy"] * SEATS):
+            if point.view.phase != table_pb2.TABLE_PHASE_BIDDING:
+                break
+            if isinstance(decision.action, Announce | Double):
+                assert decision.reason in EASY_REASONS, f"{_where(point)}: {decision.reason!r}"
+                said[decision.reason] += 1
+    # Each announcement's sentence is met in EASY_CALLS; here a double and some announcement.
+    assert said[DOUBLE_REASON] > 0 and len(said) >= 2, said
+
+
+# Seat 0 speaks first; its hand calls for the announcement (or the double) named.
+EASY_CALLS = {
+    "kop": ("kop", ["AH TC TS TH", "AC QC JC AS", "QS JS QH JH", "AD TD QD JD"], Contract.KOP),
+    "baska": ("baska", ["QC QS QH QD", "AC TC JC AS", "TS JS AH TH", "JH AD TD JD"], Contract.BASKA),
+    "zolo-du": ("baska", ["AH TH QC QS", "AC TC JC AS", "TS JS QH JH", "AD TD QD JD"], Contract.ZOLO_DU),
+    "gran-du": ("baska", ["JC JS JH JD", "AC TC QC AS", "TS QS AH TH", "QH AD TD QD"], Contract.GRAN_DU),
+    "zolo": ("kop", ["AH TC TS QH", "AC QC JC TH", "AS QS JS JH", "AD TD QD JD"], Contract.ZOLO),
+    "gran": ("baska", ["JC JS JH AC", "TC QC AS TS", "QS AH TH QH", "JD AD TD QD"], Contract.GRAN),
+    "wesele": ("baska", ["QC QS AC TC", "AS TS JC JS", "AH TH QH JH", "AD TD QD JD"], Contract.WESELE),
+    "kontra": ("baska", ["AH TH AC TC", "AS TS QC JC", "QS JS QH JH", "AD TD QD JD"], None),
+}
+
+
+@pytest.mark.parametrize("name", sorted(EASY_CALLS))
+def test_the_easy_computer_explains_each_call_by_a_judgement(name: str) -> None:
+    rule_set, hands, contract = EASY_CALLS[name]
+    decision = decide(table_view(new_table(rule_set, 1, hands), 0), "easy")
+    if contract is None:
+        assert decision == Decision(Double(), DOUBLE_REASON)
+    else:
+        assert decision == Decision(Announce(contract.value), ANNOUNCE_REASONS[contract])
 
 
 # Sure partners -----------------------------------------------------------------------

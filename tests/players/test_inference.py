@@ -97,7 +97,9 @@ def _admission_problems(known: Constraints, real: Deal) -> list[str]:
         if missing:
             problems.append(f"seat {seat} is required to hold {_cards(missing)} but does not")
     if known.accept is not None and not known.accept(real):
-        problems.append("the extra test (no Cicha in a first doubler's hand) rejects the real deal")
+        problems.append(
+            "the extra test (no Cicha in a first doubler's hand, the Wesele badges) rejects the real deal"
+        )
     if not problems and not known.admits(real):
         problems.append("Constraints.admits rejects the real deal")
     return problems

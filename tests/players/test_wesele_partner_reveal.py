@@ -1,0 +1,148 @@
+"""The revealed Wesele partner, as the computer players read it.
+
+The Wesele partner holds the highest jack the declarer does not hold, and the table shows
+him (BADGE_PARTNER) once that jack falls. So the badges say more than who the partner
+is: a partner shown after a lower jack fell proves the declarer holds every higher jack,
+and a jack that fell without a partner shown was not the partner jack. The deals the
+computer players consider must be exactly those in which the table would show what it
+shows; the engine's own view of the seat is the ground truth.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ai_worker.arena import RANDOM
+from ai_worker.players import advise, decide
+from ai_worker.search.baska_kop_deals import constraints
+from ai_worker.search.sampling import enumerate_deals
+from ai_worker.seat_info import SeatInfo, seat_info
+from engine.actions import PlayCard
+from engine.baska_kop.constants import JACKS_HIGH_TO_LOW, SEATS, Contract
+from engine.cards import Card
+from engine.seeding import derive_seed
+from server import convert
+from server.table import TableRecord
+from server.views import table_view
+from speedgamez.v1 import table_pb2
+from tests.players.brute_force import consistent_deals, deal_key
+from tests.players.tables import act, decision_points, mixed, new_table
+
+CLUB_JACK = JACKS_HIGH_TO_LOW[0]
+
+# Baśka, dealer 0. Seat 2 announces Wesele holding ♣Q ♠Q ♣J, so his partner is the ♠J
+# holder, seat 1, shown as soon as ♠J falls in the first trick. Seat 3 leads to nothing:
+# seat 2 has led ♦A in the third trick and seat 3 holds ♥A ♦J.
+REVEAL_HANDS = ["QD TD AC AS", "JS JH TC TS", "QC QS JC AD", "AH TH QH JD"]
+REVEAL_ACTIONS = [
+    (1, "double"),
+    (2, "announce wesele"),
+    (3, "double"),
+    (0, "double"),
+    (1, "double"),
+    (2, "double"),
+    (3, "pass"),
+    (0, "pass"),
+    (1, "pass"),
+    (1, "play JS"),
+    (2, "play QC"),
+    (3, "play TH"),
+    (0, "play QD"),
+    (3, "play QH"),
+    (0, "play TD"),
+    (1, "play JH"),
+    (2, "play QS"),
+    (2, "play AD"),
+]
+
+
+def _reveal_table() -> TableRecord:
+    record = new_table("baska", 1, REVEAL_HANDS, dealer=0)
+    for seat, action in REVEAL_ACTIONS:
+        assert record.computer_turns() == [seat], (seat, action)
+        act(record, seat, action)
+    assert record.computer_turns() == [3]
+    return record
+
+
+def test_a_partner_shown_after_a_lower_jack_fell_proves_the_declarer_holds_the_higher_jack() -> None:
+    record = _reveal_table()
+    view = table_view(record, 3)
+    assert table_pb2.BADGE_PARTNER in view.seats[1].badges
+    info = seat_info(view)
+    admitted = list(enumerate_deals(constraints(info)))
+    assert admitted
+    assert all(CLUB_JACK in deal_[2] for deal_ in admitted), "a deal gives ♣J away from the declarer"
+    truth = {deal_key(deal_) for deal_ in consistent_deals(record, 3)}
+    assert {deal_key(deal_) for deal_ in admitted} == truth
+
+
+def test_the_computers_and_the_advice_play_the_diamond_jack_once_the_club_jack_is_known() -> None:
+    """With ♣J known in the declarer's hand, ♦J scores 16 and ♥A 8 in every consistent deal."""
+    view = table_view(_reveal_table(), 3)
+    jack_of_diamonds = PlayCard(Card.parse("JD"))
+    assert decide(view, "normal").action == jack_of_diamonds
+    assert decide(view, "strong").action == jack_of_diamonds
+    advice = advise(view)
+    assert advice.recommended_action == convert.action_to_proto(jack_of_diamonds)
+    scores = {convert.card_from_proto(card.card): card.mean_score for card in advice.cards}
+    assert scores == {Card.parse("JD"): 16, Card.parse("AH"): 8}
+
+
+# Brute force over seeded random Wesele positions --------------------------------------
+
+WESELE_DEALS = 10
+# Beyond this many ways to deal the hidden cards the brute force takes too long.
+MOST_CANDIDATES = 1680
+
+
+def _kind(info: SeatInfo) -> str:
+    """Which reveal a position shows, so the test can prove it met each of them."""
+    fallen = {card for seat in range(SEATS) for card in info.played_by(seat)}
+    shown = any(table_pb2.BADGE_PARTNER in badges for badges in info.badges)
+    if shown and CLUB_JACK in fallen:
+        return "partner shown, the club jack fell"
+    if shown and CLUB_JACK in info.dealt:
+        return "partner shown, the club jack in the seat's own hand"
+    if shown:
+        return "partner shown, the club jack hidden"
+    return "a jack fell, no partner shown" if fallen & set(JACKS_HIGH_TO_LOW) else "no jack fell"
+
+
+def test_the_deals_enumerated_in_a_wesele_are_exactly_those_the_engine_shows_the_same_view_in() -> None:
+    kinds: Counter[str] = Counter()
+    wesele_deals = 0
+    number = 0
+    while wesele_deals < WESELE_DEALS:
+        number += 1
+        record = new_table(("baska", "kop")[number % 2], derive_seed("wesele-reveal", number))
+        wesele = False
+        for point, _ in decision_points(record, [RANDOM] * SEATS, mixed):
+            if point.view.phase == table_pb2.TABLE_PHASE_BIDDING:
+                continue
+            info = seat_info(point.view)
+            if info.contract != Contract.WESELE.value:
+                break
+            wesele = True
+            known = constraints(info)
+            if known.upper_bound() > MOST_CANDIDATES:
+                continue
+            enumerated = [deal_key(deal_) for deal_ in enumerate_deals(known)]
+            truth = {deal_key(deal_) for deal_ in consistent_deals(record, point.seat)}
+            assert len(enumerated) == len(set(enumerated)), "a deal is enumerated twice"
+            only_enumerated = sorted(set(enumerated) - truth)
+            only_engine = sorted(truth - set(enumerated))
+            assert not only_enumerated and not only_engine, (
+                f"seed {record.config.seed}, seat {point.seat}, {_kind(info)}: enumerated "
+                f"{len(enumerated)} deals, the engine agrees with {len(truth)}; only enumerated: "
+                f"{only_enumerated[:2]}, only the engine's: {only_engine[:2]}"
+            )
+            kinds[_kind(info)] += 1
+        wesele_deals += wesele
+    for kind in (
+        "partner shown, the club jack fell",
+        "partner shown, the club jack hidden",
+        "a jack fell, no partner shown",
+        "no jack fell",
+    ):
+        assert kinds[kind] >= 3, kinds
