@@ -123,7 +123,8 @@ async def _create_tables(redis_url: str, tables: int) -> list[str]:
     from speedgamez.v1 import table_service_pb2 as service_pb2
 
     redis = Redis.from_url(redis_url)
-    service = TableService(Store(redis), Settings(redis_url=redis_url))
+    settings = Settings(redis_url=redis_url)
+    service = TableService(Store(redis, settings), settings)
     computer = service_pb2.SeatConfig(
         kind=table_pb2.SEAT_KIND_COMPUTER, level=table_pb2.COMPUTER_LEVEL_STRONG
     )

@@ -9,6 +9,8 @@ message get INVALID_ARGUMENT instead of an internal error.
 
 from __future__ import annotations
 
+import functools
+import ipaddress
 import logging
 import re
 import time
@@ -17,11 +19,11 @@ from typing import Any, TypeVar
 
 import grpc
 from google.protobuf.message import DecodeError, Message
-from redis.exceptions import RedisError
 
 from server import metrics
 from server.errors import Code, ServiceError
 from server.service import TableService
+from server.store import STORE_ERRORS, digest, redis_error_context
 from speedgamez.v1 import table_service_pb2 as service_pb2
 
 Response = TypeVar("Response")
@@ -74,9 +76,12 @@ def _unary(service: TableService, method: str) -> Unary:
         code = grpc.StatusCode.OK
         try:
             _refuse_malformed(request)
+            address = client_address(context, service.settings.trusted_proxies)
+            await service.limit_address(address, registering=method == "RegisterPlayer")
             if method in UNAUTHENTICATED_METHODS:
                 return await operation(request)
-            caller = await service.authenticate(_token(context))
+            cost = service.settings.advice_cost if method == "GetAdvice" else 1
+            caller = await service.authenticate(_token(context), address, cost)
             return await operation(caller, request)
         except Exception as error:
             code, message = _status(method, error)
@@ -97,7 +102,9 @@ def _streaming(service: TableService, method: str) -> Streaming:
         metrics.WATCH_STREAMS.inc()
         try:
             _refuse_malformed(request)
-            caller = await service.authenticate(_token(context))
+            address = client_address(context, service.settings.trusted_proxies)
+            await service.limit_address(address, registering=False)
+            caller = await service.authenticate(_token(context), address)
             async for response in operation(caller, request):
                 yield response
         except Exception as error:
@@ -114,8 +121,9 @@ def _status(method: str, error: Exception) -> tuple[grpc.StatusCode, str]:
     """The status and message a failed call is answered with."""
     if isinstance(error, ServiceError):
         return grpc.StatusCode[error.code.value], error.message
-    if isinstance(error, RedisError):
+    if isinstance(error, STORE_ERRORS):
         metrics.REDIS_ERRORS.labels("server").inc()
+        log.warning("%s: the state store failed: %s", method, redis_error_context(error))
         return grpc.StatusCode.UNAVAILABLE, _UNAVAILABLE
     log.exception("%s failed", method)
     return grpc.StatusCode.INTERNAL, "internal error; fetch the table before deciding to retry"
@@ -138,6 +146,39 @@ def _encode(message: Message) -> bytes:
 def _refuse_malformed(request: object) -> None:
     if isinstance(request, Malformed):
         raise ServiceError(Code.INVALID_ARGUMENT, f"the request is not a valid {request.type_name} message")
+
+
+def client_address(context: grpc.aio.ServicerContext, trusted_proxies: tuple[str, ...]) -> str:
+    """A digest of the client's address: the peer's, or, when the peer is a trusted proxy,
+    the address the proxy names in ``x-forwarded-for`` (nginx sets it to the client's)."""
+    peer = _peer_address(context.peer() or "")
+    if peer is not None and any(peer in network for network in _networks(trusted_proxies)):
+        forwarded = [value for key, value in context.invocation_metadata() or () if key == "x-forwarded-for"]
+        if forwarded and isinstance(forwarded[-1], str):
+            # The last hop is the one the trusted proxy added.
+            named = forwarded[-1].split(",")[-1].strip()
+            return digest(named)
+    return digest(str(peer) if peer is not None else context.peer() or "unknown")
+
+
+@functools.cache
+def _networks(cidrs: tuple[str, ...]) -> tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...]:
+    return tuple(ipaddress.ip_network(cidr, strict=False) for cidr in cidrs)
+
+
+def _peer_address(peer: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    """The IP address in a gRPC peer string such as ``ipv4:10.0.0.7:51234`` or ``ipv6:[::1]:5``."""
+    kind, _, rest = peer.partition(":")
+    if kind == "ipv4":
+        host = rest.rsplit(":", 1)[0]
+    elif kind == "ipv6":
+        host = rest.rsplit(":", 1)[0].strip("[]")
+    else:
+        return None
+    try:
+        return ipaddress.ip_address(host)
+    except ValueError:
+        return None
 
 
 def _token(context: grpc.aio.ServicerContext) -> str | None:

@@ -1,4 +1,4 @@
-"""The AI job queue: a Redis stream read by the workers' consumer group.
+"""The AI job queue: two Redis streams read by the workers' consumer group.
 
 Semantics, in plain words:
 
@@ -6,9 +6,22 @@ Semantics, in plain words:
   computer seat that must act. The job carries the table version and that seat's view,
   redacted by ``server.views`` exactly like a client's, so a worker never sees cards the
   seat may not see.
+* People go first. Jobs of tables where a person plays, and advice, go on the stream
+  ``people``; jobs of tables of computers only go on ``computers``. A worker takes a
+  job from ``computers`` only when ``people`` is empty.
+* The pause people need to follow a move costs no worker: a job becomes available
+  ``ai_min_think_ms`` after the move before it. Until then it waits in the ``delayed``
+  set, and whichever worker comes by first moves it onto its stream when it is due.
+  The tables of computers of one player together get a job at most every
+  ``1 / ai_computer_moves_per_s`` seconds (the player's pace), so that nobody's tables
+  take more than a fair share of the workers.
+* At most one job per table, seat and version is live (delayed, queued or in a
+  worker's hands): ``live`` remembers the version of each table seat's job, and a
+  second request for the same version queues nothing. A worker drops a job whose table
+  has moved on before any search.
 * A job may be delivered more than once: a job held by a worker that died is reclaimed
-  by another worker after the reclaim timeout, and the sweeper below may queue a job
-  again. Applying a job is idempotent because the move is submitted with the job's table
+  by another worker after the reclaim timeout, and the sweeper may queue a job again.
+  Applying a job is idempotent because the move is submitted with the job's table
   version and the table's request id ``computer:<version>:<seat>`` (players' request ids
   carry their player id, so they never meet it): the first application moves the
   version on, so any later copy is refused as stale or answered as a duplicate, and
@@ -17,41 +30,146 @@ Semantics, in plain words:
   the error; the worker then makes the seat's first allowed move, so the game goes on
   while the entry stays for an operator to read.
 * No job is lost between a commit and the queue: before committing a state that awaits
-  a computer the writer adds the table to ``sg:ai:due``. The sweeper (run by every
-  worker) re-queues a job for any due table that awaits a computer and has no job for
-  its current version, or has waited far longer than a job takes (a job trimmed from
-  the stream, a fallback move refused), and forgets tables that await nobody.
+  a computer the writer adds the table to ``due``. The sweeper (run by every worker)
+  queues a job for any due table whose seat has no live job for its current version,
+  or that has waited ``ai_stuck_ms`` whatever the queue says (Redis lost a write), and
+  forgets tables that await nobody.
+* Acknowledged entries are trimmed from the streams by the sweeper; entries not yet
+  delivered, or still in a worker's hands, are never trimmed, for any consumer group.
+
+Every key of the queue carries the hash tag ``{ai}`` (``server.keys``), so the scripts
+below stay in one Redis Cluster slot.
 """
 
 from __future__ import annotations
 
+import asyncio
 import time
-import uuid
+from dataclasses import dataclass
 from typing import Any
 
 from redis.asyncio import Redis
+from redis.exceptions import ResponseError
 
 from server import keys, metrics
+from server.settings import Settings
 from server.store import Store, now_ms, text
 from server.table import TableRecord
 from server.views import level_to_proto, table_view
 from speedgamez.internal.v1 import ai_job_pb2
 
-# Acknowledged jobs stay in the stream until trimmed; keep roughly this many.
-STREAM_LENGTH = 100_000
-ADVICE_WAIT_SLICE_S = 2.0
+# Stream kinds: a job's stream, and the prefix of a delayed job's member.
+PEOPLE = "people"
+COMPUTERS = "computers"
+_KINDS = {PEOPLE: b"p", COMPUTERS: b"c"}
+# Dead letters kept for operators (the oldest are trimmed).
+DEAD_LETTERS_KEPT = 10_000
+# How often a requester looks for its advice.
+_ADVICE_POLL_S = 0.025
+# How long an answered advice stays cached for its table version and seat.
+ADVICE_CACHE_S = 600
+
+# The live hash maps "<table id>:<seat>" to where that seat's job is:
+# "<version>:<p|c>:<stream entry id>" on a stream, "<version>:d:<due ms>" delayed.
+
+# KEYS: live hash, delayed zset, stream, pace key. ARGV: live field, version, job bytes,
+# due (ms), now (ms), pace interval (ms, 0: not paced), stream letter, force (1: even
+# if a job for this version is live). Returns 1 when queued or delayed, 0 when a job
+# for this version is live. A delayed member is the stream letter, the live field, "|"
+# and the job bytes.
+_ENQUEUE = """
+if ARGV[8] ~= '1' then
+  local live = redis.call('HGET', KEYS[1], ARGV[1])
+  if live and tonumber(string.match(live, '^%d+')) >= tonumber(ARGV[2]) then return 0 end
+end
+local due = tonumber(ARGV[4])
+local interval = tonumber(ARGV[6])
+if interval > 0 then
+  local free = tonumber(redis.call('GET', KEYS[4]) or '0')
+  if free > due then due = free end
+  redis.call('SET', KEYS[4], due + interval, 'PX', math.max(interval * 4, 60000))
+end
+if due > tonumber(ARGV[5]) then
+  redis.call('ZADD', KEYS[2], due, ARGV[7] .. ARGV[1] .. '|' .. ARGV[3])
+  redis.call('HSET', KEYS[1], ARGV[1], ARGV[2] .. ':d:' .. due)
+else
+  local id = redis.call('XADD', KEYS[3], '*', 'job', ARGV[3])
+  redis.call('HSET', KEYS[1], ARGV[1], ARGV[2] .. ':' .. ARGV[7] .. ':' .. id)
+end
+return 1
+"""
+
+# KEYS: delayed zset, people stream, computers stream, live hash. ARGV: now (ms), at
+# most this many.
+_RELEASE = """
+local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[2]))
+for _, member in ipairs(due) do
+  redis.call('ZREM', KEYS[1], member)
+  local letter = string.sub(member, 1, 1)
+  local bar = string.find(member, '|', 2, true)
+  local field = string.sub(member, 2, bar - 1)
+  local stream = KEYS[2]
+  if letter == 'c' then stream = KEYS[3] end
+  local id = redis.call('XADD', stream, '*', 'job', string.sub(member, bar + 1))
+  local live = redis.call('HGET', KEYS[4], field)
+  if live and string.find(live, ':d:', 1, true) then
+    redis.call('HSET', KEYS[4], field, string.match(live, '^%d+') .. ':' .. letter .. ':' .. id)
+  end
+end
+return #due
+"""
+
+# KEYS: stream, live hash. ARGV: group, entry id, live field ("" for none), version.
+_FINISH = """
+redis.call('XACK', KEYS[1], ARGV[1], ARGV[2])
+if ARGV[3] ~= '' then
+  local live = redis.call('HGET', KEYS[2], ARGV[3])
+  if live and string.match(live, '^%d+') == ARGV[4] then redis.call('HDEL', KEYS[2], ARGV[3]) end
+end
+return 1
+"""
 
 
-async def mark_due(redis: Redis, table_id: str) -> None:
-    await redis.zadd(keys.AI_DUE, {table_id: now_ms()})
+@dataclass(frozen=True)
+class Delivery:
+    """A job as a worker received it: its stream, entry id, payload and delivery count."""
+
+    kind: str
+    entry_id: bytes
+    payload: bytes
+    deliveries: int = 1
+
+    def waited_s(self) -> float:
+        """Time since the entry was put on its stream (its id is that time in ms)."""
+        return max(0.0, (now_ms() - int(self.entry_id.split(b"-")[0])) / 1000)
 
 
-async def enqueue(redis: Redis, record: TableRecord) -> int:
-    """Queue a job for every computer seat that must act now; returns how many."""
-    seats = record.computer_turns()
-    if not seats:
-        return 0
-    async with redis.pipeline(transaction=False) as pipe:
+class JobQueue:
+    """The queue as servers and workers use it; one per process."""
+
+    def __init__(self, redis: Redis, settings: Settings) -> None:
+        self.redis = redis
+        self.settings = settings
+        self._enqueue = redis.register_script(_ENQUEUE)
+        self._release = redis.register_script(_RELEASE)
+        self._finish = redis.register_script(_FINISH)
+
+    # Writers -----------------------------------------------------------------------
+
+    async def mark_due(self, table_id: str) -> None:
+        await self.redis.zadd(keys.AI_DUE, {table_id: now_ms()})
+
+    async def enqueue(self, record: TableRecord, seats: list[int] | None = None, force: bool = False) -> int:
+        """Queue a job for every computer seat that must act now (or for ``seats``); returns how many.
+
+        ``force`` queues even when a job for this version is live (the sweeper's answer
+        to a job that was lost).
+        """
+        seats = record.computer_turns() if seats is None else seats
+        people = any(seat.kind == "human" and not seat.left for seat in record.seats)
+        kind = PEOPLE if people else COMPUTERS
+        pace_ms = 0 if people else round(1000 / self.settings.ai_computer_moves_per_s)
+        queued = 0
         for seat in seats:
             job = ai_job_pb2.AiJob(
                 table_id=record.id,
@@ -60,60 +178,258 @@ async def enqueue(redis: Redis, record: TableRecord) -> int:
                 level=level_to_proto(record.seats[seat].level),
                 view=table_view(record, seat),
             )
+            now = now_ms()
+            job.queued_time.FromMilliseconds(now)
+            queued += await self._enqueue(
+                keys=[
+                    keys.AI_LIVE,
+                    keys.AI_DELAYED,
+                    keys.ai_jobs(kind),
+                    keys.ai_pace(record.config.created_by),
+                ],
+                args=[
+                    _live_field(record.id, seat),
+                    record.version,
+                    job.SerializeToString(),
+                    now + self.settings.ai_min_think_ms,
+                    now,
+                    pace_ms,
+                    _KINDS[kind],
+                    "1" if force else "0",
+                ],
+            )
+        if queued:
+            metrics.AI_JOBS_QUEUED.labels(kind).inc(queued)
+        return queued
+
+    async def request_advice(self, record: TableRecord, seat: int, timeout_ms: int) -> bytes | None:
+        """Advice for ``seat`` at the table's version: the answer's bytes, or None after the timeout.
+
+        Answers are cached per table version and seat, and one job serves every request
+        that arrives while it is computed. The job carries the seat's redacted view like
+        a move job, at the strong level.
+        """
+        answer_key = keys.table_advice(record.id, record.version, seat)
+        cached: Any = await self.redis.get(answer_key)
+        if cached is not None:
+            return bytes(cached)
+        wanted = keys.table_advice_wanted(record.id, record.version, seat)
+        if await self.redis.set(wanted, b"1", nx=True, px=timeout_ms):
+            job = ai_job_pb2.AiJob(
+                kind=ai_job_pb2.AI_JOB_KIND_ADVICE,
+                table_id=record.id,
+                table_version=record.version,
+                seat=seat,
+                level=level_to_proto("strong"),
+                view=table_view(record, seat),
+                reply_to=answer_key,
+            )
             job.queued_time.FromMilliseconds(now_ms())
-            pipe.xadd(keys.AI_JOBS, {"job": job.SerializeToString()}, maxlen=STREAM_LENGTH, approximate=True)
-        pipe.hset(keys.table(record.id), "ai_job_version", record.version)
-        await pipe.execute()
-    metrics.AI_JOBS_QUEUED.labels("move").inc(len(seats))
-    return len(seats)
+            await self.redis.xadd(keys.ai_jobs(PEOPLE), {"job": job.SerializeToString()})
+            metrics.AI_JOBS_QUEUED.labels("advice").inc()
+        deadline = time.monotonic() + timeout_ms / 1000
+        while time.monotonic() < deadline:
+            await asyncio.sleep(_ADVICE_POLL_S)
+            cached = await self.redis.get(answer_key)
+            if cached is not None:
+                return bytes(cached)
+        return None
 
+    # Workers -----------------------------------------------------------------------
 
-async def request_advice(redis: Redis, record: TableRecord, seat: int, timeout_ms: int) -> bytes | None:
-    """Ask a worker for advice to ``seat``; the answer's bytes, or None after the timeout.
+    async def ensure_groups(self) -> None:
+        for kind in _KINDS:
+            try:
+                await self.redis.xgroup_create(keys.ai_jobs(kind), keys.AI_GROUP, id="0", mkstream=True)
+            except ResponseError as error:
+                if "BUSYGROUP" not in str(error):
+                    raise
 
-    The job carries the seat's redacted view like a move job, at the strong level.
-    """
-    reply_to = keys.advice_reply(uuid.uuid4().hex)
-    job = ai_job_pb2.AiJob(
-        kind=ai_job_pb2.AI_JOB_KIND_ADVICE,
-        table_id=record.id,
-        table_version=record.version,
-        seat=seat,
-        level=level_to_proto("strong"),
-        view=table_view(record, seat),
-        reply_to=reply_to,
-    )
-    job.queued_time.FromMilliseconds(now_ms())
-    await redis.xadd(keys.AI_JOBS, {"job": job.SerializeToString()}, maxlen=STREAM_LENGTH, approximate=True)
-    metrics.AI_JOBS_QUEUED.labels("advice").inc()
-    deadline = time.monotonic() + timeout_ms / 1000
-    while (left := deadline - time.monotonic()) > 0:
-        # Short waits, so that no single Redis call outlasts the client's socket timeout.
-        reply: Any = await redis.blpop([reply_to], timeout=min(left, ADVICE_WAIT_SLICE_S))
-        if reply is not None:
-            return bytes(reply[1])
-    return None
+    async def release_due(self, limit: int = 100) -> int:
+        """Move delayed jobs that are due onto their streams; returns how many."""
+        released: Any = await self._release(
+            keys=[keys.AI_DELAYED, keys.ai_jobs(PEOPLE), keys.ai_jobs(COMPUTERS), keys.AI_LIVE],
+            args=[now_ms(), limit],
+        )
+        return int(released)
 
+    async def next_due_in_ms(self) -> int | None:
+        """Milliseconds until the next delayed job is due (0 if one is), None if none waits."""
+        first: Any = await self.redis.zrange(keys.AI_DELAYED, 0, 0, withscores=True)
+        if not first:
+            return None
+        return max(0, int(first[0][1]) - now_ms())
 
-async def sweep(redis: Redis, store: Store, grace_ms: int, stuck_ms: int, batch: int = 100) -> int:
-    """Re-queue jobs that were never queued, or whose table has waited ``stuck_ms`` for a
-    computer (its job was lost); returns how many tables were re-queued."""
-    limit = now_ms() - grace_ms
-    due = await redis.zrangebyscore(keys.AI_DUE, "-inf", limit, start=0, num=batch)
-    requeued = 0
-    for raw in due:
-        table_id = text(raw)
-        record = await store.load(table_id)
-        if record is None or not record.computer_turns():
-            await redis.zrem(keys.AI_DUE, table_id)
-            # A commit may have marked it due again meanwhile; look once more.
+    async def take(self, consumer: str, block_ms: int) -> list[Delivery]:
+        """The next jobs for ``consumer``, people's first, waiting up to ``block_ms``.
+
+        Usually one job; a blocking read that both streams answer at once gives one of
+        each, people's first, and the worker does both.
+        """
+        for kind in (PEOPLE, COMPUTERS):
+            deliveries = await self._read(consumer, {keys.ai_jobs(kind): ">"}, None)
+            if deliveries:
+                return deliveries
+        if block_ms <= 0:
+            return []
+        return await self._read(consumer, {keys.ai_jobs(kind): ">" for kind in _KINDS}, block_ms)
+
+    async def finish(self, delivery: Delivery, job: ai_job_pb2.AiJob | None) -> None:
+        """Acknowledge a job; it is no longer live."""
+        moves = job is not None and job.kind != ai_job_pb2.AI_JOB_KIND_ADVICE
+        field = _live_field(job.table_id, job.seat) if job is not None and moves else ""
+        version = str(job.table_version) if job is not None else ""
+        await self._finish(
+            keys=[keys.ai_jobs(delivery.kind), keys.AI_LIVE],
+            args=[keys.AI_GROUP, delivery.entry_id, field, version],
+        )
+
+    async def reclaim(self, consumer: str, idle_ms: int, count: int = 10) -> list[Delivery]:
+        """Jobs other consumers have held for ``idle_ms``, now delivered to ``consumer``."""
+        reclaimed = []
+        for kind in _KINDS:
+            stream = keys.ai_jobs(kind)
+            reply: Any = await self.redis.xautoclaim(
+                stream, keys.AI_GROUP, consumer, idle_ms, "0-0", count=count
+            )
+            for entry_id, fields in reply[1]:
+                if fields is None:
+                    continue
+                pending: Any = await self.redis.xpending_range(stream, keys.AI_GROUP, entry_id, entry_id, 1)
+                deliveries = pending[0]["times_delivered"] if pending else 1
+                reclaimed.append(Delivery(kind, entry_id, fields.get(b"job", b""), deliveries))
+        return reclaimed
+
+    async def dead_letter(self, delivery: Delivery, error: str, consumer: str) -> None:
+        await self.redis.xadd(
+            keys.AI_DEAD,
+            {"job": delivery.payload, "error": error, "id": delivery.entry_id, "worker": consumer},
+            maxlen=DEAD_LETTERS_KEPT,
+            approximate=True,
+        )
+
+    async def sweep(self, store: Store, grace_ms: int, batch: int = 100) -> int:
+        """Queue jobs that were never queued, or that were lost; returns how many.
+
+        A seat's job counts as lost only when its table has waited ``ai_stuck_ms`` and the
+        job is on no stream (Redis lost a write): a job that waits in a backlog, or in
+        the hands of a worker that died (the reclaim takes those), is not queued again.
+        """
+        limit = now_ms() - grace_ms
+        due = await self.redis.zrangebyscore(keys.AI_DUE, "-inf", limit, start=0, num=batch)
+        requeued = 0
+        for raw in due:
+            table_id = text(raw)
             record = await store.load(table_id)
-            if record is not None and record.computer_turns():
-                await mark_due(redis, table_id)
-            continue
-        queued, updated = await redis.hmget(keys.table(table_id), ["ai_job_version", "updated_ms"])
-        if int(queued or 0) < record.version or now_ms() - int(updated or 0) > stuck_ms:
-            await enqueue(redis, record)
-            requeued += 1
-        await redis.zadd(keys.AI_DUE, {table_id: now_ms()})
-    return requeued
+            if record is None or not record.computer_turns():
+                await self.redis.zrem(keys.AI_DUE, table_id)
+                # A commit may have marked it due again meanwhile; look once more.
+                record = await store.load(table_id)
+                if record is not None and record.computer_turns():
+                    await self.mark_due(table_id)
+                continue
+            updated = await self.redis.hget(keys.table(table_id), "updated_ms")
+            stuck = now_ms() - int(updated or 0) > self.settings.ai_stuck_ms
+            for seat in record.computer_turns():
+                live: Any = await self.redis.hget(keys.AI_LIVE, _live_field(table_id, seat))
+                if live is None or int(text(live).split(":")[0]) < record.version:
+                    requeued += await self.enqueue(record, [seat])
+                elif stuck and await self._lost(text(live)):
+                    requeued += await self.enqueue(record, [seat], force=True)
+            await self.redis.zadd(keys.AI_DUE, {table_id: now_ms()})
+        return requeued
+
+    async def trim(self) -> None:
+        """Drop acknowledged entries: those every consumer group has been given and acked.
+
+        Each group keeps everything from its oldest pending entry, or else from just after
+        the last entry it was given; an audit group an operator adds is respected too.
+        """
+        for kind in _KINDS:
+            stream = keys.ai_jobs(kind)
+            groups: Any = await self.redis.xinfo_groups(stream)
+            keep_from: list[tuple[int, int]] = []
+            for group in groups:
+                summary: Any = await self.redis.xpending(stream, text(group["name"]))
+                if summary["pending"]:
+                    keep_from.append(_entry_id(text(summary["min"])))
+                else:
+                    milliseconds, sequence = _entry_id(text(group["last-delivered-id"]))
+                    keep_from.append((milliseconds, sequence + 1))
+            if keep_from:
+                milliseconds, sequence = min(keep_from)
+                await self.redis.xtrim(stream, minid=f"{milliseconds}-{sequence}")
+
+    async def counts(self) -> dict[str, tuple[int, int]]:
+        """Per stream kind: jobs waiting for a worker and jobs in workers' hands.
+
+        Right after ``trim`` every entry left is pending or not yet delivered, so the
+        waiting ones are the stream's length less the pending ones.
+        """
+        counts = {}
+        for kind in _KINDS:
+            stream = keys.ai_jobs(kind)
+            length = int(await self.redis.xlen(stream))
+            summary: Any = await self.redis.xpending(stream, keys.AI_GROUP)
+            pending = int(summary["pending"])
+            counts[kind] = (max(0, length - pending), pending)
+        return counts
+
+    async def beat(self, consumer: str) -> None:
+        """Note that the worker ``consumer`` is alive (see ``forget_idle_consumers``)."""
+        await self.redis.zadd(keys.AI_WORKERS, {consumer: now_ms()})
+
+    async def forget_idle_consumers(self, idle_ms: int) -> list[str]:
+        """Remove consumers whose worker has not beaten for ``idle_ms`` and that hold no job.
+
+        A consumer that holds jobs stays until the reclaim has taken them over. Returns
+        the names removed.
+        """
+        silent_since = now_ms() - idle_ms
+        alive = {text(name) for name in await self.redis.zrangebyscore(keys.AI_WORKERS, silent_since, "+inf")}
+        await self.redis.zremrangebyscore(keys.AI_WORKERS, "-inf", silent_since)
+        removed = []
+        for kind in _KINDS:
+            stream = keys.ai_jobs(kind)
+            consumers: Any = await self.redis.xinfo_consumers(stream, keys.AI_GROUP)
+            for consumer in consumers:
+                name = text(consumer["name"])
+                if name not in alive and int(consumer["pending"]) == 0:
+                    await self.redis.xgroup_delconsumer(stream, keys.AI_GROUP, name)
+                    removed.append(name)
+        return removed
+
+    # Private helpers ---------------------------------------------------------------
+
+    async def _lost(self, live: str) -> bool:
+        """Whether the live job ``live`` (a value of the live hash) is nowhere to be found."""
+        _, letter, where = live.split(":", 2)
+        if letter == "d":
+            return now_ms() > int(where) + self.settings.ai_stuck_ms
+        kind = PEOPLE if letter == "p" else COMPUTERS
+        found: Any = await self.redis.xrange(keys.ai_jobs(kind), where, where)
+        return not found
+
+    async def _read(self, consumer: str, streams: dict[Any, Any], block_ms: int | None) -> list[Delivery]:
+        reply: Any = await self.redis.xreadgroup(
+            keys.AI_GROUP, consumer, dict(streams.items()), count=1, block=block_ms
+        )
+        deliveries = [
+            Delivery(_kind_of(text(stream)), entry_id, fields.get(b"job", b""))
+            for stream, messages in reply or []
+            for entry_id, fields in messages
+        ]
+        return sorted(deliveries, key=lambda delivery: delivery.kind != PEOPLE)
+
+
+def _live_field(table_id: str, seat: int) -> str:
+    return f"{table_id}:{seat}"
+
+
+def _entry_id(entry_id: str) -> tuple[int, int]:
+    milliseconds, _, sequence = entry_id.partition("-")
+    return int(milliseconds), int(sequence or 0)
+
+
+def _kind_of(stream: str) -> str:
+    return PEOPLE if stream == keys.ai_jobs(PEOPLE) else COMPUTERS

@@ -1,41 +1,68 @@
-"""Every Redis key the service uses, in one place.
+"""Every Redis key the service uses, in one place, with how long each is kept.
 
 All keys of one table carry the table id as hash tag (``{...}``), so every multi-key
-operation on a table (the compare-and-set script) stays in one Redis Cluster slot.
+operation on a table (the compare-and-set script) stays in one Redis Cluster slot; the
+keys of the AI queue share the tag ``{ai}``, a player's keys his id, a token's its
+digest.
 
-=================================  ======  ===========================================
-key                                type    contents
-=================================  ======  ===========================================
-sg:player:{player_id}              hash    ``name``, ``created_ms``
-sg:token:{<sha256 of token>}       string  "<player id>\\n<name>"; expires with the token
-                                           (the token itself is never stored)
-sg:rate:{<sha256 of token>}        hash    the token's rate bucket: ``tokens``, ``at``
-sg:player:{player_id}:watches      zset    the player's open watch streams, by lease end
-sg:player:{player_id}:unfinished   set     unfinished tables the player created or sits at
-sg:player:{player_id}:tables       zset    tables the player sits at, by join time
-sg:table:{table_id}                hash    ``version`` (int), ``config`` (JSON, fixed at
-                                           creation), ``state`` (JSON: seats, status and
-                                           the match snapshot), ``event_seq`` (int),
-                                           ``ai_job_version`` (version of the last AI
-                                           job queued), ``updated_ms``
-sg:table:{table_id}:log            list    the action log: one JSON entry per change,
-                                           oldest first; replaying it rebuilds ``state``
-sg:table:{table_id}:events         stream  TableEvent protobuf bytes (field ``e``), entry
-                                           id ``<sequence>-0``
-sg:table:{table_id}:requests       hash    client request id -> ``<version>:<digest>`` of
-                                           the request that used it
-sg:tables:open                     zset    tables waiting for players, by creation time
-sg:tables:active:<game>            zset    tables with a match in progress, by start time
-sg:ai:jobs                         stream  AI jobs (AiJob bytes in field ``job``); consumer
-                                           group ``workers``
-sg:ai:dead                         stream  jobs that failed too often, with the error
-sg:ai:due                          zset    tables awaiting a computer move, by the time
-                                           the job was queued (the sweeper's reminder)
-sg:advice:<request id>             list    the worker's answer to one advice request
-                                           (GetAdviceResponse bytes); expires in a minute
-sg:events                          channel Pub/Sub: the id of every table that has new
-                                           events (published by the commit script)
-=================================  ======  ===========================================
+====================================  =======  ========================================  ====================
+key                                   type     contents                                  kept
+====================================  =======  ========================================  ====================
+sg:player:{player_id}                 hash     ``name``, ``created_ms``                  a token lifetime
+                                                                                         after the last table
+                                                                                         joined
+sg:token:{<sha256 of token>}          string   "<player id>\\n<name>" (the token itself  the token lifetime
+                                               is never stored)
+sg:rate:{<sha256 of token>}           hash     the token's rate bucket: ``tokens``,      until full again
+                                               ``at``
+sg:rate:{addr:<sha256 of address>}    hash     a client address's rate bucket for every  until full again
+                                               call; ``...:register`` for registrations
+sg:watches:{addr:<sha256 of addr.>}   zset     the address's open watch streams, by      twice a lease
+                                               lease end
+sg:player:{player_id}:watches         zset     the player's open watch streams, by       twice a lease
+                                               lease end
+sg:player:{player_id}:unfinished      set      unfinished tables the player created or   as the player
+                                               sits at
+sg:player:{player_id}:tables          zset     tables the player sits at, by join time   as the player
+sg:table:{table_id}                   hash     ``version``, ``config`` (JSON, fixed at   unfinished: the idle
+                                               creation), ``state`` (JSON: seats,        time after the last
+                                               status and the match snapshot),           change; finished or
+                                               ``event_seq``, ``updated_ms``             closed: the finished
+                                                                                         time
+sg:table:{table_id}:log               list     the action log: one JSON entry per        as the table
+                                               change, oldest first; replaying it
+                                               rebuilds ``state``
+sg:table:{table_id}:events            stream   TableEvent protobuf bytes (field ``e``),  as the table
+                                               entry id ``<sequence>-0``
+sg:table:{table_id}:requests          hash     client request id ->                      as the table
+                                               ``<version>:<digest>`` of the request
+                                               that used it
+sg:table:{table_id}:advice:<v>:<s>    string   advice (GetAdviceResponse bytes) for      ten minutes
+                                               version v and seat s
+sg:table:{table_id}:wanted:<v>:<s>    string   a worker is computing that advice         the advice timeout
+sg:tables:open                        zset     tables waiting for players, by creation   pruned of expired
+                                               time                                      tables
+sg:tables:active:<game>               zset     tables with a match in progress, by       pruned of expired
+                                               start time                                tables
+sg:{ai}:jobs:people                   stream   AI jobs (AiJob bytes in field ``job``)    until acknowledged
+                                               of tables with a person, and advice;
+                                               consumer group ``workers``
+sg:{ai}:jobs:computers                stream   AI jobs of tables of computers only;      until acknowledged
+                                               same group
+sg:{ai}:delayed                       zset     jobs not yet due (a stream letter, then   until due
+                                               the job bytes), by due time
+sg:{ai}:live                          hash     "<table id>:<seat>" -> version of its     until done
+                                               live job
+sg:{ai}:pace:<player_id>              string   when the player's tables of computers     a minute or more
+                                               may next get a job (ms)
+sg:{ai}:dead                          stream   jobs that failed too often, with the      the newest 10,000
+                                               error
+sg:{ai}:workers                       zset     workers, by the time they last beat       as long as they beat
+sg:{ai}:due                           zset     tables awaiting a computer move (the      while awaited
+                                               sweeper's reminder)
+sg:events                             channel  Pub/Sub: the id of every table with new   not stored
+                                               events (published by the commit script)
+====================================  =======  ========================================  ====================
 """
 
 from __future__ import annotations
@@ -43,9 +70,11 @@ from __future__ import annotations
 PREFIX = "sg"
 
 OPEN_TABLES = f"{PREFIX}:tables:open"
-AI_JOBS = f"{PREFIX}:ai:jobs"
-AI_DEAD = f"{PREFIX}:ai:dead"
-AI_DUE = f"{PREFIX}:ai:due"
+AI_DEAD = f"{PREFIX}:{{ai}}:dead"
+AI_DUE = f"{PREFIX}:{{ai}}:due"
+AI_DELAYED = f"{PREFIX}:{{ai}}:delayed"
+AI_LIVE = f"{PREFIX}:{{ai}}:live"
+AI_WORKERS = f"{PREFIX}:{{ai}}:workers"
 AI_GROUP = "workers"
 EVENTS_CHANNEL = f"{PREFIX}:events"
 
@@ -54,8 +83,25 @@ def active_tables(game: str) -> str:
     return f"{PREFIX}:tables:active:{game}"
 
 
-def advice_reply(request_id: str) -> str:
-    return f"{PREFIX}:advice:{request_id}"
+def ai_jobs(kind: str) -> str:
+    """The job stream of ``kind``: "people" or "computers"."""
+    return f"{PREFIX}:{{ai}}:jobs:{kind}"
+
+
+def ai_pace(player_id: str) -> str:
+    return f"{PREFIX}:{{ai}}:pace:{player_id}"
+
+
+def address_rate(address_digest: str) -> str:
+    return f"{PREFIX}:rate:{{addr:{address_digest}}}"
+
+
+def address_registrations(address_digest: str) -> str:
+    return f"{PREFIX}:rate:{{addr:{address_digest}}}:register"
+
+
+def address_watches(address_digest: str) -> str:
+    return f"{PREFIX}:watches:{{addr:{address_digest}}}"
 
 
 def player(player_id: str) -> str:
@@ -96,3 +142,11 @@ def table_events(table_id: str) -> str:
 
 def table_requests(table_id: str) -> str:
     return f"{PREFIX}:table:{{{table_id}}}:requests"
+
+
+def table_advice(table_id: str, version: int, seat: int) -> str:
+    return f"{PREFIX}:table:{{{table_id}}}:advice:{version}:{seat}"
+
+
+def table_advice_wanted(table_id: str, version: int, seat: int) -> str:
+    return f"{PREFIX}:table:{{{table_id}}}:wanted:{version}:{seat}"

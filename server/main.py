@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import signal
+import socket
+import time
 
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
-from redis.exceptions import RedisError
 
 from engine.registry import GAMES
 from server import metrics
@@ -23,7 +25,7 @@ from server.grpc_api import add_table_service
 from server.reflection import add_reflection
 from server.service import TableService
 from server.settings import Settings
-from server.store import Store, connect
+from server.store import STORE_ERRORS, Store, connect, redis_error_context
 from server.watching import EventHub
 from speedgamez.v1 import table_service_pb2
 
@@ -41,13 +43,16 @@ KEEPALIVE_OPTIONS = [
     ("grpc.keepalive_timeout_ms", 10_000),
 ]
 GAUGE_REFRESH_SECONDS = 5
+# How often, and how patiently, the server asks Redis whether it is there.
+HEALTH_PROBE_SECONDS = 1.0
+PROBE_ERRORS: tuple[type[Exception], ...] = (*STORE_ERRORS, TimeoutError)
 
 log = logging.getLogger("speedgamez.server")
 
 
 async def serve(settings: Settings) -> None:
-    redis = connect(settings)
-    store = Store(redis, settings.keep_finished_s)
+    redis = connect(settings, f"speedgamez-server-{socket.gethostname()}-{os.getpid()}")
+    store = Store(redis, settings)
     hub = EventHub(redis)
     server = grpc.aio.server(
         options=[("grpc.max_receive_message_length", MAX_REQUEST_BYTES), *KEEPALIVE_OPTIONS]
@@ -57,7 +62,7 @@ async def serve(settings: Settings) -> None:
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     add_reflection(server, (SERVICE_NAME, health.SERVICE_NAME))
     port = server.add_insecure_port(settings.listen)
-    metrics_port = metrics.serve(settings.metrics_port)
+    metrics_port = metrics.serve(settings.metrics_port, settings.metrics_host)
     await server.start()
     for name in ("", SERVICE_NAME):
         await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
@@ -83,15 +88,23 @@ async def serve(settings: Settings) -> None:
 
 
 async def _watch_redis(store: Store, health_servicer: health.aio.HealthServicer) -> None:
-    """Keep the deployment-wide gauges current, and health NOT_SERVING while Redis is away."""
+    """Health NOT_SERVING within about a second of Redis going away, SERVING when it is back;
+    keep the deployment-wide gauges current and the table indexes free of expired tables."""
     serving = True
+    next_gauges = 0.0
     while True:
         try:
-            for game in GAMES:
-                metrics.ACTIVE_TABLES.labels(game).set(await store.active_tables(game))
+            await asyncio.wait_for(store.redis.ping(), HEALTH_PROBE_SECONDS)
+            if time.monotonic() >= next_gauges:
+                next_gauges = time.monotonic() + GAUGE_REFRESH_SECONDS
+                await store.prune_indexes()
+                for game in GAMES:
+                    metrics.ACTIVE_TABLES.labels(game).set(await store.active_tables(game))
             reachable = True
-        except RedisError:
+        except PROBE_ERRORS as error:
             metrics.REDIS_ERRORS.labels("server").inc()
+            if serving:
+                log.warning("redis is unreachable: %s", redis_error_context(error))
             reachable = False
         if reachable != serving:
             serving = reachable
@@ -101,8 +114,9 @@ async def _watch_redis(store: Store, health_servicer: health.aio.HealthServicer)
                 else health_pb2.HealthCheckResponse.NOT_SERVING
             )
             await health_servicer.set(SERVICE_NAME, status)
-            log.warning("redis is %s", "back" if serving else "unreachable")
-        await asyncio.sleep(GAUGE_REFRESH_SECONDS)
+            if serving:
+                log.warning("redis is back")
+        await asyncio.sleep(HEALTH_PROBE_SECONDS)
 
 
 def main() -> None:

@@ -34,8 +34,22 @@ WATCH_STREAMS = Gauge("speedgamez_watch_streams", "WatchTable streams open on th
 REDIS_ERRORS = Counter("speedgamez_redis_errors_total", "Redis commands that failed", ["component"])
 
 AI_JOBS_QUEUED = Counter("speedgamez_ai_jobs_queued_total", "AI jobs put on the queue, by kind", ["kind"])
-AI_JOBS_WAITING = Gauge("speedgamez_ai_jobs_waiting", "AI jobs on the queue not yet delivered to a worker")
-AI_JOBS_IN_FLIGHT = Gauge("speedgamez_ai_jobs_in_flight", "AI jobs delivered to a worker and not yet done")
+AI_JOBS_WAITING = Gauge(
+    "speedgamez_ai_jobs_waiting", "AI jobs on a stream not yet delivered to a worker, by stream", ["stream"]
+)
+AI_JOBS_IN_FLIGHT = Gauge(
+    "speedgamez_ai_jobs_in_flight", "AI jobs delivered to a worker and not yet done, by stream", ["stream"]
+)
+AI_JOBS_DELAYED = Gauge("speedgamez_ai_jobs_delayed", "AI jobs not yet due (think time, a player's pace)")
+AI_JOB_WAIT = Histogram(
+    "speedgamez_ai_job_wait_seconds",
+    "Time a due AI job waited on its stream for a worker, by kind (person, computers, advice)",
+    ["kind"],
+    buckets=_LATENCY_BUCKETS,
+)
+WORKER_HEARTBEAT = Gauge(
+    "speedgamez_worker_heartbeat_timestamp_seconds", "When this worker's loop last came round (Unix time)"
+)
 AI_JOBS_DONE = Counter(
     "speedgamez_ai_jobs_done_total", "AI jobs a worker finished, by kind and outcome", ["kind", "outcome"]
 )
@@ -54,7 +68,11 @@ SOLVER_NODES = Counter(
 )
 
 
-def serve(port: int) -> int:
-    """Serve the metrics over HTTP on ``port`` (0: any free port); returns the port."""
-    server, _ = start_http_server(port)
+def serve(port: int, host: str = "127.0.0.1") -> int:
+    """Serve the metrics over HTTP on ``host``:``port`` (0: any free port); returns the port.
+
+    Loopback by default: metrics are for the operator's Prometheus, which reaches them on
+    an internal network (compose sets the host to all interfaces of the container).
+    """
+    server, _ = start_http_server(port, addr=host)
     return int(server.server_port)

@@ -19,8 +19,9 @@ from engine.actions import Action, Continue
 from engine.errors import EngineError, quoted
 from engine.match import MatchPhase
 from engine.registry import GAMES, get_game
-from server import convert, jobs
+from server import convert, keys
 from server.errors import Code, ServiceError, from_engine
+from server.jobs import JobQueue
 from server.settings import Settings
 from server.store import Store, digest, now_ms
 from server.table import Entry, TableConfig, TableRecord
@@ -50,8 +51,11 @@ Result = TypeVar("Result")
 
 @dataclass(frozen=True)
 class Caller:
+    """An authenticated player; ``address`` is a digest of the client's network address."""
+
     player_id: str
     name: str
+    address: str = ""
 
 
 class TableService:
@@ -61,17 +65,46 @@ class TableService:
         self.store = store
         self.settings = settings
         self.hub = hub
+        self.queue = JobQueue(store.redis, settings)
 
     # Players -----------------------------------------------------------------------
 
-    async def authenticate(self, token: str | None) -> Caller:
+    async def limit_address(self, address: str, registering: bool) -> None:
+        """Take a request from the client address's rate (and its registrations' rate).
+
+        Tokens are free to get, so per-token limits alone multiply with registrations:
+        an address is limited too, whatever tokens it uses. ``address`` is a digest.
+        """
+        settings = self.settings
+        wait_ms = await self.store.limit_rate(
+            keys.address_rate(address), settings.address_rate_per_s, settings.address_rate_burst
+        )
+        if wait_ms:
+            raise ServiceError(
+                Code.RESOURCE_EXHAUSTED,
+                f"too many requests from this address: at most {settings.address_rate_per_s:g} per "
+                f"second in bursts of {settings.address_rate_burst}; retry in {wait_ms} ms",
+            )
+        if registering:
+            per_minute = settings.registrations_per_min
+            burst = max(1, round(2 * per_minute))
+            wait_ms = await self.store.limit_rate(keys.address_registrations(address), per_minute / 60, burst)
+            if wait_ms:
+                raise ServiceError(
+                    Code.RESOURCE_EXHAUSTED,
+                    f"too many registrations from this address: at most {per_minute:g} a minute; "
+                    f"retry in {wait_ms} ms",
+                )
+
+    async def authenticate(self, token: str | None, address: str = "", cost: int = 1) -> Caller:
+        """The token's player, after taking ``cost`` requests from the token's rate."""
         if not token:
             raise ServiceError(
                 Code.UNAUTHENTICATED,
                 "missing token: send the header 'authorization: Bearer <token>' from RegisterPlayer",
             )
         settings = self.settings
-        found = await self.store.authenticate(token, settings.rate_per_s, settings.rate_burst)
+        found = await self.store.authenticate(token, settings.rate_per_s, settings.rate_burst, cost)
         if found.status == "unknown":
             raise ServiceError(
                 Code.UNAUTHENTICATED, "unknown or expired token: register again with RegisterPlayer"
@@ -82,7 +115,7 @@ class TableService:
                 f"too many requests: at most {settings.rate_per_s:g} per second in bursts of "
                 f"{settings.rate_burst}; retry in {found.retry_after_ms} ms",
             )
-        return Caller(found.player_id, found.name)
+        return Caller(found.player_id, found.name, address)
 
     async def register_player(
         self, request: service_pb2.RegisterPlayerRequest
@@ -92,7 +125,7 @@ class TableService:
             raise ServiceError(
                 Code.INVALID_ARGUMENT, f"display_name must be 1 to {_MAX_NAME} printable characters"
             )
-        player_id, token = await self.store.register_player(name, self.settings.token_ttl_s)
+        player_id, token = await self.store.register_player(name)
         return service_pb2.RegisterPlayerResponse(player_id=player_id, token=token)
 
     # Games and tables --------------------------------------------------------------
@@ -176,10 +209,10 @@ class TableService:
         table_id = secrets.token_urlsafe(12)
         record, events = TableRecord.new(table_id, config)
         if record.computer_turns():
-            await jobs.mark_due(self.store.redis, table_id)
+            await self.queue.mark_due(table_id)
         if not await self.store.create(record, events):
             raise ServiceError(Code.ABORTED, "table id collision; try again")
-        await jobs.enqueue(self.store.redis, record)
+        await self.queue.enqueue(record)
         await self.store.count_table(caller.player_id, table_id)
         if not request.join:
             return service_pb2.CreateTableResponse(table=table_view(record, None, card_names))
@@ -243,12 +276,14 @@ class TableService:
         table_id = parse_table_name(request.table)
 
         def entry(record: TableRecord) -> Entry:
-            # The creator of a table nobody sits at yet may withdraw it, seat or not.
+            # The creator without a seat may withdraw a table nobody sits at yet, and stop
+            # a running table of computers only.
             if record.seat_of(caller.player_id) is None and record.config.created_by == caller.player_id:
-                return {"type": "close"}
+                computers_only = all(seat.kind == "computer" for seat in record.seats)
+                return {"type": "stop" if computers_only and record.status == "playing" else "close"}
             return {"type": "leave", "seat": _own_seat(record, caller)}
 
-        await change_table(self.store, table_id, entry, expected_version=None)
+        await change_table(self.store, self.queue, table_id, entry, expected_version=None)
         await self.store.uncount_table([caller.player_id], table_id)
         return service_pb2.LeaveTableResponse()
 
@@ -296,6 +331,7 @@ class TableService:
 
         change = await change_table(
             self.store,
+            self.queue,
             table_id,
             entry,
             # A continue decides nothing about the table's state: it applies whenever the
@@ -319,6 +355,7 @@ class TableService:
 
         return await change_table(
             self.store,
+            self.queue,
             table_id,
             entry,
             expected_version=table_version,
@@ -346,7 +383,7 @@ class TableService:
             raise ServiceError(
                 Code.FAILED_PRECONDITION, "advice is given for your own decision: wait for your turn"
             )
-        answer = await jobs.request_advice(self.store.redis, record, seat, self.settings.advice_timeout_ms)
+        answer = await self.queue.request_advice(record, seat, self.settings.advice_timeout_ms)
         if answer is None:
             raise ServiceError(Code.UNAVAILABLE, "no computer player answered in time; try again")
         advice = service_pb2.GetAdviceResponse.FromString(answer)
@@ -370,21 +407,43 @@ class TableService:
         if record.status in ("finished", "closed") and request.after_sequence == record.event_seq:
             return  # nothing more will happen at this table
         watch_id = secrets.token_hex(8)
-        lease_ms = self.settings.watch_lease_ms
-        opened = self.store.open_watch(caller.player_id, watch_id, self.settings.max_watches, lease_ms)
-        if not await self._stream_call(opened):
-            raise ServiceError(
-                Code.RESOURCE_EXHAUSTED,
-                f"at most {self.settings.max_watches} watch streams per player; close one first",
-            )
+        holders = await self._open_watch(caller, watch_id)
         try:
-            async for response in self._follow(caller, record, request.after_sequence, card_names, watch_id):
+            following = self._follow(caller, record, request.after_sequence, card_names, watch_id, holders)
+            async for response in following:
                 yield response
         finally:
-            await self._stream_call(self.store.close_watch(caller.player_id, watch_id))
+            for holder in holders:
+                await self._stream_call(self.store.close_watch(holder, watch_id))
+
+    async def _open_watch(self, caller: Caller, watch_id: str) -> list[str]:
+        """Count a new stream against the player's and the address's limits; the lease keys."""
+        settings = self.settings
+        limits = [
+            (keys.player_watches(caller.player_id), settings.max_watches, "per player"),
+            (keys.address_watches(caller.address), settings.max_watches_per_address, "per client address"),
+        ]
+        opened: list[str] = []
+        for holder, limit, whose in limits:
+            if not await self._stream_call(
+                self.store.open_watch(holder, watch_id, limit, settings.watch_lease_ms)
+            ):
+                for done in opened:
+                    await self._stream_call(self.store.close_watch(done, watch_id))
+                raise ServiceError(
+                    Code.RESOURCE_EXHAUSTED, f"at most {limit} watch streams {whose}; close one first"
+                )
+            opened.append(holder)
+        return opened
 
     async def _follow(
-        self, caller: Caller, record: TableRecord, after: int, card_names: int, watch_id: str
+        self,
+        caller: Caller,
+        record: TableRecord,
+        after: int,
+        card_names: int,
+        watch_id: str,
+        holders: list[str],
     ) -> AsyncIterator[service_pb2.WatchTableResponse]:
         """The events of a table after ``after`` as they happen, with heartbeats between.
 
@@ -425,8 +484,10 @@ class TableService:
                     yield service_pb2.WatchTableResponse(heartbeat=heartbeat)
                     heartbeat_at = now + settings.watch_heartbeat_s
                 if now >= renew_at:
-                    renewed = self.store.renew_watch(caller.player_id, watch_id, settings.watch_lease_ms)
-                    await self._stream_call(renewed)
+                    for holder in holders:
+                        await self._stream_call(
+                            self.store.renew_watch(holder, watch_id, settings.watch_lease_ms)
+                        )
                     renew_at = now + settings.watch_lease_ms / 3000
                 if len(events) == _WATCH_PAGE:
                     continue
@@ -471,7 +532,7 @@ class TableService:
                 chosen = open_seats[0]
             return {"type": "join", "seat": chosen, "player": caller.player_id, "name": caller.name}
 
-        change = await change_table(self.store, table_id, entry, expected_version=None)
+        change = await change_table(self.store, self.queue, table_id, entry, expected_version=None)
         await self.store.remember_seat(caller.player_id, table_id)
         if change.record.status in ("waiting", "playing"):
             await self.store.count_table(caller.player_id, table_id)

@@ -19,14 +19,32 @@ SPEEDGAMEZ_AI_MAX_DELIVERIES       3                         deliveries before d
 SPEEDGAMEZ_AI_STUCK_MS             60000                     a table awaiting a computer this long
                                                              gets a new job (its job was lost)
 SPEEDGAMEZ_AI_SWEEP_MS             5000                      how often workers run the sweeper
+SPEEDGAMEZ_AI_MIN_THINK_MS         0                         a computer's move is not due before
+                                                             this long after the move before it
+SPEEDGAMEZ_AI_COMPUTER_MOVES_PER_S 10                        moves per second all of one player's
+                                                             tables of computers get together
+SPEEDGAMEZ_AI_CONSUMER_IDLE_MS     600000                    a silent worker without jobs is
+                                                             removed from the group after this
 SPEEDGAMEZ_ADVICE_TIMEOUT_MS       10000                     longest wait for a worker's advice
-SPEEDGAMEZ_REDIS_TIMEOUT_S         10                        a Redis command that takes longer fails
+SPEEDGAMEZ_ADVICE_COST             5                         requests of the rate an advice takes
+SPEEDGAMEZ_REDIS_TIMEOUT_S         2                         a Redis command that takes longer fails
 SPEEDGAMEZ_RATE_PER_S              10                        requests per second a token may make
 SPEEDGAMEZ_RATE_BURST              40                        ... and in a burst
 SPEEDGAMEZ_TOKEN_TTL_S             2592000                   a token's lifetime (30 days)
 SPEEDGAMEZ_MAX_TABLES              10                        unfinished tables per player
 SPEEDGAMEZ_MAX_WATCHES             5                         open watch streams per player
-SPEEDGAMEZ_KEEP_FINISHED_S         2592000                   how long a finished table is kept
+SPEEDGAMEZ_ADDRESS_RATE_PER_S      50                        requests per second from one client
+SPEEDGAMEZ_ADDRESS_RATE_BURST      200                       address, and in a burst
+SPEEDGAMEZ_REGISTRATIONS_PER_MIN   10                        registrations per minute from one
+                                                             address (bursts of twice that)
+SPEEDGAMEZ_MAX_WATCHES_PER_ADDRESS 100                       open watch streams per address
+SPEEDGAMEZ_TRUSTED_PROXIES         (none)                    comma-separated networks (CIDR) whose
+                                                             X-Forwarded-For header names the client
+SPEEDGAMEZ_KEEP_FINISHED_S         604800                    how long a finished table is kept
+SPEEDGAMEZ_KEEP_IDLE_S             604800                    an unfinished table nobody changes
+                                                             for this long is removed
+SPEEDGAMEZ_METRICS_HOST            127.0.0.1                 address the metrics port listens on
+SPEEDGAMEZ_WORKER_HEARTBEAT_FILE   (none)                    a worker touches it every time round
 =================================  ========================  =================================
 """
 
@@ -52,14 +70,26 @@ class Settings:
     ai_max_deliveries: int = 3
     ai_stuck_ms: int = 60_000
     ai_sweep_ms: int = 5000
+    ai_min_think_ms: int = 0
+    ai_computer_moves_per_s: float = 10.0
+    ai_consumer_idle_ms: int = 600_000
     advice_timeout_ms: int = 10_000
-    redis_timeout_s: float = 10.0
+    advice_cost: int = 5
+    redis_timeout_s: float = 2.0
     rate_per_s: float = 10.0
     rate_burst: int = 40
     token_ttl_s: int = 30 * 24 * 3600
     max_tables: int = 10
     max_watches: int = 5
-    keep_finished_s: int = 30 * 24 * 3600
+    address_rate_per_s: float = 50.0
+    address_rate_burst: int = 200
+    registrations_per_min: float = 10.0
+    max_watches_per_address: int = 100
+    trusted_proxies: tuple[str, ...] = ()
+    keep_finished_s: int = 7 * 24 * 3600
+    keep_idle_s: int = 7 * 24 * 3600
+    metrics_host: str = "127.0.0.1"
+    worker_heartbeat_file: str = ""
 
     @staticmethod
     def from_env(env: Mapping[str, str] = os.environ) -> Settings:
@@ -86,12 +116,26 @@ class Settings:
             ai_max_deliveries=int(get("AI_MAX_DELIVERIES", defaults.ai_max_deliveries)),
             ai_stuck_ms=int(get("AI_STUCK_MS", defaults.ai_stuck_ms)),
             ai_sweep_ms=int(get("AI_SWEEP_MS", defaults.ai_sweep_ms)),
+            ai_min_think_ms=int(get("AI_MIN_THINK_MS", defaults.ai_min_think_ms)),
+            ai_computer_moves_per_s=float(get("AI_COMPUTER_MOVES_PER_S", defaults.ai_computer_moves_per_s)),
+            ai_consumer_idle_ms=int(get("AI_CONSUMER_IDLE_MS", defaults.ai_consumer_idle_ms)),
             advice_timeout_ms=int(get("ADVICE_TIMEOUT_MS", defaults.advice_timeout_ms)),
+            advice_cost=int(get("ADVICE_COST", defaults.advice_cost)),
             redis_timeout_s=float(get("REDIS_TIMEOUT_S", defaults.redis_timeout_s)),
             rate_per_s=float(get("RATE_PER_S", defaults.rate_per_s)),
             rate_burst=int(get("RATE_BURST", defaults.rate_burst)),
             token_ttl_s=int(get("TOKEN_TTL_S", defaults.token_ttl_s)),
             max_tables=int(get("MAX_TABLES", defaults.max_tables)),
             max_watches=int(get("MAX_WATCHES", defaults.max_watches)),
+            address_rate_per_s=float(get("ADDRESS_RATE_PER_S", defaults.address_rate_per_s)),
+            address_rate_burst=int(get("ADDRESS_RATE_BURST", defaults.address_rate_burst)),
+            registrations_per_min=float(get("REGISTRATIONS_PER_MIN", defaults.registrations_per_min)),
+            max_watches_per_address=int(get("MAX_WATCHES_PER_ADDRESS", defaults.max_watches_per_address)),
+            trusted_proxies=tuple(
+                network.strip() for network in get("TRUSTED_PROXIES", "").split(",") if network.strip()
+            ),
             keep_finished_s=int(get("KEEP_FINISHED_S", defaults.keep_finished_s)),
+            keep_idle_s=int(get("KEEP_IDLE_S", defaults.keep_idle_s)),
+            metrics_host=get("METRICS_HOST", defaults.metrics_host),
+            worker_heartbeat_file=get("WORKER_HEARTBEAT_FILE", defaults.worker_heartbeat_file),
         )

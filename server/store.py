@@ -18,7 +18,9 @@ from redis.asyncio.cluster import RedisCluster
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import RedisClusterException, RedisError
 
+from engine.registry import GAMES
 from server import keys
 from server.settings import Settings
 from server.table import Entry, TableConfig, TableRecord
@@ -26,7 +28,7 @@ from speedgamez.v1 import table_pb2
 
 # KEYS: table hash, log list, event stream, request-id hash
 # ARGV: expected version, state JSON, request id ("" for none), request tag, now (ms),
-#       time to keep the table (ms, 0: for ever), number of log entries N, N log entries,
+#       time to keep the table from now (ms), number of log entries N, N log entries,
 #       first event sequence, event payloads..., and last the event channel and table id
 #       (the id is published there when there are events, to wake watch streams)
 _COMMIT = """
@@ -51,26 +53,26 @@ if events > 0 then
   redis.call('PUBLISH', ARGV[#ARGV - 1], ARGV[#ARGV])
 end
 if ARGV[3] ~= '' then redis.call('HSET', KEYS[4], ARGV[3], new_version .. ':' .. ARGV[4]) end
-local keep = tonumber(ARGV[6])
-if keep > 0 then
-  for k = 1, 4 do redis.call('PEXPIRE', KEYS[k], keep) end
-end
+for k = 1, 4 do redis.call('PEXPIRE', KEYS[k], ARGV[6]) end
 return {'ok', tostring(new_version)}
 """
 
-# KEYS: table hash, event stream. ARGV: config, state, now (ms), event payloads...
+# KEYS: table hash, event stream. ARGV: config, state, now (ms), time to keep (ms),
+# event payloads...
 _CREATE = """
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 redis.call('HSET', KEYS[1], 'version', 1, 'config', ARGV[1], 'state', ARGV[2],
-           'event_seq', #ARGV - 3, 'updated_ms', ARGV[3], 'ai_job_version', 0)
-for j = 4, #ARGV do redis.call('XADD', KEYS[2], (j - 3) .. '-0', 'e', ARGV[j]) end
+           'event_seq', #ARGV - 4, 'updated_ms', ARGV[3])
+for j = 5, #ARGV do redis.call('XADD', KEYS[2], (j - 4) .. '-0', 'e', ARGV[j]) end
+for k = 1, 2 do redis.call('PEXPIRE', KEYS[k], ARGV[4]) end
 return 1
 """
 
 
-# KEYS: token, rate bucket (same hash tag). ARGV: now (ms), requests per second, burst.
-# Returns {0} for an unknown token, {1, value} when allowed, {2, value, retry ms} when
-# the bucket is empty. A token bucket: it refills continuously up to the burst.
+# KEYS: token, rate bucket (same hash tag). ARGV: now (ms), requests per second, burst,
+# requests this call counts as. Returns {0} for an unknown token, {1, value} when
+# allowed, {2, value, retry ms} when the bucket is too empty. A token bucket: it refills
+# continuously up to the burst.
 _AUTHENTICATE = """
 local value = redis.call('GET', KEYS[1])
 if not value then return {0} end
@@ -78,16 +80,33 @@ local now, rate, burst = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
 local bucket = redis.call('HMGET', KEYS[2], 'tokens', 'at')
 local tokens = tonumber(bucket[1]) or burst
 local at = tonumber(bucket[2]) or now
+local cost = tonumber(ARGV[4])
 tokens = math.min(burst, tokens + (now - at) * rate / 1000)
-if tokens < 1 then
-  return {2, value, tostring(math.ceil((1 - tokens) * 1000 / rate))}
+if tokens < cost then
+  return {2, value, tostring(math.ceil((cost - tokens) * 1000 / rate))}
 end
-redis.call('HSET', KEYS[2], 'tokens', tostring(tokens - 1), 'at', tostring(now))
+redis.call('HSET', KEYS[2], 'tokens', tostring(tokens - cost), 'at', tostring(now))
 redis.call('PEXPIRE', KEYS[2], math.ceil(burst * 1000 / rate) + 1000)
 return {1, value}
 """
 
-# KEYS: the player's watch leases. ARGV: watch id, now (ms), lease (ms), limit.
+# KEYS: a rate bucket. ARGV: now (ms), requests per second, burst, requests this call
+# counts as. Returns 0 when allowed, else the milliseconds until it would be.
+_RATE = """
+local now, rate, burst = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+local cost = tonumber(ARGV[4])
+local bucket = redis.call('HMGET', KEYS[1], 'tokens', 'at')
+local tokens = tonumber(bucket[1]) or burst
+local at = tonumber(bucket[2]) or now
+tokens = math.min(burst, tokens + (now - at) * rate / 1000)
+if tokens < cost then return math.ceil((cost - tokens) * 1000 / rate) end
+redis.call('HSET', KEYS[1], 'tokens', tostring(tokens - cost), 'at', tostring(now))
+redis.call('PEXPIRE', KEYS[1], math.ceil(burst * 1000 / rate) + 1000)
+return 0
+"""
+
+# KEYS: the watch leases of a player or an address. ARGV: watch id, now (ms), lease
+# (ms), limit.
 _LEASE = """
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[2])
 if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[4]) then return 0 end
@@ -96,7 +115,7 @@ redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[3]) * 2)
 return 1
 """
 
-# KEYS: the player's watch leases. ARGV: watch id, now (ms), lease (ms).
+# KEYS: the watch leases of a player or an address. ARGV: watch id, now (ms), lease (ms).
 # The key's own expiry moves on with the lease, so that it outlives every lease in it.
 _RENEW = """
 redis.call('ZADD', KEYS[1], tonumber(ARGV[2]) + tonumber(ARGV[3]), ARGV[1])
@@ -123,7 +142,51 @@ def digest(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def connect(settings: Settings) -> Redis:
+# What a store that is away looks like to the client library: its own errors, cluster
+# errors that are not among them (a slot without a master during a failover), and
+# socket errors that slip through.
+STORE_ERRORS: tuple[type[Exception], ...] = (RedisError, RedisClusterException, OSError)
+
+
+class _NotedRedis(Redis):
+    """Redis whose errors say which command, on which key, failed."""
+
+    async def execute_command(self, *args: Any, **options: Any) -> Any:
+        try:
+            return await super().execute_command(*args, **options)
+        except STORE_ERRORS as error:
+            error.add_note(_command_note(args))
+            raise
+
+
+class _NotedRedisCluster(RedisCluster):
+    """RedisCluster whose errors say which command, on which key, failed."""
+
+    async def execute_command(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return await super().execute_command(*args, **kwargs)
+        except STORE_ERRORS as error:
+            error.add_note(_command_note(args))
+            raise
+
+
+def _command_note(args: tuple[Any, ...]) -> str:
+    name = text(args[0]) if args else "?"
+    key = ""
+    if name.upper() in ("EVALSHA", "EVAL") and len(args) > 3 and int(args[2]) > 0:
+        key = text(args[3])
+    elif len(args) > 1:
+        key = text(args[1])
+    return f"redis command {name} {key}".rstrip()
+
+
+def redis_error_context(error: BaseException) -> str:
+    """The error with the command and key it happened in, for the log."""
+    notes = "; ".join(getattr(error, "__notes__", ()))
+    return f"{error!r} in {notes}" if notes else repr(error)
+
+
+def connect(settings: Settings, client_name: str | None = None) -> Redis:
     """The Redis client of a server or worker process: a single Redis or a Redis Cluster.
 
     Commands fail after ``redis_timeout_s`` instead of hanging on a Redis that stopped
@@ -136,6 +199,8 @@ def connect(settings: Settings) -> Redis:
     (``server.keys``), so the same code runs on a cluster.
     """
     options: dict[str, Any] = {
+        # Shown by CLIENT LIST, so that an operator can tell whose connection is whose.
+        "client_name": client_name,
         "socket_timeout": settings.redis_timeout_s,
         "socket_connect_timeout": min(2.0, settings.redis_timeout_s),
         "retry": Retry(ExponentialBackoff(cap=0.5, base=0.02), 3, supported_errors=(RedisConnectionError,)),
@@ -143,13 +208,14 @@ def connect(settings: Settings) -> Redis:
     if settings.redis_cluster:
         # The cluster client offers the same commands; typed as Redis for the callers.
         return cast(
-            Redis, RedisCluster.from_url(settings.redis_url, max_connections=POOL_CONNECTIONS, **options)
+            Redis,
+            _NotedRedisCluster.from_url(settings.redis_url, max_connections=POOL_CONNECTIONS, **options),
         )
     # A burst of calls waits for a free connection rather than failing at once.
     pool = BlockingConnectionPool.from_url(
         settings.redis_url, max_connections=POOL_CONNECTIONS, timeout=settings.redis_timeout_s, **options
     )
-    return Redis(connection_pool=pool)
+    return _NotedRedis(connection_pool=pool)
 
 
 def text(value: object) -> str:
@@ -172,31 +238,37 @@ class Authentication:
 
 
 class Store:
-    """``keep_finished_s``: how long a finished or closed table stays (its log included)."""
+    """Tables and players in Redis, kept as ``settings`` says (the table in ``server.keys``)."""
 
-    def __init__(self, redis: Redis, keep_finished_s: int = 30 * 24 * 3600) -> None:
+    def __init__(self, redis: Redis, settings: Settings) -> None:
         self.redis = redis
-        self.keep_finished_ms = keep_finished_s * 1000
+        self.keep_finished_ms = settings.keep_finished_s * 1000
+        self.keep_idle_ms = settings.keep_idle_s * 1000
+        self.player_ttl_s = settings.token_ttl_s
         self._commit = redis.register_script(_COMMIT)
         self._create = redis.register_script(_CREATE)
         self._authenticate = redis.register_script(_AUTHENTICATE)
         self._lease = redis.register_script(_LEASE)
         self._renew = redis.register_script(_RENEW)
+        self._rate = redis.register_script(_RATE)
 
     # Players -----------------------------------------------------------------------
 
-    async def register_player(self, name: str, token_ttl_s: int) -> tuple[str, str]:
+    async def register_player(self, name: str) -> tuple[str, str]:
         player_id = secrets.token_hex(8)
         token = secrets.token_urlsafe(32)
-        await self.redis.hset(keys.player(player_id), mapping={"name": name, "created_ms": now_ms()})
-        await self.redis.set(keys.token(digest(token)), f"{player_id}\n{name}", ex=token_ttl_s)
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.hset(keys.player(player_id), mapping={"name": name, "created_ms": now_ms()})
+            pipe.expire(keys.player(player_id), self.player_ttl_s)
+            await pipe.execute()
+        await self.redis.set(keys.token(digest(token)), f"{player_id}\n{name}", ex=self.player_ttl_s)
         return player_id, token
 
-    async def authenticate(self, token: str, rate_per_s: float, burst: int) -> Authentication:
-        """Look the token up and take one request from its rate bucket, in one step."""
+    async def authenticate(self, token: str, rate_per_s: float, burst: int, cost: int = 1) -> Authentication:
+        """Look the token up and take ``cost`` requests from its rate bucket, in one step."""
         token_digest = digest(token)
         reply: Any = await self._authenticate(
-            keys=[keys.token(token_digest), keys.rate(token_digest)], args=[now_ms(), rate_per_s, burst]
+            keys=[keys.token(token_digest), keys.rate(token_digest)], args=[now_ms(), rate_per_s, burst, cost]
         )
         if reply[0] == 0:
             return Authentication("unknown")
@@ -205,29 +277,39 @@ class Store:
             return Authentication("limited", player_id, name, int(reply[2]))
         return Authentication("ok", player_id, name)
 
-    async def open_watch(self, player_id: str, watch_id: str, limit: int, lease_ms: int) -> bool:
-        """Count a watch stream against the player's limit; False if the limit is reached.
+    async def limit_rate(self, bucket: str, rate_per_s: float, burst: int, cost: int = 1) -> int:
+        """Take ``cost`` requests from the rate bucket ``bucket``; 0 if allowed, else the ms to wait."""
+        reply: Any = await self._rate(keys=[bucket], args=[now_ms(), rate_per_s, burst, cost])
+        return int(reply)
+
+    async def open_watch(self, holder_key: str, watch_id: str, limit: int, lease_ms: int) -> bool:
+        """Count a watch stream against a limit (a player's, an address's); False if reached.
 
         Each open stream holds a lease that the stream renews while it runs, so streams of
         a process that died stop counting once their lease runs out.
         """
-        return bool(
-            await self._lease(
-                keys=[keys.player_watches(player_id)], args=[watch_id, now_ms(), lease_ms, limit]
-            )
-        )
+        return bool(await self._lease(keys=[holder_key], args=[watch_id, now_ms(), lease_ms, limit]))
 
-    async def renew_watch(self, player_id: str, watch_id: str, lease_ms: int) -> None:
-        await self._renew(keys=[keys.player_watches(player_id)], args=[watch_id, now_ms(), lease_ms])
+    async def renew_watch(self, holder_key: str, watch_id: str, lease_ms: int) -> None:
+        await self._renew(keys=[holder_key], args=[watch_id, now_ms(), lease_ms])
 
-    async def close_watch(self, player_id: str, watch_id: str) -> None:
-        await self.redis.zrem(keys.player_watches(player_id), watch_id)
+    async def close_watch(self, holder_key: str, watch_id: str) -> None:
+        await self.redis.zrem(holder_key, watch_id)
 
     async def unfinished_tables(self, player_id: str) -> int:
-        return int(await self.redis.scard(keys.player_unfinished(player_id)))
+        """How many unfinished tables count against the player, forgetting tables that expired."""
+        counted = keys.player_unfinished(player_id)
+        table_ids = [text(table_id) for table_id in await self.redis.smembers(counted)]
+        gone = [table_id for table_id in table_ids if not await self.redis.exists(keys.table(table_id))]
+        if gone:
+            await self.redis.srem(counted, *gone)
+        return len(table_ids) - len(gone)
 
     async def count_table(self, player_id: str, table_id: str) -> None:
-        await self.redis.sadd(keys.player_unfinished(player_id), table_id)
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.sadd(keys.player_unfinished(player_id), table_id)
+            pipe.expire(keys.player_unfinished(player_id), self.player_ttl_s)
+            await pipe.execute()
 
     async def uncount_table(self, player_ids: list[str], table_id: str) -> None:
         async with self.redis.pipeline(transaction=False) as pipe:
@@ -236,7 +318,12 @@ class Store:
             await pipe.execute()
 
     async def remember_seat(self, player_id: str, table_id: str) -> None:
-        await self.redis.zadd(keys.player_tables(player_id), {table_id: now_ms()})
+        """Note a table the player sat at; the player's keys live on for another token lifetime."""
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.zadd(keys.player_tables(player_id), {table_id: now_ms()})
+            pipe.expire(keys.player_tables(player_id), self.player_ttl_s)
+            pipe.expire(keys.player(player_id), self.player_ttl_s)
+            await pipe.execute()
 
     async def player_tables(self, player_id: str, offset: int, count: int) -> list[str]:
         ids = await self.redis.zrevrange(keys.player_tables(player_id), offset, offset + count - 1)
@@ -252,7 +339,7 @@ class Store:
         ]
         created = await self._create(
             keys=[keys.table(record.id), keys.table_events(record.id)],
-            args=[record.config.to_json(), record.state_json(), now, *payloads],
+            args=[record.config.to_json(), record.state_json(), now, self.keep_idle_ms, *payloads],
         )
         if created:
             await self.index_status(record)
@@ -303,7 +390,7 @@ class Store:
                 request_id,
                 request_tag,
                 now,
-                self.keep_finished_ms if record.status in ("finished", "closed") else 0,
+                self.keep_finished_ms if record.status in ("finished", "closed") else self.keep_idle_ms,
                 len(entries),
                 *[json.dumps(entry, sort_keys=True) for entry in entries],
                 first,
@@ -345,6 +432,25 @@ class Store:
             else:
                 pipe.zrem(keys.active_tables(game), record.id)
             await pipe.execute()
+
+    async def prune_indexes(self, batch: int = 200) -> int:
+        """Drop tables that expired from the open and active lists; returns how many.
+
+        A table expires only after the idle time without a change, so only entries older
+        than that are looked at, a batch at a time.
+        """
+        older = now_ms() - self.keep_idle_ms
+        pruned = 0
+        for index in (keys.OPEN_TABLES, *(keys.active_tables(game) for game in GAMES)):
+            candidates = [
+                text(table_id)
+                for table_id in await self.redis.zrangebyscore(index, "-inf", older, start=0, num=batch)
+            ]
+            gone = [table_id for table_id in candidates if not await self.redis.exists(keys.table(table_id))]
+            if gone:
+                await self.redis.zrem(index, *gone)
+                pruned += len(gone)
+        return pruned
 
     async def active_tables(self, game: str) -> int:
         return int(await self.redis.zcard(keys.active_tables(game)))

@@ -8,10 +8,12 @@ are JSON objects:
     {"type": "join",   "seat": 1, "player": "<id>", "name": "Anna"}
     {"type": "leave",  "seat": 1}
     {"type": "close"}   (the creator withdraws a table nobody sits at)
+    {"type": "stop"}    (the creator stops a table of computers only)
     {"type": "action", "seat": 1, "action": "play QC", "note": "", "by": "human", "request": "<id>"}
 
 A table's status goes from "waiting" (for human players) to "playing" to "finished", or
-from "waiting" to "closed" when everybody leaves before the match starts.
+to "closed" when everybody leaves before the match starts or the creator stops a table
+of computers only.
 
 ``by`` is "human" or "computer" (a computer seat, or the computer playing for a human
 who left); ``note`` is a computer's one-sentence reason; ``request`` is the client's
@@ -190,6 +192,8 @@ class TableRecord:
             return self._leave(entry["seat"])
         if kind == "close":
             return self._close()
+        if kind == "stop":
+            return self._stop()
         if kind == "action":
             return self._act(entry["seat"], parse_action(entry["action"]), entry["note"], entry["by"])
         raise ValueError(f"unknown log entry type {kind!r}")
@@ -241,6 +245,13 @@ class TableRecord:
             raise IllegalActionError("only a table nobody has taken a seat at can be withdrawn")
         self.status = "closed"
         closed = table_pb2.TableClosed(description="the creator withdrew the table")
+        return [table_pb2.TableEvent(table_closed=closed)]
+
+    def _stop(self) -> list[table_pb2.TableEvent]:
+        if self.status != "playing" or any(seat.kind == "human" for seat in self.seats):
+            raise IllegalActionError("only a running table of computers only can be stopped")
+        self.status = "closed"
+        closed = table_pb2.TableClosed(description="the creator stopped the table")
         return [table_pb2.TableEvent(table_closed=closed)]
 
     def _act(self, seat: int, action: Action, note: str, by: str) -> list[table_pb2.TableEvent]:

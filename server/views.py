@@ -70,12 +70,10 @@ def seat_views(record: TableRecord, viewer: int | None, deal: DealView | None) -
 
 def table_phase(record: TableRecord) -> table_pb2.TablePhase:
     match = record.match
+    if record.status == "closed":
+        return table_pb2.TABLE_PHASE_CLOSED
     if match is None:
-        return (
-            table_pb2.TABLE_PHASE_CLOSED
-            if record.status == "closed"
-            else table_pb2.TABLE_PHASE_WAITING_FOR_PLAYERS
-        )
+        return table_pb2.TABLE_PHASE_WAITING_FOR_PLAYERS
     if match.phase is MatchPhase.FINISHED:
         return table_pb2.TABLE_PHASE_FINISHED
     if match.phase is MatchPhase.SETTLEMENT:
@@ -122,15 +120,18 @@ def table_view(
     view.seats.extend(seat_views(record, viewer, deal))
     view.deal_number = max(match_view.deal_number, 1)
     view.dealer_seat = match_view.dealer
-    view.to_act_seats.extend(sorted(match_view.to_act))
+    # A stopped table keeps its last position on show, with nobody to act in it.
+    stopped = record.status == "closed"
+    if not stopped:
+        view.to_act_seats.extend(sorted(match_view.to_act))
     view.hand.extend(
         table_pb2.HandCard(
             card=convert.card_to_proto(card.card), playable=card.playable, reason=texts(card.reason)
         )
         for card in deal.hand
     )
-    choices = list(deal.choices)
-    if match_view.continue_choice is not None:
+    choices = [] if stopped else list(deal.choices)
+    if match_view.continue_choice is not None and not stopped:
         choices.append(match_view.continue_choice)
     view.choices.extend(
         table_pb2.ActionChoice(

@@ -22,10 +22,9 @@ from contextlib import contextmanager, suppress
 from typing import Any
 
 from redis.asyncio import Redis
-from redis.exceptions import RedisError
 
 from server import keys, metrics
-from server.store import text
+from server.store import STORE_ERRORS, text
 
 log = logging.getLogger("speedgamez.server")
 
@@ -80,7 +79,7 @@ class EventHub:
                 async for message in pubsub.listen():
                     if message.get("type") == "message":
                         self._wake(text(message["data"]))
-            except (RedisError, OSError) as error:
+            except STORE_ERRORS as error:
                 metrics.REDIS_ERRORS.labels("server").inc()
                 log.warning("event subscription lost (%s); subscribing again in %.1f s", error, delay)
                 await asyncio.sleep(delay)
@@ -99,5 +98,5 @@ class EventHub:
 
 
 async def _close_quietly(pubsub: Any) -> None:
-    with suppress(RedisError, OSError):
+    with suppress(*STORE_ERRORS):
         await pubsub.aclose()

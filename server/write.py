@@ -12,8 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.errors import EngineError
-from server import jobs, metrics
+from server import metrics
 from server.errors import Code, ServiceError, from_engine
+from server.jobs import JobQueue
 from server.store import Store
 from server.table import Entry, TableRecord
 
@@ -31,6 +32,7 @@ class Change:
 
 async def change_table(
     store: Store,
+    queue: JobQueue,
     table_id: str,
     build_entry: Callable[[TableRecord], Entry],
     *,
@@ -68,7 +70,7 @@ async def change_table(
         except EngineError as error:
             raise from_engine(error) from None
         if record.computer_turns():
-            await jobs.mark_due(store.redis, table_id)
+            await queue.mark_due(table_id)
         outcome = await store.commit(record, version, [entry], events, request_id, request_tag)
         if outcome.status == "ok":
             if entry["type"] == "action":
@@ -78,7 +80,7 @@ async def change_table(
                 if record.status in ("finished", "closed"):
                     players = [seat.player_id for seat in record.seats if seat.player_id is not None]
                     await store.uncount_table([record.config.created_by, *players], record.id)
-            await jobs.enqueue(store.redis, record)
+            await queue.enqueue(record)
             return Change(record)
         if outcome.status == "duplicate":
             fresh = await store.load(table_id)

@@ -231,9 +231,14 @@ def service_env(store: Store, **settings: str) -> dict[str, str]:
     env["SPEEDGAMEZ_REDIS_URL"] = store if isinstance(store, str) else store.url
     env["SPEEDGAMEZ_REDIS_CLUSTER"] = "false" if isinstance(store, str) else str(store.cluster).lower()
     env.setdefault("SPEEDGAMEZ_METRICS_PORT", "0")
-    # Test clients poll GetTable in tight loops; tests of the limits set their own.
+    # Test clients poll GetTable in tight loops, all from one address; tests of the
+    # limits set their own.
     env.setdefault("SPEEDGAMEZ_RATE_PER_S", "5000")
     env.setdefault("SPEEDGAMEZ_RATE_BURST", "5000")
+    env.setdefault("SPEEDGAMEZ_ADDRESS_RATE_PER_S", "100000")
+    env.setdefault("SPEEDGAMEZ_ADDRESS_RATE_BURST", "100000")
+    env.setdefault("SPEEDGAMEZ_REGISTRATIONS_PER_MIN", "1000000")
+    env.setdefault("SPEEDGAMEZ_MAX_WATCHES_PER_ADDRESS", "100000")
     for key, value in settings.items():
         env[f"SPEEDGAMEZ_{key.upper()}"] = value
     return env

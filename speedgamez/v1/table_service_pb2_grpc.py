@@ -200,7 +200,8 @@ class TableServiceServicer:
 
     def LeaveTable(self, request, context):
         """Leaves a table. Before the start the seat opens again; during a match a computer
-        player plays on for the leaver.
+        player plays on for the leaver. The creator of a table who has no seat at it
+        withdraws it before the start, and stops a running table of computers only.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

@@ -9,6 +9,7 @@ from speedgamez.v1 import table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
 from tests.service.conftest import Stack
 from tests.support.client import EASY, HUMAN, Player, simple_move
+from tools.processes import running, server_address, server_process
 
 
 def advice(player: Player, table: str) -> service_pb2.GetAdviceResponse:
@@ -68,13 +69,19 @@ def test_advice_is_refused_at_a_settlement(stack: Stack) -> None:
 
 
 def test_advice_is_refused_out_of_turn_and_without_a_seat(stack: Stack) -> None:
-    anna, carl = stack.player("Anna"), stack.player("Carl")
-    view = anna.create([HUMAN, EASY, EASY, EASY], rule_set="kop", join=False)
-    with pytest.raises(grpc.RpcError) as raised:
-        advice(carl, view.name)
-    assert raised.value.code() == grpc.StatusCode.PERMISSION_DENIED
-    view = anna.join(view.name, seat=0)
-    if 0 not in view.to_act_seats:
+    # A server whose computers think for an hour: seat 1 bids first and keeps the turn.
+    patient = server_process(stack.redis, ai_min_think_ms="3600000")
+    with running(patient):
+        anna, carl = Player(server_address(patient), "Anna"), Player(server_address(patient), "Carl")
+        view = anna.create([HUMAN, EASY, EASY, EASY], rule_set="kop", join=False)
+        with pytest.raises(grpc.RpcError) as raised:
+            advice(carl, view.name)
+        assert raised.value.code() == grpc.StatusCode.PERMISSION_DENIED
+        view = anna.join(view.name, seat=0)
+        assert list(view.to_act_seats) == [1]
         with pytest.raises(grpc.RpcError) as raised:
             advice(anna, view.name)
         assert raised.value.code() == grpc.StatusCode.FAILED_PRECONDITION
+        assert "your turn" in str(raised.value.details())
+        anna.close()
+        carl.close()

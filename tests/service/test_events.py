@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 import grpc
@@ -121,13 +122,20 @@ def test_watch_unknown_table_and_bad_sequence_are_refused(stack: Stack) -> None:
 
 
 def test_ai_jobs_carry_only_their_seats_information(stack: Stack, redis_client: redis.Redis) -> None:
-    anna = stack.player("Anna")
-    created = anna.create([HUMAN, EASY, EASY, EASY], rule_set="baska")
-    play_deals(anna, created.name, 2)
+    # An audit group sees every job; the streams keep entries until every group has them.
+    people = keys.ai_jobs("people")
+    audit = f"audit-{uuid.uuid4().hex}"
+    redis_client.xgroup_create(people, audit, id="$", mkstream=True)
+    try:
+        anna = stack.player("Anna")
+        created = anna.create([HUMAN, EASY, EASY, EASY], rule_set="baska")
+        play_deals(anna, created.name, 2)
+        entries: Any = redis_client.xreadgroup(audit, "auditor", {people: ">"})
+    finally:
+        redis_client.xgroup_destroy(people, audit)
     table = stored(redis_client, created.name)
     deals = [event.deal_started for event in table.events if event.WhichOneof("kind") == "deal_started"]
-    entries: Any = redis_client.xrange(keys.AI_JOBS)
-    jobs = [ai_job_pb2.AiJob.FromString(fields[b"job"]) for _, fields in entries]
+    jobs = [ai_job_pb2.AiJob.FromString(fields[b"job"]) for _, messages in entries for _, fields in messages]
     jobs = [job for job in jobs if job.table_id == table.table_id]
     assert len(jobs) > 10
     for job in jobs:

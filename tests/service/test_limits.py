@@ -1,6 +1,7 @@
 """Limits against abuse: request size, per-token rate, tables and watch streams per player,
-token expiry. Each answers RESOURCE_EXHAUSTED (or UNAUTHENTICATED for an expired token)
-with a message that says what to do."""
+token expiry, and per client address (rate, registrations, watch streams, behind a
+trusted proxy by the address it names). Each answers RESOURCE_EXHAUSTED (or
+UNAUTHENTICATED for an expired token) with a message that says what to do."""
 
 from __future__ import annotations
 
@@ -95,9 +96,17 @@ def test_a_player_has_at_most_the_allowed_watch_streams(strict: ServiceProcess) 
         next(third)
     assert raised.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
     streams[0].cancel()
-    time.sleep(1.5)  # the server notices the cancellation and releases the lease
-    fourth = anna.stub.WatchTable(request, metadata=anna.metadata)
-    assert next(fourth).event.sequence == 1
+    # Once the server has noticed the cancellation and released the lease, a new stream opens.
+    deadline = time.monotonic() + 60
+    while True:
+        fourth = anna.stub.WatchTable(request, metadata=anna.metadata)
+        try:
+            assert next(fourth).event.sequence == 1
+            break
+        except grpc.RpcError as error:
+            assert error.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+            assert time.monotonic() < deadline, "the cancelled stream's lease was never released"
+            time.sleep(0.05)
     fourth.cancel()
     streams[1].cancel()
     anna.close()
@@ -114,3 +123,123 @@ def test_an_expired_token_is_unauthenticated(expiring: ServiceProcess) -> None:
     assert raised.value.code() == grpc.StatusCode.UNAUTHENTICATED
     assert "expired" in str(raised.value.details())
     anna.close()
+
+
+@pytest.fixture(scope="module")
+def per_address(redis_server: RedisServer) -> Iterator[ServiceProcess]:
+    server = server_process(
+        redis_server,
+        address_rate_per_s="2",
+        address_rate_burst="6",
+        registrations_per_min="1",
+        max_watches_per_address="2",
+        trusted_proxies="127.0.0.1/32",
+    )
+    with running(server):
+        yield server
+
+
+def test_an_address_is_limited_whatever_tokens_it_uses(per_address: ServiceProcess) -> None:
+    address = "203.0.113.10"
+    channel = grpc.insecure_channel(server_address(per_address))
+    stub = service_grpc.TableServiceStub(channel)
+    tokens = []
+    for name in ("Anna", "Ben"):
+        registered = stub.RegisterPlayer(
+            service_pb2.RegisterPlayerRequest(display_name=name), metadata=[("x-forwarded-for", address)]
+        )
+        tokens.append([("authorization", f"Bearer {registered.token}"), ("x-forwarded-for", address)])
+    request = service_pb2.ListTablesRequest()
+    codes = [
+        status_of(lambda metadata=metadata: stub.ListTables(request, metadata=metadata))
+        for metadata in tokens * 3
+    ]
+    assert grpc.StatusCode.RESOURCE_EXHAUSTED in codes
+    with pytest.raises(grpc.RpcError) as raised:
+        stub.ListTables(request, metadata=tokens[1])
+    assert "from this address" in str(raised.value.details())
+    # Another address behind the same proxy has a bucket of its own.
+    other = stub.RegisterPlayer(
+        service_pb2.RegisterPlayerRequest(display_name="Cleo"), metadata=[("x-forwarded-for", "203.0.113.11")]
+    )
+    assert other.token
+    channel.close()
+
+
+def test_registrations_from_one_address_are_limited(per_address: ServiceProcess) -> None:
+    channel = grpc.insecure_channel(server_address(per_address))
+    stub = service_grpc.TableServiceStub(channel)
+    metadata = [("x-forwarded-for", "203.0.113.20")]
+    codes = [
+        status_of(
+            lambda: stub.RegisterPlayer(
+                service_pb2.RegisterPlayerRequest(display_name="bot"), metadata=metadata
+            )
+        )
+        for _ in range(4)
+    ]
+    assert codes[:2] == [grpc.StatusCode.OK] * 2
+    assert codes[2:] == [grpc.StatusCode.RESOURCE_EXHAUSTED] * 2
+    with pytest.raises(grpc.RpcError) as raised:
+        stub.RegisterPlayer(service_pb2.RegisterPlayerRequest(display_name="bot"), metadata=metadata)
+    assert "registrations from this address" in str(raised.value.details())
+    channel.close()
+
+
+def test_an_address_has_at_most_the_allowed_watch_streams(per_address: ServiceProcess) -> None:
+    address = "203.0.113.30"
+    channel = grpc.insecure_channel(server_address(per_address))
+    stub = service_grpc.TableServiceStub(channel)
+    watchers = []
+    for index in range(3):
+        registered = stub.RegisterPlayer(
+            service_pb2.RegisterPlayerRequest(display_name=f"Watcher {index}"),
+            metadata=[("x-forwarded-for", f"198.51.100.{index}")],
+        )
+        watchers.append([("authorization", f"Bearer {registered.token}"), ("x-forwarded-for", address)])
+    table = stub.CreateTable(
+        service_pb2.CreateTableRequest(
+            game="baska_kop", rule_set="kop", seats=[HUMAN, HUMAN, EASY, EASY], join=True
+        ),
+        metadata=watchers[0],
+    ).table
+    request = service_pb2.WatchTableRequest(table=table.name)
+    streams = [stub.WatchTable(request, metadata=metadata) for metadata in watchers[:2]]
+    for stream in streams:
+        assert next(stream).event.sequence == 1
+    third = stub.WatchTable(request, metadata=watchers[2])
+    with pytest.raises(grpc.RpcError) as raised:
+        next(third)
+    assert raised.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+    assert "per client address" in str(raised.value.details())
+    for stream in streams:
+        stream.cancel()
+    channel.close()
+
+
+@pytest.fixture(scope="module")
+def behind_an_unknown_proxy(redis_server: RedisServer) -> Iterator[ServiceProcess]:
+    server = server_process(
+        redis_server, address_rate_per_s="1", address_rate_burst="4", trusted_proxies="10.0.0.0/8"
+    )
+    with running(server):
+        yield server
+
+
+def test_a_peer_that_is_not_a_trusted_proxy_cannot_choose_its_address(
+    behind_an_unknown_proxy: ServiceProcess,
+) -> None:
+    channel = grpc.insecure_channel(server_address(behind_an_unknown_proxy))
+    stub = service_grpc.TableServiceStub(channel)
+    # Every call names another address, but all count against the peer's own.
+    codes = [
+        status_of(
+            lambda number=number: stub.ListGames(
+                service_pb2.ListGamesRequest(), metadata=[("x-forwarded-for", f"192.0.2.{number}")]
+            )
+        )
+        for number in range(8)
+    ]
+    assert codes[:4] == [grpc.StatusCode.OK] * 4
+    assert grpc.StatusCode.RESOURCE_EXHAUSTED in codes[4:]
+    channel.close()

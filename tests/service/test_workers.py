@@ -38,29 +38,50 @@ def computer_moves(client: redis.Redis, name: str, seat: int) -> list[dict[str, 
     ]
 
 
+PEOPLE_JOBS = keys.ai_jobs("people")
+
+
 def pending_for(client: redis.Redis, consumer_prefix: str = "") -> int:
+    total = 0
+    for stream in (PEOPLE_JOBS, keys.ai_jobs("computers")):
+        try:
+            pending: Any = client.xpending(stream, keys.AI_GROUP)
+        except redis.ResponseError:
+            continue
+        total += sum(
+            int(consumer["pending"])
+            for consumer in pending["consumers"]
+            if consumer["name"].decode().startswith(consumer_prefix)
+        )
+    return total
+
+
+def queued_jobs(client: redis.Redis) -> list[tuple[bytes, ai_job_pb2.AiJob]]:
+    entries: Any = client.xrange(PEOPLE_JOBS)
+    return [(entry_id, ai_job_pb2.AiJob.FromString(fields[b"job"])) for entry_id, fields in entries]
+
+
+def ensure_group(client: redis.Redis) -> None:
     try:
-        pending: Any = client.xpending(keys.AI_JOBS, keys.AI_GROUP)
-    except redis.ResponseError:
-        return 0
-    return sum(
-        int(consumer["pending"])
-        for consumer in pending["consumers"]
-        if consumer["name"].decode().startswith(consumer_prefix)
-    )
+        client.xgroup_create(PEOPLE_JOBS, keys.AI_GROUP, id="0", mkstream=True)
+    except redis.ResponseError as error:
+        assert "BUSYGROUP" in str(error)
 
 
-def test_worker_killed_during_a_job_is_replaced_and_the_game_completes(
+def test_a_job_held_by_a_worker_that_died_is_reclaimed_and_the_game_completes(
     clean_redis: RedisServer, redis_client: redis.Redis
 ) -> None:
     server = server_process(clean_redis)
-    slow = worker_process(clean_redis, ai_min_think_ms="60000", ai_reclaim_ms="1500")
-    with running(server, slow):
+    with running(server):
         anna = Player(server_address(server), "Anna")
         created = anna.create([HUMAN, EASY, EASY, EASY], rule_set="kop", deals="8")
         assert list(created.to_act_seats) == [1]
-        eventually(lambda: pending_for(redis_client) == 1, what="the slow worker to take the job")
-        slow.kill()
+        # A worker takes the job from the queue and dies before it acknowledges it: the
+        # job stays in that consumer's hands in Redis, exactly as a killed worker leaves it.
+        ensure_group(redis_client)
+        taken: Any = redis_client.xreadgroup(keys.AI_GROUP, "worker-that-died", {PEOPLE_JOBS: ">"}, count=1)
+        assert taken and taken[0][1]
+        assert pending_for(redis_client, "worker-that-died") == 1
         assert computer_moves(redis_client, created.name, 1) == []
 
         rescuer = worker_process(clean_redis, ai_reclaim_ms="1500", ai_sweep_ms="200")
@@ -87,7 +108,7 @@ def test_a_job_that_keeps_failing_is_dead_lettered(
 ) -> None:
     worker = worker_process(clean_redis, ai_reclaim_ms="300", ai_sweep_ms="100", ai_max_deliveries="2")
     with running(worker):
-        redis_client.xadd(keys.AI_JOBS, {"job": b"\xff not a job"})
+        redis_client.xadd(PEOPLE_JOBS, {"job": b"\xff not a job"})
         eventually(lambda: redis_client.xlen(keys.AI_DEAD) == 1, what="the dead letter")
     dead: Any = redis_client.xrange(keys.AI_DEAD)
     assert dead[0][1][b"job"] == b"\xff not a job" and b"failed 2 times" in dead[0][1][b"error"]
@@ -102,12 +123,10 @@ def test_a_dead_lettered_job_still_gets_a_move_so_the_game_goes_on(
         anna = Player(server_address(server), "Anna")
         created = anna.create([HUMAN, EASY, EASY, EASY], rule_set="baska")
         # Replace the queued job by one for a game no computer plays: every delivery fails.
-        entries: Any = redis_client.xrange(keys.AI_JOBS)
-        ((entry_id, fields),) = entries
-        job = ai_job_pb2.AiJob.FromString(fields[b"job"])
+        ((entry_id, job),) = queued_jobs(redis_client)
         job.view.game = "no_such_game"
-        redis_client.xdel(keys.AI_JOBS, entry_id)
-        redis_client.xadd(keys.AI_JOBS, {"job": job.SerializeToString()})
+        redis_client.xdel(PEOPLE_JOBS, entry_id)
+        redis_client.xadd(PEOPLE_JOBS, {"job": job.SerializeToString()})
         # The sweeper must not step in with a fresh job, however long the worker takes to
         # start on a busy machine: the move has to come from the dead letter's fallback.
         worker = worker_process(
@@ -132,9 +151,10 @@ def test_a_job_lost_between_commit_and_queue_is_requeued_by_the_sweeper(
         anna = Player(server_address(server), "Anna")
         created = anna.create([HUMAN, EASY, EASY, EASY], rule_set="kop")
         # As if the server died after committing and before queueing the job.
-        redis_client.delete(keys.AI_JOBS)
-        redis_client.hset(keys.table(created.name.removeprefix("tables/")), "ai_job_version", 0)
-        assert redis_client.zscore(keys.AI_DUE, created.name.removeprefix("tables/")) is not None
+        table_id = created.name.removeprefix("tables/")
+        redis_client.xtrim(PEOPLE_JOBS, maxlen=0)
+        redis_client.hdel(keys.AI_LIVE, f"{table_id}:1")
+        assert redis_client.zscore(keys.AI_DUE, table_id) is not None
         worker = worker_process(clean_redis, ai_reclaim_ms="300", ai_sweep_ms="100")
         with running(worker):
             eventually(lambda: computer_moves(redis_client, created.name, 1) != [], what="the re-queued job")
@@ -149,9 +169,11 @@ def test_a_table_waiting_far_too_long_for_a_computer_gets_a_new_job(
         anna = Player(server_address(server), "Anna")
         created = anna.create([HUMAN, EASY, EASY, EASY], rule_set="baska")
         table_id = created.name.removeprefix("tables/")
-        # Its job was queued, then lost (trimmed from the stream), and the table sat still.
-        redis_client.delete(keys.AI_JOBS)
-        assert int(redis_client.hget(keys.table(table_id), "ai_job_version") or 0) == created.version
+        # Its job was queued, then lost (Redis lost the write), and the table sat still,
+        # though the queue still remembers the job as live.
+        redis_client.xtrim(PEOPLE_JOBS, maxlen=0)
+        live: Any = redis_client.hget(keys.AI_LIVE, f"{table_id}:1")
+        assert int(live.split(b":")[0]) == created.version
         redis_client.hset(keys.table(table_id), "updated_ms", 1)
         worker = worker_process(clean_redis, ai_reclaim_ms="300", ai_sweep_ms="100")
         with running(worker):

@@ -1,0 +1,336 @@
+"""Capacity figures of one server process and of the AI workers: ``python -m tools.capacity``.
+
+Each part starts its own Redis, server and worker processes on loopback and prints what
+it measured; nothing is asserted.
+
+* watchers: idle WatchTable streams held by one server process, and the latency of
+  unary calls (GetTable) while they are held;
+* think: computer moves per second of one worker with the think pause on;
+* stuck: a worker that takes jobs and never finishes them: how the queue and the useful
+  moves per second behave;
+* fairness: a person's wait for the computers, alone and beside ten strong tables of
+  computers of another player.
+
+    python -m tools.capacity                  # every part (about five minutes)
+    python -m tools.capacity --only watchers --watchers 1000,2000,4000
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import signal
+import statistics
+import tempfile
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import grpc
+import redis
+
+from server import keys
+from speedgamez.v1 import table_pb2
+from speedgamez.v1 import table_service_pb2 as service_pb2
+from speedgamez.v1 import table_service_pb2_grpc as service_grpc
+from tests.support.client import EASY, HUMAN, NORMAL, STRONG, Player, simple_move
+from tools.processes import (
+    RedisServer,
+    ServiceProcess,
+    free_port,
+    metrics_port,
+    running,
+    server_address,
+    server_process,
+    worker_process,
+)
+
+# Limits a benchmark on one machine must lift: every client comes from 127.0.0.1.
+LOOPBACK_LIMITS = {
+    "rate_per_s": "5000",
+    "rate_burst": "5000",
+    "address_rate_per_s": "1000000",
+    "address_rate_burst": "1000000",
+    "registrations_per_min": "1000000",
+    "max_watches_per_address": "1000000",
+}
+STREAMS_PER_PLAYER = 5
+UNARY_CALLS = 1000
+
+
+@contextlib.contextmanager
+def fresh_redis() -> Iterator[RedisServer]:
+    with tempfile.TemporaryDirectory() as directory:
+        store = RedisServer(free_port(), Path(directory))
+        store.start()
+        try:
+            yield store
+        finally:
+            store.stop()
+
+
+def quantile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def resident_mb(process: ServiceProcess) -> float:
+    assert process.process is not None
+    for line in Path(f"/proc/{process.process.pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def scrape(process: ServiceProcess) -> str:
+    with urllib.request.urlopen(f"http://127.0.0.1:{metrics_port(process)}/metrics", timeout=10) as response:
+        return str(response.read().decode())
+
+
+def histogram(text: str, name: str, labels: str) -> dict[float, float]:
+    """Cumulative bucket counts of one histogram series in a metrics page."""
+    buckets: dict[float, float] = {}
+    for line in text.splitlines():
+        if line.startswith(f"{name}_bucket{{") and labels in line:
+            bound = line.split('le="')[1].split('"')[0]
+            buckets[float("inf") if bound == "+Inf" else float(bound)] = float(line.split()[-1])
+    return buckets
+
+
+def bucket_quantile(share: float, buckets: dict[float, float]) -> float | None:
+    """The quantile of a histogram, interpolated inside its bucket (as Prometheus does)."""
+    bounds = sorted(buckets)
+    if not bounds or buckets[bounds[-1]] == 0:
+        return None
+    wanted = share * buckets[bounds[-1]]
+    lower, below = 0.0, 0.0
+    for bound in bounds:
+        if buckets[bound] >= wanted:
+            if bound == float("inf"):
+                return lower
+            inside = buckets[bound] - below
+            return lower + (bound - lower) * ((wanted - below) / inside if inside else 0)
+        lower, below = bound, buckets[bound]
+    return lower
+
+
+def combined(processes: list[ServiceProcess], name: str, labels: str) -> dict[float, float]:
+    total: dict[float, float] = {}
+    for process in processes:
+        for bound, count in histogram(scrape(process), name, labels).items():
+            total[bound] = total.get(bound, 0.0) + count
+    return total
+
+
+def computer_moves(client: redis.Redis) -> int:
+    return sum(int(client.llen(key)) for key in client.scan_iter("sg:table:*:log", count=1000))
+
+
+# Watchers ---------------------------------------------------------------------------
+
+
+async def hold_streams(address: str, table: str, after: int, count: int, opened: threading.Event) -> None:
+    channels = [grpc.aio.insecure_channel(address) for _ in range(max(1, count // 500))]
+    calls = []
+    try:
+        for number in range(count // STREAMS_PER_PLAYER):
+            stub = service_grpc.TableServiceStub(channels[number % len(channels)])
+            register = service_pb2.RegisterPlayerRequest(display_name=f"w{number}")
+            registered = await stub.RegisterPlayer(register)
+            metadata = [("authorization", f"Bearer {registered.token}")]
+            request = service_pb2.WatchTableRequest(table=table, after_sequence=after)
+            calls += [stub.WatchTable(request, metadata=metadata) for _ in range(STREAMS_PER_PLAYER)]
+        opened.set()
+        await asyncio.Event().wait()
+    finally:
+        for call in calls:
+            call.cancel()
+        for channel in channels:
+            await channel.close()
+
+
+def open_gauge(server: ServiceProcess) -> float:
+    for line in scrape(server).splitlines():
+        if line.startswith("speedgamez_watch_streams "):
+            return float(line.split()[1])
+    return 0.0
+
+
+def bench_watchers(counts: list[int]) -> None:
+    print("watch streams held by one server process (one Redis, loopback; 5 streams per player):")
+    print("  streams   held   server RSS   GetTable p50     p99   (1000 calls, one at a time)")
+    for count in counts:
+        with fresh_redis() as store:
+            server = server_process(store, **LOOPBACK_LIMITS)
+            with running(server):
+                address = server_address(server)
+                host = Player(address, "Host")
+                waiting = host.create([HUMAN, HUMAN, EASY, EASY])
+                loop = asyncio.new_event_loop()
+                opened = threading.Event()
+                holder = threading.Thread(
+                    target=loop.run_until_complete,
+                    args=(hold_streams(address, waiting.name, waiting.last_event_sequence, count, opened),),
+                    daemon=True,
+                )
+                holder.start()
+                opened.wait(timeout=600)
+                deadline = time.monotonic() + 300
+                while open_gauge(server) < count and time.monotonic() < deadline:
+                    time.sleep(0.2)
+                held = open_gauge(server)
+                latencies = []
+                for _ in range(UNARY_CALLS):
+                    started = time.perf_counter()
+                    host.get(waiting.name)
+                    latencies.append((time.perf_counter() - started) * 1000)
+                print(
+                    f"  {count:7d} {held:6.0f}   {resident_mb(server):7.0f} MB   "
+                    f"{quantile(latencies, 0.5):8.2f} ms {quantile(latencies, 0.99):7.2f} ms"
+                )
+                for task in asyncio.all_tasks(loop):
+                    loop.call_soon_threadsafe(task.cancel)
+                holder.join(timeout=60)
+                host.close()
+
+
+# Think time -------------------------------------------------------------------------
+
+
+def computer_tables(address: str, count: int, level: Any) -> None:
+    """``count`` tables of computers, each of its own player (no player's pace binds)."""
+    for number in range(count):
+        player = Player(address, f"Host {number}")
+        player.stub.CreateTable(
+            service_pb2.CreateTableRequest(
+                game="baska_kop",
+                rule_set=("kop", "baska")[number % 2],
+                options={"deals": "24"},
+                seats=[level] * 4,
+            ),
+            metadata=player.metadata,
+        )
+        player.close()
+
+
+def bench_think(think_ms: int, tables: list[int], seconds: float) -> None:
+    print(f"one worker, think pause {think_ms} ms, tables of normal computers, {seconds:.0f} s per run:")
+    for count in tables:
+        with fresh_redis() as store:
+            settings = {**LOOPBACK_LIMITS, "ai_min_think_ms": str(think_ms)}
+            server = server_process(store, **settings)
+            worker = worker_process(store, **settings)
+            with running(server, worker):
+                computer_tables(server_address(server), count, NORMAL)
+                client = store.client()
+                time.sleep(2 * think_ms / 1000)
+                start, started = computer_moves(client), time.monotonic()
+                time.sleep(seconds)
+                rate = (computer_moves(client) - start) / (time.monotonic() - started)
+                client.close()
+        ceiling = count * 1000 / think_ms
+        print(f"  {count:3d} tables: {rate:6.1f} moves/s   (the pause allows at most {ceiling:.1f})")
+
+
+# A stuck worker ---------------------------------------------------------------------
+
+
+def bench_stuck(seconds: float) -> None:
+    print(f"16 tables of normal computers, one worker and one that takes jobs and hangs, {seconds:.0f} s:")
+    with fresh_redis() as store:
+        settings = {**LOOPBACK_LIMITS, "ai_reclaim_ms": "5000", "ai_stuck_ms": "5000", "ai_sweep_ms": "1000"}
+        server = server_process(store, **settings)
+        healthy = worker_process(store, **settings)
+        hanging = worker_process(store, **settings)
+        with running(server, healthy, hanging):
+            assert hanging.process is not None
+            computer_tables(server_address(server), 16, NORMAL)
+            client = store.client()
+            time.sleep(2)
+            hanging.process.send_signal(signal.SIGSTOP)
+            start, started = computer_moves(client), time.monotonic()
+            lengths = []
+            while time.monotonic() - started < seconds:
+                queued = sum(int(client.xlen(keys.ai_jobs(kind))) for kind in ("people", "computers"))
+                lengths.append(queued + int(client.zcard(keys.AI_DELAYED)))
+                time.sleep(1)
+            rate = (computer_moves(client) - start) / (time.monotonic() - started)
+            hanging.process.send_signal(signal.SIGCONT)
+            client.close()
+    median = statistics.median(lengths)
+    print(f"  useful moves {rate:.1f}/s; jobs on the queue: median {median:.0f}, most {max(lengths)}")
+
+
+# Fairness ---------------------------------------------------------------------------
+
+
+def person_plays(address: str, stop: threading.Event) -> int:
+    """A person who answers at once, against normal computers; returns the moves made."""
+    anna = Player(address, "Anna")
+    moves = 0
+    view = anna.create([HUMAN, NORMAL, NORMAL, NORMAL], rule_set="kop", deals="24")
+    while not stop.is_set():
+        view = anna.my_turn(view.name, timeout=120)
+        if view.phase == table_pb2.TABLE_PHASE_FINISHED:
+            view = anna.create([HUMAN, NORMAL, NORMAL, NORMAL], rule_set="kop", deals="24")
+            continue
+        anna.submit(view, simple_move(view))
+        moves += 1
+    anna.close()
+    return moves
+
+
+def bench_fairness(seconds: float) -> None:
+    print(f"a person's wait for a worker (two workers, {seconds:.0f} s per run), from the job's due time:")
+    print("  beside                                    waits     p50        p95")
+    for others in (0, 10):
+        with fresh_redis() as store:
+            server = server_process(store, **LOOPBACK_LIMITS)
+            workers = [worker_process(store, **LOOPBACK_LIMITS) for _ in range(2)]
+            with running(server, *workers):
+                address = server_address(server)
+                if others:
+                    greedy = Player(address, "Greedy")
+                    for number in range(others):
+                        greedy.stub.CreateTable(
+                            service_pb2.CreateTableRequest(
+                                game="baska_kop",
+                                rule_set=("kop", "baska")[number % 2],
+                                options={"deals": "24"},
+                                seats=[STRONG] * 4,
+                            ),
+                            metadata=greedy.metadata,
+                        )
+                stop = threading.Event()
+                timer = threading.Timer(seconds, stop.set)
+                timer.start()
+                person_plays(address, stop)
+                waits = combined(workers, "speedgamez_ai_job_wait_seconds", 'kind="person"')
+        median, p95 = bucket_quantile(0.5, waits), bucket_quantile(0.95, waits)
+        count = max(waits.values()) if waits else 0
+        beside = "ten strong tables of computers of another" if others else "nothing"
+        print(f"  {beside:40s} {count:6.0f}  {(median or 0) * 1000:7.1f} ms {(p95 or 0) * 1000:8.1f} ms")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", choices=["watchers", "think", "stuck", "fairness"])
+    parser.add_argument("--watchers", default="0,1000,2000,4000", help="stream counts, comma-separated")
+    parser.add_argument("--seconds", type=float, default=30, help="measuring time per run")
+    args = parser.parse_args()
+    if args.only in (None, "watchers"):
+        bench_watchers([int(count) for count in args.watchers.split(",")])
+    if args.only in (None, "think"):
+        bench_think(400, [16, 32], args.seconds)
+    if args.only in (None, "stuck"):
+        bench_stuck(2 * args.seconds)
+    if args.only in (None, "fairness"):
+        bench_fairness(args.seconds)
+
+
+if __name__ == "__main__":
+    main()
