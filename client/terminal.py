@@ -1,315 +1,347 @@
 """Play at a speedgamez table from a terminal: ``python -m client``.
 
 A small client that uses only the contract (``speedgamez.v1`` over gRPC), as any studio
-client would. It registers a player, creates a table against three computer players (or
-joins a table by name), follows the table's event stream and asks for a move whenever
-it is the player's turn.
+client would, written to be read as an example:
+
+    client/terminal.py    the command line: create, join or resume a table; errors
+    client/connection.py  every call: the token, the card names, safe retries
+    client/game.py        the loop: draw, ask on the player's turn, follow the others
+    client/screen.py      text only: views, event lines, card names, the legend
+    client/keyboard.py    the player's answers, read so that Ctrl-C always works
+    client/tokens.py      the token file that makes --resume possible
 
     python -m client --name Anna                      # Kop, 8 deals, three easy computers
-    python -m client --name Anna --rule-set baska --deals 12
-    python -m client --name Ben --join tables/<id>    # take an open seat at a table
+    python -m client --name Anna --humans 2           # a table for two: prints a join command
+    python -m client --name Ben --join tables/<id>    # take an open seat at that table
+    python -m client --name Anna --resume             # continue an unfinished table
 
 Keys at the prompt: a card's number plays it; p passes; d doubles; a<n> announces the
 n-th contract of the list; Enter continues after a settlement; l shows the last trick;
-q quits (the computer plays on for you at a shared table).
+q leaves (a computer plays on for you); Ctrl-C stops and keeps the seat for --resume.
 """
 
 from __future__ import annotations
 
 import argparse
+import shlex
 import sys
-import uuid
-from collections.abc import Iterator
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
 
 import grpc
 
-from speedgamez.v1 import actions_pb2, cards_pb2, table_pb2
+from client.connection import Connection
+from client.game import Game
+from client.keyboard import Keyboard
+from client.screen import PHASES, Screen, options_line
+from client.tokens import SavedPlayer, TokenFile, TokenFileError, default_path
+from speedgamez.v1 import table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
-from speedgamez.v1 import table_service_pb2_grpc as service_grpc
 
-SUITS = {
-    cards_pb2.SUIT_CLUBS: "♣",
-    cards_pb2.SUIT_SPADES: "♠",
-    cards_pb2.SUIT_HEARTS: "♥",
-    cards_pb2.SUIT_DIAMONDS: "♦",
+DEFAULT_SERVER = "127.0.0.1:50051"
+DEFAULT_NAME = "Player"
+SEATS = 4  # Baśka and Kop are played by four (ListGames: seat_counts)
+LEVELS = {
+    "easy": table_pb2.COMPUTER_LEVEL_EASY,
+    "normal": table_pb2.COMPUTER_LEVEL_NORMAL,
+    "strong": table_pb2.COMPUTER_LEVEL_STRONG,
 }
-GERMAN_SUITS = {
-    cards_pb2.SUIT_CLUBS: "Eichel ",
-    cards_pb2.SUIT_SPADES: "Gras ",
-    cards_pb2.SUIT_HEARTS: "Herz ",
-    cards_pb2.SUIT_DIAMONDS: "Schellen ",
-}
-RANKS = {
-    cards_pb2.RANK_ACE: "A",
-    cards_pb2.RANK_TEN: "10",
-    cards_pb2.RANK_QUEEN: "Q",
-    cards_pb2.RANK_JACK: "J",
-}
-GERMAN_RANKS = {
-    cards_pb2.RANK_ACE: "Sau",
-    cards_pb2.RANK_TEN: "10",
-    cards_pb2.RANK_QUEEN: "Ober",
-    cards_pb2.RANK_JACK: "Unter",
-}
-BADGES = {
-    table_pb2.BADGE_DEALER: "G",
-    table_pb2.BADGE_OLD: "A",
-    table_pb2.BADGE_YOUNG: "J",
-    table_pb2.BADGE_PARTNER: "P",
-    table_pb2.BADGE_SOLOIST: "♛",
-}
-STATUS = {
-    table_pb2.DOUBLE_STATUS_UNKNOWN: " (counts: not known yet)",
-    table_pb2.DOUBLE_STATUS_COUNTS: " (counts)",
-    table_pb2.DOUBLE_STATUS_STRUCK: " (struck)",
-    table_pb2.DOUBLE_STATUS_CLEARED: " (cleared)",
-}
+# Options that describe a new table; they mean nothing with --join or --resume.
+NEW_TABLE_OPTIONS = ("humans", "rule_set", "deals", "level", "liga")
+
+Result = TypeVar("Result")
 
 
-class Terminal:
-    def __init__(self, stub: service_grpc.TableServiceStub, token: str, german: bool) -> None:
-        self.stub = stub
-        self.metadata = [("authorization", f"Bearer {token}")]
-        self.german = german
+class ClientError(Exception):
+    """A failure the player is told about in one sentence, without a traceback."""
 
-    # Drawing -----------------------------------------------------------------------
 
-    def card(self, card: cards_pb2.Card) -> str:
-        if self.german:
-            return GERMAN_SUITS.get(card.suit, "?") + GERMAN_RANKS.get(card.rank, str(card.rank))
-        return SUITS.get(card.suit, "?") + RANKS.get(card.rank, str(card.rank))
-
-    def trick(self, trick: table_pb2.Trick, view: table_pb2.TableView) -> str:
-        played = ", ".join(
-            f"{view.seats[played.seat].player_name}: {self.card(played.card)}" for played in trick.cards
-        )
-        if trick.HasField("winner_seat"):
-            played += f"  → {view.seats[trick.winner_seat].player_name} takes {trick.points}"
-        return played
-
-    def draw(self, view: table_pb2.TableView) -> None:
-        print()
-        contract = view.contract.label or "—"
-        if view.contract.HasField("declarer_seat"):
-            contract += f" by {view.seats[view.contract.declarer_seat].player_name}"
-        print(f"Deal {view.deal_number}/{view.deals_total} · {view.rule_set} · {contract}")
-        ladder = " ".join(
-            ("*" if rung.own else "") + ("x" if rung.fallen else "") + self.card(rung.card)
-            for rung in view.trump_ladder
-        )
-        print(f"Trumps (high→low, *own, x fallen): {ladder}")
-        for seat in view.seats:
-            marks = "".join(BADGES[badge] for badge in seat.badges)
-            you = " (you)" if seat.is_viewer else ""
-            print(
-                f"  {seat.seat} {seat.player_name}{you} [{marks}] cards {seat.cards_in_hand}, "
-                f"tricks {seat.tricks_won}, points {seat.card_points}, total {seat.total_score}"
-            )
-        for call in view.calls:
-            reason = f" — {call.reason}" if call.reason else ""
-            note = f": {call.status_note}" if call.status_note else ""
-            status = STATUS.get(call.double_status, "")
-            print(f"  bid: {view.seats[call.seat].player_name}: {call.label}{status}{note}{reason}")
-        if view.current_trick.cards:
-            print(f"Trick: {self.trick(view.current_trick, view)}")
-        if view.HasField("settlement"):
-            self.draw_settlement(view.settlement, view)
-        if view.hand:
-            cards = []
-            playing = view.phase == table_pb2.TABLE_PHASE_PLAYING
-            for number, held in enumerate(view.hand, 1):
-                mark = f" ({held.reason})" if playing and not held.playable else ""
-                cards.append(f"{number}) {self.card(held.card)}{mark}")
-            print("Your hand: " + "   ".join(cards))
-
-    def draw_settlement(self, settlement: table_pb2.Settlement, view: table_pb2.TableView) -> None:
-        print(f"Settlement: {settlement.summary}")
-        for step in settlement.steps:
-            factor = f"{step.factor}" if step.kind == "base" else f"×{step.factor}"
-            struck = f"  [struck: {step.note}]" if step.struck else ""
-            print(f"    {step.label}: {factor}{struck}")
-        for hand in settlement.hands:
-            cards = " ".join(self.card(card) for card in hand.cards)
-            print(f"    {view.seats[hand.seat].player_name} had {cards}: {settlement.scores[hand.seat]:+d}")
-
-    # Moves -------------------------------------------------------------------------
-
-    def ask(self, view: table_pb2.TableView) -> actions_pb2.Action | None:
-        """Prompt until the player picks an allowed move; None means quit."""
-        announcements = [choice for choice in view.choices if choice.action.WhichOneof("kind") == "announce"]
-        while True:
-            if view.phase == table_pb2.TABLE_PHASE_SETTLEMENT:
-                prompt = "Enter to continue, q to quit > "
-            elif view.phase == table_pb2.TABLE_PHASE_BIDDING:
-                listed = "  ".join(
-                    f"a{number}) {choice.label}{'' if choice.allowed else ' ×'}"
-                    for number, choice in enumerate(announcements, 1)
-                )
-                double = next(
-                    (choice for choice in view.choices if choice.action.WhichOneof("kind") == "give_double"),
-                    None,
-                )
-                doubling = f"  d) {double.label}{'' if double.allowed else ' ×'}" if double else ""
-                prompt = f"p) Pass{doubling}  {listed} > "
-            else:
-                prompt = "Card number (l: last trick) > "
-            try:
-                answer = input(prompt).strip().lower()
-            except EOFError:
-                return None
-            if answer == "q":
-                return None
-            if answer == "l" and view.tricks:
-                print(f"Last trick: {self.trick(view.tricks[-1], view)}")
-                continue
-            chosen = self.parse(answer, view, announcements)
-            if chosen is None:
-                print("  Not understood.")
-                continue
-            reason = self.refusal(chosen, view)
-            if reason:
-                print(f"  Not possible: {reason}")
-                continue
-            return chosen
-
-    def parse(
-        self, answer: str, view: table_pb2.TableView, announcements: list[table_pb2.ActionChoice]
-    ) -> actions_pb2.Action | None:
-        if view.phase == table_pb2.TABLE_PHASE_SETTLEMENT:
-            return actions_pb2.Action(continue_play=actions_pb2.ContinueAction()) if answer == "" else None
-        if answer == "p":
-            return actions_pb2.Action(pass_turn=actions_pb2.PassAction())
-        if answer == "d":
-            return actions_pb2.Action(give_double=actions_pb2.DoubleAction())
-        if answer.startswith("a") and answer[1:].isdigit() and 1 <= int(answer[1:]) <= len(announcements):
-            return announcements[int(answer[1:]) - 1].action
-        if answer.isdigit() and 1 <= int(answer) <= len(view.hand):
-            card = view.hand[int(answer) - 1].card
-            return actions_pb2.Action(play_card=actions_pb2.PlayCardAction(card=card))
-        return None
-
-    @staticmethod
-    def refusal(action: actions_pb2.Action, view: table_pb2.TableView) -> str:
-        """The server's reason why a move is greyed out, so the player needs no round trip."""
-        if action.WhichOneof("kind") == "play_card":
-            for held in view.hand:
-                if held.card == action.play_card.card:
-                    return held.reason
-        for choice in view.choices:
-            if choice.action == action:
-                return choice.reason
-        return ""
-
-    # The loop ----------------------------------------------------------------------
-
-    def events(self, table: str, after: int) -> Iterator[table_pb2.TableEvent]:
-        request = service_pb2.WatchTableRequest(table=table, after_sequence=after)
-        for response in self.stub.WatchTable(request, metadata=self.metadata):
-            yield response.event
-
-    def play(self, table: str) -> None:
-        view = self.get(table)
-        after = view.last_event_sequence
-        self.draw(view)
-        while view.phase != table_pb2.TABLE_PHASE_FINISHED:
-            if view.HasField("viewer_seat") and view.viewer_seat in view.to_act_seats:
-                action = self.ask(view)
-                if action is None:
-                    self.stub.LeaveTable(service_pb2.LeaveTableRequest(table=table), metadata=self.metadata)
-                    print("You left the table.")
-                    return
-                try:
-                    view = self.submit(view, action)
-                except grpc.RpcError as error:
-                    print(f"  Refused ({error.code().name}): {error.details()}")
-                    view = self.get(table)
-                continue
-            for event in self.events(table, after):
-                after = event.sequence
-                self.narrate(event, view)
-                if event.table_version >= view.version:
-                    fresh = self.get(table)
-                    if (
-                        fresh.viewer_seat in fresh.to_act_seats
-                        or fresh.phase == table_pb2.TABLE_PHASE_FINISHED
-                    ):
-                        view = fresh
-                        self.draw(view)
-                        break
-            else:
-                view = self.get(table)
-        print(
-            "The match is over. Totals: "
-            + ", ".join(f"{seat.player_name} {seat.total_score:+d}" for seat in view.seats)
-        )
-
-    def narrate(self, event: table_pb2.TableEvent, view: table_pb2.TableView) -> None:
-        kind = event.WhichOneof("kind")
-        if kind == "action_taken" and event.action_taken.by_computer:
-            taken = event.action_taken
-            reason = f" — {taken.reason}" if taken.reason else ""
-            label = (
-                self.card(taken.action.play_card.card) if taken.action.HasField("play_card") else taken.label
-            )
-            print(f"  {view.seats[taken.seat].player_name}: {label}{reason}")
-        elif kind == "trick_completed":
-            print(f"  Trick: {self.trick(event.trick_completed.trick, view)}")
-        elif kind == "seat_changed":
-            print(f"  {event.seat_changed.description}")
-
-    def get(self, table: str) -> table_pb2.TableView:
-        return self.stub.GetTable(service_pb2.GetTableRequest(table=table), metadata=self.metadata).table
-
-    def submit(self, view: table_pb2.TableView, action: actions_pb2.Action) -> table_pb2.TableView:
-        request = service_pb2.SubmitActionRequest(
-            table=view.name, table_version=view.version, request_id=uuid.uuid4().hex, action=action
-        )
-        return self.stub.SubmitAction(request, metadata=self.metadata).table
+def parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m client",
+        description="Play Baśka or Kop in the terminal against computers or with friends.",
+        epilog=(
+            "Keys: a card's number plays it, p passes, d doubles, a<n> announces, Enter continues "
+            "after a settlement, l shows the last trick, q leaves (a computer plays on), "
+            "Ctrl-C stops and keeps your seat for --resume."
+        ),
+    )
+    parser.add_argument(
+        "--server", default=DEFAULT_SERVER, help="host:port of the server (default: %(default)s)"
+    )
+    parser.add_argument(
+        "--name", help=f"your display name (default: {DEFAULT_NAME}; with --resume: the player saved)"
+    )
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--join", metavar="TABLE", help="take an open seat at TABLE (tables/<id>)")
+    where.add_argument(
+        "--resume",
+        nargs="?",
+        const="",
+        metavar="TABLE",
+        help="continue one of your unfinished tables (listed to choose from, or TABLE)",
+    )
+    new = parser.add_argument_group("a new table (without --join or --resume)")
+    new.add_argument(
+        "--humans",
+        type=int,
+        choices=range(1, SEATS + 1),
+        metavar="N",
+        help="human seats, 1 to 4, you included; the others join with the printed command (default: 1)",
+    )
+    new.add_argument("--rule-set", choices=["kop", "baska"], help="the rules (default: kop)")
+    new.add_argument("--deals", choices=["8", "12", "16", "24"], help="deals in the match (default: 8)")
+    new.add_argument("--level", choices=list(LEVELS), help="level of the computer seats (default: easy)")
+    new.add_argument("--liga", action="store_true", default=None, help="Kop with Liga-Werte")
+    parser.add_argument("--german", action="store_true", help="Bavarian card names: Eichel Ober, Herz Sau...")
+    parser.add_argument(
+        "--token-file",
+        type=Path,
+        metavar="PATH",
+        help="where your token is kept for --resume (default: ~/.config/speedgamez/<host_port>.json, "
+        "or under $XDG_CONFIG_HOME)",
+    )
+    return parser
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description="Play Baśka or Kop in the terminal.")
-    parser.add_argument("--server", default="127.0.0.1:50051", help="host:port of the server")
-    parser.add_argument("--name", default="Player", help="your display name")
-    parser.add_argument("--rule-set", default="kop", choices=["kop", "baska"])
-    parser.add_argument("--deals", default="8", choices=["8", "12", "16", "24"])
-    parser.add_argument("--level", default="easy", choices=["easy", "normal", "strong"])
-    parser.add_argument("--liga", action="store_true", help="Kop with Liga-Werte")
-    parser.add_argument("--join", help="take a seat at this table (tables/<id>) instead of creating one")
-    parser.add_argument("--german", action="store_true", help="Bavarian card names (Ober, Unter, Eichel...)")
-    args = parser.parse_args(argv)
+    arguments = parser()
+    args = arguments.parse_args(argv)
+    if args.join is not None or args.resume is not None:
+        given = [f"--{option.replace('_', '-')}" for option in NEW_TABLE_OPTIONS if getattr(args, option)]
+        if given:
+            arguments.error(f"{', '.join(given)}: only for a new table, not with --join or --resume")
+    sys.exit(run(args))
 
-    channel = grpc.insecure_channel(args.server)
-    stub = service_grpc.TableServiceStub(channel)
+
+def run(args: argparse.Namespace) -> int:
+    """Play; the exit status: 0 done, 1 a failure (told in one sentence), 130 Ctrl-C."""
+    tokens = TokenFile(args.token_file or default_path(args.server), args.server)
+    connection = Connection(args.server, args.german)
+    kept = ""  # once the player sits at a table: how to come back to it
     try:
-        registered = stub.RegisterPlayer(service_pb2.RegisterPlayerRequest(display_name=args.name))
+        player = sign_in(args, connection, tokens)
+        keyboard = Keyboard()
+        table = choose_table(args, connection, tokens, player, keyboard)
+        kept = f"Your seat at {table} is kept; continue with:\n  {resume_command(args, player)}"
+        final = Game(connection, Screen(args.german), keyboard, table).play()
+        if final is not None:
+            print(farewell(final))
+        return 0
+    except (KeyboardInterrupt, EOFError) as stop:
+        # Ctrl-C, or the end of the input (Ctrl-D): the seat stays as it is.
+        print("\nStopped." + (f" {kept}" if kept else ""))
+        return 130 if isinstance(stop, KeyboardInterrupt) else 0
     except grpc.RpcError as error:
-        sys.exit(f"cannot reach the server at {args.server}: {error.details()}")
-    terminal = Terminal(stub, registered.token, args.german)
-    if args.join:
-        view = stub.JoinTable(service_pb2.JoinTableRequest(table=args.join), metadata=terminal.metadata).table
-    else:
-        level = f"COMPUTER_LEVEL_{args.level.upper()}"
-        computer = service_pb2.SeatConfig(kind=table_pb2.SEAT_KIND_COMPUTER, level=level)
-        options = {"deals": args.deals}
-        if args.liga:
-            options["liga_values"] = "true"
-        request = service_pb2.CreateTableRequest(
-            game="baska_kop",
-            rule_set=args.rule_set,
-            options=options,
-            seats=[service_pb2.SeatConfig(kind=table_pb2.SEAT_KIND_HUMAN), computer, computer, computer],
-            join=True,
-        )
-        view = stub.CreateTable(request, metadata=terminal.metadata).table
-    print(f"Table {view.name}; you sit at seat {view.viewer_seat}.")
-    try:
-        terminal.play(view.name)
-    except KeyboardInterrupt:
-        print()
+        print(sentence(error, args.server), file=sys.stderr)
+        if kept:
+            print(kept)
+        return 1
+    except (ClientError, TokenFileError) as failure:
+        print(failure, file=sys.stderr)
+        return 1
     finally:
-        channel.close()
+        connection.close()
 
 
-if __name__ == "__main__":
-    main()
+# Who plays ---------------------------------------------------------------------------
+
+
+def sign_in(args: argparse.Namespace, connection: Connection, tokens: TokenFile) -> SavedPlayer:
+    """The saved player of this name, or a newly registered one (saved at once)."""
+    if args.resume is not None:
+        saved = tokens.find(args.name)
+        if saved is None:
+            who = f"no player named {args.name}" if args.name else "no player"
+            raise ClientError(f"There is {who} in {tokens.path}, so there is nothing to resume.")
+        connection.use_token(saved.token)
+        return saved
+    name = args.name or DEFAULT_NAME
+    saved = tokens.find(name)
+    if saved is not None:
+        connection.use_token(saved.token)
+        return saved
+    return register(name, connection, tokens)
+
+
+def register(name: str, connection: Connection, tokens: TokenFile) -> SavedPlayer:
+    try:
+        registered = connection.register(name)
+    except grpc.RpcError as error:
+        raise ClientError(f"Cannot register {name}: {details(error, connection.address)}.") from None
+    player = SavedPlayer(name, registered.player_id, registered.token)
+    tokens.save(player)
+    connection.use_token(player.token)
+    return player
+
+
+def as_player(
+    call: Callable[[], Result], connection: Connection, tokens: TokenFile, player: SavedPlayer
+) -> Result:
+    """Make ``call``; if the saved token has expired, register the name again and retry once."""
+    try:
+        return call()
+    except grpc.RpcError as error:
+        if error.code() != grpc.StatusCode.UNAUTHENTICATED:
+            raise
+    register(player.name, connection, tokens)
+    return call()
+
+
+# Which table -------------------------------------------------------------------------
+
+
+def choose_table(
+    args: argparse.Namespace,
+    connection: Connection,
+    tokens: TokenFile,
+    player: SavedPlayer,
+    keyboard: Keyboard,
+) -> str:
+    if args.resume is not None:
+        return resume(args.resume, connection, player, keyboard)
+    if args.join is not None:
+        return join(args.join, connection, tokens, player)
+    return create(args, connection, tokens, player)
+
+
+def create(args: argparse.Namespace, connection: Connection, tokens: TokenFile, player: SavedPlayer) -> str:
+    """A new table with the player at the first seat, other humans' seats open."""
+    humans = args.humans or 1
+    human = service_pb2.SeatConfig(kind=table_pb2.SEAT_KIND_HUMAN)
+    computer = service_pb2.SeatConfig(kind=table_pb2.SEAT_KIND_COMPUTER, level=LEVELS[args.level or "easy"])
+    seats = [human] * humans + [computer] * (SEATS - humans)
+    options = {"deals": args.deals or "8"}
+    if args.liga:
+        options["liga_values"] = "true"
+    try:
+        view = as_player(
+            lambda: connection.create(args.rule_set or "kop", options, seats), connection, tokens, player
+        )
+    except grpc.RpcError as error:
+        hint = " (--resume lists them)" if error.code() == grpc.StatusCode.RESOURCE_EXHAUSTED else ""
+        raise ClientError(f"Cannot create the table: {details(error, connection.address)}{hint}.") from None
+    print(f"{player.name}, you sit at table {view.name}: {options_line(view.rule_set, view.options)}.")
+    if humans > 1:
+        others = humans - 1
+        print(f"Share the table name {view.name} with {others} other player{'s' if others > 1 else ''}.")
+        print("To join, each runs (with their own name):")
+        print(f"  {join_command(args, view.name)}")
+    return view.name
+
+
+def join(table: str, connection: Connection, tokens: TokenFile, player: SavedPlayer) -> str:
+    try:
+        view = as_player(lambda: connection.join(table), connection, tokens, player)
+    except grpc.RpcError as error:
+        raise ClientError(f"Cannot join {table}: {details(error, connection.address)}.") from None
+    print(f"{player.name}, you sit at table {view.name}: {options_line(view.rule_set, view.options)}.")
+    return view.name
+
+
+def resume(table: str, connection: Connection, player: SavedPlayer, keyboard: Keyboard) -> str:
+    """The table to continue: the one named, the only unfinished one, or the one chosen."""
+    try:
+        if table:
+            return own_table(table, connection)
+        tables = [summary for summary in connection.my_tables() if still_mine(summary)]
+        if not tables:
+            raise ClientError(f"{player.name} has no unfinished table at {connection.address}.")
+        titles = connection.game_titles()
+        print(f"Unfinished tables of {player.name}:")
+        for number, summary in enumerate(tables, 1):
+            print(f"  {number}) {describe(summary, connection, titles)}")
+    except grpc.RpcError as error:
+        raise ClientError(f"Cannot resume: {details(error, connection.address)}.") from None
+    if len(tables) == 1:
+        return tables[0].name
+    while True:
+        answer = keyboard.read_line(f"Which table (1-{len(tables)})? > ").strip()
+        if answer.isdigit() and 1 <= int(answer) <= len(tables):
+            return tables[int(answer) - 1].name
+        print(f"  Type a number from 1 to {len(tables)}, or Ctrl-C to stop.")
+
+
+def own_table(table: str, connection: Connection) -> str:
+    """``table``, if the player still has a seat there and its match goes on."""
+    view = connection.get(table)
+    if not view.HasField("viewer_seat"):
+        raise ClientError(f"You have no seat at {table}.")
+    if view.phase in (table_pb2.TABLE_PHASE_FINISHED, table_pb2.TABLE_PHASE_CLOSED):
+        raise ClientError(f"{table} is {PHASES[view.phase]}; there is nothing to resume.")
+    return table
+
+
+def still_mine(summary: service_pb2.TableSummary) -> bool:
+    """Unfinished, and the player's own seat is not played by a computer (after a q)."""
+    if summary.phase in (table_pb2.TABLE_PHASE_FINISHED, table_pb2.TABLE_PHASE_CLOSED):
+        return False
+    return any(
+        seat.is_viewer and seat.level == table_pb2.COMPUTER_LEVEL_UNSPECIFIED for seat in summary.seats
+    )
+
+
+def describe(summary: service_pb2.TableSummary, connection: Connection, titles: dict[str, str]) -> str:
+    """``tables/x: Baśka and Kop · Kop · 8 deals · trick play, deal 3 · Anna, Ben, ...``"""
+    phase = PHASES.get(summary.phase, "")
+    if summary.phase != table_pb2.TABLE_PHASE_WAITING_FOR_PLAYERS:
+        # The listing has no deal number; the table itself has.
+        phase += f", deal {connection.get(summary.name).deal_number}"
+    players = ", ".join("(open)" if seat.open else seat.player_name for seat in summary.seats)
+    rule_set = options_line(summary.rule_set, {"deals": str(summary.deals_total)})
+    return f"{summary.name}: {titles.get(summary.game, summary.game)} · {rule_set} · {phase} · {players}"
+
+
+# What the player reads ------------------------------------------------------------------
+
+
+def farewell(view: table_pb2.TableView) -> str:
+    if view.phase == table_pb2.TABLE_PHASE_CLOSED:
+        return "The table is closed."
+    totals = ", ".join(f"{seat.player_name} {seat.total_score:+d}" for seat in view.seats)
+    return f"The match is over. Totals: {totals}."
+
+
+def details(error: grpc.RpcError, server: str) -> str:
+    """Why a call failed, in words: the server's message, or that it does not answer."""
+    text = " ".join((error.details() or error.code().name).split()).rstrip(".")
+    if error.code() in (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED):
+        # Either the transport's words ("failed to connect to all addresses; last
+        # error: ...") or the server's ("the state store is unreachable; retry ...");
+        # the first clause says enough.
+        return f"the server at {server} does not answer ({text.split(';')[0]})"
+    return text
+
+
+def sentence(error: grpc.RpcError, server: str) -> str:
+    """One sentence for a call that failed where the game could not go on."""
+    if error.code() in (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED):
+        return f"The game stopped: {details(error, server)}."
+    return f"The server refused to go on: {details(error, server)}."
+
+
+def python_command() -> list[str]:
+    """How this client was started, as the player can type it again."""
+    executable = Path(sys.executable)
+    try:
+        return [str(executable.relative_to(Path.cwd())), "-m", "client"]
+    except ValueError:
+        return [sys.executable, "-m", "client"]
+
+
+def common_options(args: argparse.Namespace) -> list[str]:
+    return ["--server", args.server] if args.server != DEFAULT_SERVER else []
+
+
+def join_command(args: argparse.Namespace, table: str) -> str:
+    return shlex.join([*python_command(), *common_options(args), "--name", "NAME", "--join", table])
+
+
+def resume_command(args: argparse.Namespace, player: SavedPlayer) -> str:
+    parts = [*python_command(), *common_options(args), "--name", player.name, "--resume"]
+    if args.token_file:
+        parts += ["--token-file", str(args.token_file)]
+    if args.german:
+        parts.append("--german")
+    return shlex.join(parts)

@@ -1,0 +1,168 @@
+"""The client's side of the contract: one gRPC channel, the player's token, and retries.
+
+Every call the client makes goes through ``Connection``. It adds what every call needs
+(the bearer token; the card names the player reads), and it retries what the contract
+says is safe to retry when the server is briefly unavailable (a replica restarting
+behind a proxy):
+
+- GetTable, ListTables and ListGames change nothing;
+- SubmitAction carries a request id, and the server applies one id at most once;
+- WatchTable resumes after the last event received and so delivers exactly the rest.
+
+CreateTable, JoinTable, LeaveTable and RegisterPlayer are not retried: a lost answer
+would leave the client unsure whether they happened, so the player is told instead.
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+import uuid
+from collections.abc import Callable, Generator
+from typing import TypeVar
+
+import grpc
+
+from speedgamez.v1 import actions_pb2, cards_pb2, table_pb2
+from speedgamez.v1 import table_service_pb2 as service_pb2
+from speedgamez.v1 import table_service_pb2_grpc as service_grpc
+
+# How long the client keeps trying to reach a server that stopped answering before it
+# gives up and tells the player.
+RETRY_SECONDS = 10.0
+# Keepalive pings on open calls find a connection that died silently; the contract
+# allows one every 10 seconds or more.
+CHANNEL_OPTIONS = [("grpc.keepalive_time_ms", 30_000), ("grpc.keepalive_timeout_ms", 10_000)]
+# A watch stream that broke this way may be resumed (WatchTable's comment).
+WATCH_RESUMABLE = (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.INTERNAL)
+
+Reply = TypeVar("Reply")
+
+
+class Connection:
+    def __init__(self, address: str, german: bool) -> None:
+        self.address = address
+        self.channel = grpc.insecure_channel(address, options=CHANNEL_OPTIONS)
+        self.stub = service_grpc.TableServiceStub(self.channel)
+        # Asked for on every request that returns texts, so that reasons and settlement
+        # lines name cards as the client's own drawing does.
+        self.card_names = cards_pb2.CARD_NAMES_BAVARIAN if german else cards_pb2.CARD_NAMES_SYMBOLS
+        self.metadata: list[tuple[str, str]] = []
+
+    def close(self) -> None:
+        self.channel.close()
+
+    def use_token(self, token: str) -> None:
+        self.metadata = [("authorization", f"Bearer {token}")]
+
+    # Calls made once -------------------------------------------------------------
+
+    def register(self, name: str) -> service_pb2.RegisterPlayerResponse:
+        return self.stub.RegisterPlayer(service_pb2.RegisterPlayerRequest(display_name=name))
+
+    def game_titles(self) -> dict[str, str]:
+        games = self._retrying(lambda: self.stub.ListGames(service_pb2.ListGamesRequest()))
+        return {game.id: game.title for game in games.games}
+
+    def create(
+        self, rule_set: str, options: dict[str, str], seats: list[service_pb2.SeatConfig]
+    ) -> table_pb2.TableView:
+        request = service_pb2.CreateTableRequest(
+            game="baska_kop",
+            rule_set=rule_set,
+            options=options,
+            seats=seats,
+            join=True,
+            card_names=self.card_names,
+        )
+        return self.stub.CreateTable(request, metadata=self.metadata).table
+
+    def join(self, table: str) -> table_pb2.TableView:
+        request = service_pb2.JoinTableRequest(table=table, card_names=self.card_names)
+        return self.stub.JoinTable(request, metadata=self.metadata).table
+
+    def leave(self, table: str) -> None:
+        self.stub.LeaveTable(service_pb2.LeaveTableRequest(table=table), metadata=self.metadata)
+
+    # Calls that are safe to retry ----------------------------------------------------
+
+    def my_tables(self) -> list[service_pb2.TableSummary]:
+        """Every table the player sits at or created, newest first."""
+        tables: list[service_pb2.TableSummary] = []
+        page = ""
+        while True:
+            response = self._retrying(functools.partial(self._list_mine, page))
+            tables.extend(response.tables)
+            page = response.next_page_token
+            if not page:
+                return tables
+
+    def _list_mine(self, page: str) -> service_pb2.ListTablesResponse:
+        request = service_pb2.ListTablesRequest(mine=True, page_size=100, page_token=page)
+        return self.stub.ListTables(request, metadata=self.metadata)
+
+    def get(self, table: str) -> table_pb2.TableView:
+        request = service_pb2.GetTableRequest(table=table, card_names=self.card_names)
+        return self._retrying(lambda: self.stub.GetTable(request, metadata=self.metadata).table)
+
+    def submit(self, view: table_pb2.TableView, action: actions_pb2.Action) -> table_pb2.TableView:
+        """Apply ``action`` decided on ``view``; a retry reuses the request id, so it applies once."""
+        request = service_pb2.SubmitActionRequest(
+            table=view.name,
+            table_version=view.version,
+            request_id=uuid.uuid4().hex,
+            action=action,
+            card_names=self.card_names,
+        )
+        return self._retrying(lambda: self.stub.SubmitAction(request, metadata=self.metadata).table)
+
+    def watch(self, table: str, after: int) -> Generator[table_pb2.TableEvent, None, None]:
+        """The table's events after sequence ``after``, resuming the stream if it breaks.
+
+        Heartbeats only keep an idle stream open through proxies; they carry no event and
+        are skipped. Close the iterator to end the stream (``contextlib.closing``).
+        """
+        deadline: float | None = None
+        while True:
+            request = service_pb2.WatchTableRequest(
+                table=table, after_sequence=after, card_names=self.card_names
+            )
+            call = self.stub.WatchTable(request, metadata=self.metadata)
+            try:
+                for response in call:
+                    deadline = None  # the stream works: a later break gets a fresh budget
+                    if response.WhichOneof("kind") != "event":
+                        continue
+                    after = response.event.sequence
+                    yield response.event
+                return  # the server ended the stream: the match is over or the table closed
+            except grpc.RpcError as error:
+                if error.code() not in WATCH_RESUMABLE:
+                    raise
+                deadline = deadline or time.monotonic() + RETRY_SECONDS
+                self._wait_for_server(error, deadline)
+            finally:
+                call.cancel()  # ends the call on the server too when the caller stops early
+
+    def _retrying(self, attempt: Callable[[], Reply]) -> Reply:
+        deadline = time.monotonic() + RETRY_SECONDS
+        while True:
+            try:
+                return attempt()
+            except grpc.RpcError as error:
+                if error.code() != grpc.StatusCode.UNAVAILABLE:
+                    raise
+                self._wait_for_server(error, deadline)
+
+    def _wait_for_server(self, error: grpc.RpcError, deadline: float) -> None:
+        """Wait until the channel connects again; re-raise ``error`` at the deadline."""
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            raise error
+        try:
+            grpc.channel_ready_future(self.channel).result(timeout=remaining)
+        except grpc.FutureTimeoutError:
+            raise error from None
+        # Connected, yet the server itself answered UNAVAILABLE (its store is briefly
+        # unreachable): pause a little rather than ask again at once.
+        time.sleep(min(0.5, max(0.0, deadline - time.monotonic())))

@@ -1,0 +1,197 @@
+"""Playing one table: draw it, ask the player on his turn, follow the others otherwise.
+
+The loop keeps one rule: every view the player is shown comes from the server (the
+answer to the player's own move, or GetTable after others moved), and every event that
+view does not show yet is narrated in one line. Nothing is computed from the rules; what
+is allowed, and why not, comes with the view.
+"""
+
+from __future__ import annotations
+
+import contextlib
+
+import grpc
+
+from client.connection import Connection
+from client.keyboard import Keyboard
+from client.screen import LEGEND, Screen, has_ended, is_my_turn
+from speedgamez.v1 import actions_pb2, table_pb2
+
+KEYS = (
+    "Keys: a card's number plays it · p passes · d doubles · a<n> announces the n-th contract · "
+    "Enter continues after a settlement · l shows the last trick · ? shows this help · "
+    "q leaves the table (a computer plays on) · Ctrl-C stops and keeps your seat (--resume)"
+)
+# Refusals that leave the game as it was: the player decides again on a fresh view.
+DECIDE_AGAIN = (
+    grpc.StatusCode.FAILED_PRECONDITION,
+    grpc.StatusCode.ABORTED,
+    grpc.StatusCode.INVALID_ARGUMENT,
+    grpc.StatusCode.RESOURCE_EXHAUSTED,
+)
+CONTINUE = actions_pb2.Action(continue_play=actions_pb2.ContinueAction())
+PASS = actions_pb2.Action(pass_turn=actions_pb2.PassAction())
+DOUBLE = actions_pb2.Action(give_double=actions_pb2.DoubleAction())
+
+
+class Game:
+    def __init__(self, connection: Connection, screen: Screen, keyboard: Keyboard, table: str) -> None:
+        self.connection = connection
+        self.screen = screen
+        self.keyboard = keyboard
+        self.table = table
+        # Sequence number of the newest event the screen shows, from the last view shown:
+        # events up to it are on screen already, later ones are narrated.
+        self.shown_sequence = 0
+        self.shown_view = table_pb2.TableView()
+
+    def play(self) -> table_pb2.TableView | None:
+        """Play until the match ends (its last view) or the player leaves (None)."""
+        self.screen.write(LEGEND)
+        self.screen.write(KEYS)
+        view = self.connection.get(self.table)
+        self.show(view)
+        while not has_ended(view):
+            if is_my_turn(view):
+                moved = self.take_turn(view)
+                if moved is None:
+                    return None
+                view = moved
+            else:
+                view = self.wait_for_turn(view)
+        return view
+
+    def show(self, view: table_pb2.TableView) -> None:
+        self.screen.show(view)
+        self.shown_view = view
+        self.shown_sequence = view.last_event_sequence
+
+    # The player's turn -------------------------------------------------------------
+
+    def take_turn(self, view: table_pb2.TableView) -> table_pb2.TableView | None:
+        """Ask for a move and submit it; the answer is drawn like any other view."""
+        action = self.ask(view)
+        if action is None:
+            self.connection.leave(self.table)
+            self.screen.write("You left the table; a computer player plays on for you.")
+            return None
+        try:
+            moved = self.connection.submit(view, action)
+        except grpc.RpcError as error:
+            if error.code() not in DECIDE_AGAIN:
+                raise
+            self.screen.write(f"  Refused: {error.details()}")
+            moved = self.connection.get(self.table)
+        self.show(moved)
+        return moved
+
+    def ask(self, view: table_pb2.TableView) -> actions_pb2.Action | None:
+        """Prompt until the player picks an allowed move; None means leave the table."""
+        announcements = [choice for choice in view.choices if choice.action.HasField("announce")]
+        if view.phase == table_pb2.TABLE_PHASE_BIDDING:
+            self.screen.write("Calls: " + calls_line(view, announcements))
+        while True:
+            answer = self.keyboard.read_line(prompt(view)).strip().lower()
+            if answer == "q":
+                return None
+            if answer == "?":
+                self.screen.write(KEYS)
+                continue
+            if answer == "l":
+                self.show_last_trick(view)
+                continue
+            action = parse(answer, view, announcements)
+            if action is None:
+                self.screen.write("  Not understood; ? shows the keys.")
+                continue
+            reason = refusal(action, view)
+            if reason:
+                self.screen.write(f"  Not possible: {reason}")
+                continue
+            return action
+
+    def show_last_trick(self, view: table_pb2.TableView) -> None:
+        if view.tricks:
+            self.screen.write(f"  Last trick: {self.screen.trick(view.tricks[-1], view)}")
+        else:
+            self.screen.write("  No trick has been completed in this deal yet.")
+
+    # Others' turns -------------------------------------------------------------------
+
+    def wait_for_turn(self, view: table_pb2.TableView) -> table_pb2.TableView:
+        """Follow the event stream until the player must act or the table ends."""
+        checked = view.version
+        with contextlib.closing(self.connection.watch(self.table, self.shown_sequence)) as events:
+            for event in events:
+                if event.sequence > self.shown_sequence:
+                    self.screen.narrate(event, view)
+                # Several events may come from one change (a card, the trick it completes,
+                # the settlement); one look at the table per change is enough.
+                if event.table_version <= checked:
+                    continue
+                view = self.connection.get(self.table)
+                checked = view.version
+                if is_my_turn(view) or has_ended(view) or self.is_new_stage(view):
+                    self.show(view)
+                else:
+                    self.screen.show_status(view)
+                if is_my_turn(view) or has_ended(view):
+                    return view
+        return self.connection.get(self.table)
+
+    def is_new_stage(self, view: table_pb2.TableView) -> bool:
+        """A new deal, the end of the bidding, a settlement: worth a full drawing."""
+        shown = self.shown_view
+        return view.phase != shown.phase or view.deal_number != shown.deal_number
+
+
+def prompt(view: table_pb2.TableView) -> str:
+    if view.phase == table_pb2.TABLE_PHASE_SETTLEMENT:
+        return "Enter to continue (q: leave) > "
+    if view.phase == table_pb2.TABLE_PHASE_BIDDING:
+        return "Your call > "
+    return f"Your card (1-{len(view.hand)}, l: last trick) > "
+
+
+def calls_line(view: table_pb2.TableView, announcements: list[table_pb2.ActionChoice]) -> str:
+    """The bidding choices with their keys; greyed ones marked × (picking one says why)."""
+
+    def listed(key: str, choice: table_pb2.ActionChoice) -> str:
+        return f"{key}) {choice.label}{'' if choice.allowed else ' ×'}"
+
+    parts = [listed("p", choice) for choice in view.choices if choice.action.HasField("pass_turn")]
+    parts += [listed("d", choice) for choice in view.choices if choice.action.HasField("give_double")]
+    parts += [listed(f"a{number}", choice) for number, choice in enumerate(announcements, 1)]
+    return "  ".join(parts)
+
+
+def parse(
+    answer: str, view: table_pb2.TableView, announcements: list[table_pb2.ActionChoice]
+) -> actions_pb2.Action | None:
+    """The action a key stands for in this phase; None if it stands for none."""
+    if view.phase == table_pb2.TABLE_PHASE_SETTLEMENT:
+        return CONTINUE if answer == "" else None
+    if view.phase == table_pb2.TABLE_PHASE_BIDDING:
+        if answer == "p":
+            return PASS
+        if answer == "d":
+            return DOUBLE
+        number = answer[1:]
+        if answer.startswith("a") and number.isdigit() and 1 <= int(number) <= len(announcements):
+            return announcements[int(number) - 1].action
+        return None
+    if answer.isdigit() and 1 <= int(answer) <= len(view.hand):
+        card = view.hand[int(answer) - 1].card
+        return actions_pb2.Action(play_card=actions_pb2.PlayCardAction(card=card))
+    return None
+
+
+def refusal(action: actions_pb2.Action, view: table_pb2.TableView) -> str:
+    """The server's reason why a move is greyed out, so the player needs no round trip."""
+    if action.HasField("play_card"):
+        held = next((held for held in view.hand if held.card == action.play_card.card), None)
+        return "" if held is None or held.playable else held.reason
+    choice = next((choice for choice in view.choices if choice.action == action), None)
+    if choice is None:
+        return "that is not offered now"
+    return "" if choice.allowed else choice.reason

@@ -1,0 +1,262 @@
+"""Drawing a table on the terminal: snapshots, event lines, the legend.
+
+Everything here turns contract messages into text and nothing else: no calls, no rules.
+The server already writes every text of a view (labels, reasons, settlement lines) with
+the players' names and the pack the request asked for; the client only names the
+structured ``Card`` messages itself, in the same pack.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from speedgamez.v1 import cards_pb2, table_pb2
+
+SYMBOL_SUITS = {
+    cards_pb2.SUIT_CLUBS: "♣",
+    cards_pb2.SUIT_SPADES: "♠",
+    cards_pb2.SUIT_HEARTS: "♥",
+    cards_pb2.SUIT_DIAMONDS: "♦",
+}
+SYMBOL_RANKS = {
+    cards_pb2.RANK_ACE: "A",
+    cards_pb2.RANK_KING: "K",
+    cards_pb2.RANK_QUEEN: "Q",
+    cards_pb2.RANK_JACK: "J",
+}
+# The Bavarian pack, as the server writes it for CARD_NAMES_BAVARIAN ("Eichel Ober").
+BAVARIAN_SUITS = {
+    cards_pb2.SUIT_CLUBS: "Eichel",
+    cards_pb2.SUIT_SPADES: "Gras",
+    cards_pb2.SUIT_HEARTS: "Herz",
+    cards_pb2.SUIT_DIAMONDS: "Schellen",
+}
+BAVARIAN_RANKS = {
+    cards_pb2.RANK_ACE: "Sau",
+    cards_pb2.RANK_KING: "König",
+    cards_pb2.RANK_QUEEN: "Ober",
+    cards_pb2.RANK_JACK: "Unter",
+}
+
+BADGES = {
+    table_pb2.BADGE_DEALER: "G",
+    table_pb2.BADGE_OLD: "A",
+    table_pb2.BADGE_YOUNG: "J",
+    table_pb2.BADGE_PARTNER: "P",
+    table_pb2.BADGE_SOLOIST: "♛",
+}
+LEGEND = (
+    "Badges: G Geber (deals)  A Alter (the Old: a black queen, or Wesele)  J Junger (the Young)  "
+    "P Partner (of the Wesele)  ♛ plays alone"
+)
+DOUBLE_STATUS = {
+    table_pb2.DOUBLE_STATUS_UNKNOWN: " (counts: not known yet)",
+    table_pb2.DOUBLE_STATUS_COUNTS: " (counts)",
+    table_pb2.DOUBLE_STATUS_STRUCK: " (struck)",
+    table_pb2.DOUBLE_STATUS_CLEARED: " (cleared)",
+}
+# Rule set ids are stable contract values; these are only their display titles.
+RULE_SET_TITLES = {"kop": "Kop", "baska": "Baśka"}
+PHASES = {
+    table_pb2.TABLE_PHASE_WAITING_FOR_PLAYERS: "waiting for players",
+    table_pb2.TABLE_PHASE_BIDDING: "bidding",
+    table_pb2.TABLE_PHASE_PLAYING: "trick play",
+    table_pb2.TABLE_PHASE_SETTLEMENT: "settlement",
+    table_pb2.TABLE_PHASE_FINISHED: "finished",
+    table_pb2.TABLE_PHASE_CLOSED: "closed",
+}
+
+
+def is_my_turn(view: table_pb2.TableView) -> bool:
+    return view.HasField("viewer_seat") and view.viewer_seat in view.to_act_seats
+
+
+def has_ended(view: table_pb2.TableView) -> bool:
+    return view.phase in (table_pb2.TABLE_PHASE_FINISHED, table_pb2.TABLE_PHASE_CLOSED)
+
+
+def options_line(rule_set: str, options: Mapping[str, str]) -> str:
+    """The table's settings as players say them: ``Kop · Liga-Werte · 8 deals``."""
+    parts = [RULE_SET_TITLES.get(rule_set, rule_set)]
+    if options.get("liga_values") == "true":
+        parts.append("Liga-Werte")
+    if options.get("deals"):
+        parts.append(f"{options['deals']} deals")
+    return " · ".join(parts)
+
+
+class Screen:
+    """Draws views and events; remembers what it drew so that nothing is drawn twice."""
+
+    def __init__(self, german: bool, write: Callable[[str], None] = print) -> None:
+        self.german = german
+        self.write = write
+        self.drawn: list[str] = []  # the body of the last view drawn
+        self.status = ""  # the last status line written
+
+    # Cards -----------------------------------------------------------------------
+
+    def card(self, card: cards_pb2.Card) -> str:
+        """A card in the player's pack: ``♣Q`` or ``Eichel Ober``."""
+        if self.german:
+            rank = BAVARIAN_RANKS.get(card.rank, str(card.rank))
+            return f"{BAVARIAN_SUITS.get(card.suit, '?')} {rank}"
+        return SYMBOL_SUITS.get(card.suit, "?") + SYMBOL_RANKS.get(card.rank, str(card.rank))
+
+    def trick(self, trick: table_pb2.Trick, view: table_pb2.TableView) -> str:
+        played = ", ".join(f"{name(view, card.seat)}: {self.card(card.card)}" for card in trick.cards)
+        if trick.HasField("winner_seat"):
+            played += f"  → {name(view, trick.winner_seat)} takes {trick.points}"
+        return played
+
+    # Whole views -----------------------------------------------------------------
+
+    def show(self, view: table_pb2.TableView) -> None:
+        """Draw ``view`` unless it looks exactly like the last one drawn; then its status."""
+        body = self.render(view)
+        if body != self.drawn:
+            self.write("")
+            for line in body:
+                self.write(line)
+            self.drawn = body
+            self.status = ""
+        self.show_status(view)
+
+    def show_status(self, view: table_pb2.TableView) -> None:
+        """One line saying whom the table waits for, written only when it changes.
+
+        Kept out of the drawing so that a change of turn alone (another player
+        continuing after a settlement) does not draw the whole table again.
+        """
+        status = status_line(view)
+        if status and status != self.status:
+            self.write(status)
+        self.status = status
+
+    def render(self, view: table_pb2.TableView) -> list[str]:
+        lines = [self.header(view)]
+        if view.phase == table_pb2.TABLE_PHASE_WAITING_FOR_PLAYERS:
+            lines += [f"  {seat_line(seat, playing=False)}" for seat in view.seats]
+            return lines
+        if view.trump_ladder:
+            lines.append("Trumps, high to low (* yours, x played): " + self.ladder(view))
+        lines += [f"  {seat_line(seat)}" for seat in view.seats]
+        lines += self.bidding(view)
+        if view.current_trick.cards:
+            lines.append(f"Trick: {self.trick(view.current_trick, view)}")
+        elif view.tricks and view.phase != table_pb2.TABLE_PHASE_BIDDING:
+            # The trick the player's own card completed is shown here, not narrated.
+            lines.append(f"Last trick: {self.trick(view.tricks[-1], view)}")
+        if view.HasField("settlement"):
+            lines += self.settlement(view.settlement, view)
+        if view.hand:
+            lines += self.hand(view)
+        return lines
+
+    def header(self, view: table_pb2.TableView) -> str:
+        where = PHASES.get(view.phase, "")
+        if view.deal_number:
+            where = f"deal {view.deal_number} of {view.deals_total}"
+            if view.contract.label:
+                contract = view.contract.label
+                if view.contract.HasField("declarer_seat"):
+                    contract += f" by {name(view, view.contract.declarer_seat)}"
+                where += f" · {contract}"
+        return f"=== {options_line(view.rule_set, view.options)} | {where} ==="
+
+    def ladder(self, view: table_pb2.TableView) -> str:
+        return ", ".join(
+            ("*" if rung.own else "") + ("x" if rung.fallen else "") + self.card(rung.card)
+            for rung in view.trump_ladder
+        )
+
+    def bidding(self, view: table_pb2.TableView) -> list[str]:
+        lines = []
+        for call in view.calls:
+            status = DOUBLE_STATUS.get(call.double_status, "")
+            note = f": {call.status_note}" if call.status_note else ""
+            reason = f" — {call.reason}" if call.reason else ""
+            lines.append(f"  bid: {name(view, call.seat)}: {call.label}{status}{note}{reason}")
+        return lines
+
+    def settlement(self, settlement: table_pb2.Settlement, view: table_pb2.TableView) -> list[str]:
+        lines = [f"Settlement: {settlement.summary}"]
+        for step in settlement.steps:
+            factor = f"{step.factor}" if step.kind == "base" else f"×{step.factor}"
+            struck = f"  [struck: {step.note}]" if step.struck else ""
+            lines.append(f"    {step.label}: {factor}{struck}")
+        for hand in settlement.hands:
+            cards = ", ".join(self.card(card) for card in hand.cards)
+            score = settlement.scores[hand.seat] if hand.seat < len(settlement.scores) else 0
+            lines.append(f"    {name(view, hand.seat)} had {cards}: {score:+d}")
+        return lines
+
+    def hand(self, view: table_pb2.TableView) -> list[str]:
+        # Reasons matter only when the player is about to choose a card; at other times
+        # every card would carry "it is not your turn".
+        choosing = view.phase == table_pb2.TABLE_PHASE_PLAYING and is_my_turn(view)
+        lines = ["Your hand:"]
+        for number, held in enumerate(view.hand, 1):
+            mark = f"  × {held.reason}" if choosing and not held.playable else ""
+            lines.append(f"  {number}) {self.card(held.card)}{mark}")
+        return lines
+
+    # Events ----------------------------------------------------------------------
+
+    def narrate(self, event: table_pb2.TableEvent, view: table_pb2.TableView) -> None:
+        """One line for what another player did; snapshots show the rest."""
+        kind = event.WhichOneof("kind")
+        if kind == "action_taken" and event.action_taken.seat != view.viewer_seat:
+            taken = event.action_taken
+            what = (
+                self.card(taken.action.play_card.card) if taken.action.HasField("play_card") else taken.label
+            )
+            reason = f" — {taken.reason}" if taken.reason else ""
+            self.write(f"  {name(view, taken.seat)}: {what}{reason}")
+        elif kind == "trick_completed":
+            self.write(f"  Trick: {self.trick(event.trick_completed.trick, view)}")
+        elif kind == "seat_changed":
+            self.write(f"  {event.seat_changed.description}")
+        elif kind == "table_closed":
+            self.write(f"  The table closed: {event.table_closed.description}")
+
+
+def name(view: table_pb2.TableView, seat: int) -> str:
+    return view.seats[seat].player_name if 0 <= seat < len(view.seats) else "?"
+
+
+def seat_line(seat: table_pb2.SeatView, playing: bool = True) -> str:
+    if seat.open:
+        return "(open seat: waiting for a player)"
+    you = " (you)" if seat.is_viewer else ""
+    if not playing:
+        return f"{seat.player_name}{you}"
+    badges = "".join(BADGES.get(badge, "?") for badge in seat.badges)
+    return (
+        f"[{badges:<2}] {seat.player_name}{you}: {count(seat.cards_in_hand, 'card')}, "
+        f"{count(seat.tricks_won, 'trick')}, {count(seat.card_points, 'point')}, total {seat.total_score:+d}"
+    )
+
+
+def count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
+def status_line(view: table_pb2.TableView) -> str:
+    """Whom the table waits for, when that is another human; empty otherwise."""
+    if view.phase == table_pb2.TABLE_PHASE_WAITING_FOR_PLAYERS:
+        missing = sum(1 for seat in view.seats if seat.open)
+        return f"Waiting for {missing} more player{'s' if missing != 1 else ''} to join."
+    if is_my_turn(view) or has_ended(view):
+        return ""
+    humans = [
+        seat.player_name
+        for seat in view.seats
+        if seat.seat in view.to_act_seats
+        and seat.kind == table_pb2.SEAT_KIND_HUMAN
+        and seat.level == table_pb2.COMPUTER_LEVEL_UNSPECIFIED
+    ]
+    if not humans:
+        return ""
+    doing = " to continue" if view.phase == table_pb2.TABLE_PHASE_SETTLEMENT else ""
+    return f"Waiting for {' and '.join(humans)}{doing}."

@@ -1,0 +1,69 @@
+"""A running system for the terminal client's tests: Redis, a server and an AI worker.
+
+The client runs as a real process on a pseudo-terminal (``pty_client.Terminal``), as a
+person would start it, against real processes; nothing is faked.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from tests.client.pty_client import Terminal
+from tools.processes import (
+    RedisServer,
+    ServiceProcess,
+    free_port,
+    running,
+    server_address,
+    server_process,
+    worker_process,
+)
+
+
+@dataclass
+class Stack:
+    redis: RedisServer
+    server: ServiceProcess
+
+    @property
+    def address(self) -> str:
+        return server_address(self.server)
+
+
+@pytest.fixture(scope="package")
+def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
+    store = RedisServer(free_port(), Path(tmp_path_factory.mktemp("redis")))
+    store.start()
+    try:
+        server, worker = server_process(store), worker_process(store)
+        with running(server, worker):
+            yield Stack(store, server)
+    finally:
+        store.stop()
+
+
+Start = Callable[..., Terminal]
+
+
+@pytest.fixture
+def start_client(tmp_path: Path) -> Iterator[Start]:
+    """Starts ``python -m client`` with the given arguments; HOME is a fresh directory."""
+    started: list[Terminal] = []
+    home = tmp_path / "home"
+    home.mkdir()
+
+    def start(*args: str, env: dict[str, str] | None = None, python: str = sys.executable) -> Terminal:
+        terminal = Terminal(*args, home=home, env=env, python=python)
+        started.append(terminal)
+        return terminal
+
+    try:
+        yield start
+    finally:
+        for terminal in started:
+            terminal.close()
