@@ -84,7 +84,7 @@ def _unary(service: TableService, method: str) -> Unary:
             caller = await service.authenticate(_token(context), address, cost)
             return await operation(caller, request)
         except Exception as error:
-            code, message = _status(method, error)
+            code, message = status_of(method, error)
             await context.abort(code, message)
         finally:
             metrics.RPC_REQUESTS.labels(method, code.name).inc()
@@ -108,7 +108,7 @@ def _streaming(service: TableService, method: str) -> Streaming:
             async for response in operation(caller, request):
                 yield response
         except Exception as error:
-            code, message = _status(method, error)
+            code, message = status_of(method, error)
             await context.abort(code, message)
         finally:
             metrics.WATCH_STREAMS.dec()
@@ -117,7 +117,7 @@ def _streaming(service: TableService, method: str) -> Streaming:
     return behaviour
 
 
-def _status(method: str, error: Exception) -> tuple[grpc.StatusCode, str]:
+def status_of(method: str, error: Exception) -> tuple[grpc.StatusCode, str]:
     """The status and message a failed call is answered with."""
     if isinstance(error, ServiceError):
         return grpc.StatusCode[error.code.value], error.message

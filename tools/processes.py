@@ -109,9 +109,14 @@ class RedisServer:
 
 @dataclass
 class RedisCluster:
-    """A Redis Cluster of three masters (no replicas) on loopback."""
+    """A Redis Cluster of three masters on loopback, each with ``replicas`` replicas.
+
+    ``node_timeout_ms`` is how long a master may be silent before its replica takes over.
+    """
 
     directory: Path
+    replicas: int = 0
+    node_timeout_ms: int = 5000
     nodes: list[RedisServer] = field(default_factory=list)
     cluster = True
 
@@ -120,8 +125,9 @@ class RedisCluster:
         return self.nodes[0].url
 
     def client(self) -> redis.Redis:
+        """A client that starts from a node still running (a test may have killed some)."""
         # The cluster client offers the same commands; typed as Redis for the callers.
-        return cast(redis.Redis, redis.cluster.RedisCluster.from_url(self.url))
+        return cast(redis.Redis, redis.cluster.RedisCluster.from_url(self._running_node().url))
 
     def start(self) -> None:
         self.nodes = [
@@ -134,10 +140,10 @@ class RedisCluster:
                     "--cluster-config-file",
                     "nodes.conf",
                     "--cluster-node-timeout",
-                    "5000",
+                    str(self.node_timeout_ms),
                 ),
             )
-            for number in range(3)
+            for number in range(3 * (1 + self.replicas))
         ]
         for node in self.nodes:
             node.start()
@@ -148,20 +154,39 @@ class RedisCluster:
                 "create",
                 *(f"127.0.0.1:{node.port}" for node in self.nodes),
                 "--cluster-replicas",
-                "0",
+                str(self.replicas),
                 "--cluster-yes",
             ],
             check=True,
             stdout=subprocess.DEVNULL,
         )
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 60
         while True:
             states = [redis.Redis.from_url(node.url).cluster("INFO") for node in self.nodes]
-            if all(state.get("cluster_state") == "ok" for state in states):
+            if all(state.get("cluster_state") == "ok" for state in states) and self._replicas_in_sync():
                 return
             if time.monotonic() > deadline:
                 raise RuntimeError("the Redis Cluster did not become ready")
             time.sleep(0.1)
+
+    def master_of(self, key: str) -> RedisServer:
+        """The node that is master of ``key``'s slot now."""
+        client = redis.Redis.from_url(self._running_node().url)
+        slot = int(client.execute_command("CLUSTER", "KEYSLOT", key))
+        for start, end, master, *_ in client.execute_command("CLUSTER", "SLOTS"):
+            if start <= slot <= end:
+                return next(node for node in self.nodes if node.port == int(master[1]))
+        raise LookupError(f"no master serves slot {slot}")
+
+    def _running_node(self) -> RedisServer:
+        return next(node for node in self.nodes if node.process is not None and node.process.poll() is None)
+
+    def _replicas_in_sync(self) -> bool:
+        for node in self.nodes:
+            info = redis.Redis.from_url(node.url).info("replication")
+            if info.get("role") == "slave" and info.get("master_link_status") != "up":
+                return False
+        return True
 
     def stop(self) -> None:
         for node in self.nodes:

@@ -29,11 +29,13 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import grpc
 import pytest
 import redis
+from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from server import keys
 from server.views import redact_event, texts_for
@@ -43,7 +45,17 @@ from speedgamez.v1 import table_service_pb2 as service_pb2
 from tests.support.client import EASY, HUMAN, Player, simple_move
 from tests.support.stored import StoredTable, stored
 from tools.localstack import LocalStack
-from tools.processes import ServiceProcess, metrics_port, server_address, worker_process
+from tools.processes import (
+    RedisCluster,
+    RedisServer,
+    ServiceProcess,
+    free_port,
+    metrics_port,
+    running,
+    server_address,
+    server_process,
+    worker_process,
+)
 
 # No call may take longer than this; a hang becomes DEADLINE_EXCEEDED and fails the test.
 CALL_TIMEOUT_S = 15.0
@@ -851,3 +863,122 @@ def test_redis_restarted_concurrent_requests_once_it_is_back_are_all_answered(la
     )
     print(details)
     assert all(codes == ["OK"] * 8 for codes in after), details
+
+
+# 4. Redis freezes; a cluster master dies ---------------------------------------------
+
+
+def test_a_frozen_redis_makes_requests_fail_fast_health_notice_and_play_go_on_once_it_thaws(
+    tmp_path: Path, record_property: Callable[[str, object], None]
+) -> None:
+    store = RedisServer(free_port(), tmp_path / "redis")
+    store.start()
+    server = server_process(store)
+    worker = worker_process(store)
+    try:
+        with running(server, worker):
+            anna = Steady(Player(server_address(server), "Anna"))
+            name = anna.player.create([HUMAN, EASY, EASY, EASY], rule_set="kop", deals="8").name
+            view = anna.play_until(name, lambda view: True)
+            health = health_pb2_grpc.HealthStub(anna.player.channel)
+            watch = health.Watch(health_pb2.HealthCheckRequest(service="speedgamez.v1.TableService"))
+            assert next(watch).status == health_pb2.HealthCheckResponse.SERVING
+            assert store.process is not None
+            store.process.send_signal(signal.SIGSTOP)
+            frozen = time.monotonic()
+            try:
+                assert next(watch).status == health_pb2.HealthCheckResponse.NOT_SERVING
+                noticed_s = time.monotonic() - frozen
+                submit = service_pb2.SubmitActionRequest(
+                    table=name,
+                    table_version=view.version,
+                    request_id=uuid.uuid4().hex,
+                    action=simple_move(view),
+                )
+                answers = []
+                for method, send in (
+                    (
+                        "GetTable",
+                        lambda: anna.player.stub.GetTable(
+                            service_pb2.GetTableRequest(table=name), metadata=anna.player.metadata, timeout=30
+                        ),
+                    ),
+                    (
+                        "SubmitAction",
+                        lambda: anna.player.stub.SubmitAction(
+                            submit, metadata=anna.player.metadata, timeout=30
+                        ),
+                    ),
+                ):
+                    started = time.monotonic()
+                    with pytest.raises(grpc.RpcError) as failed:
+                        send()
+                    answers.append((method, failed.value.code().name, round(time.monotonic() - started, 2)))
+            finally:
+                store.process.send_signal(signal.SIGCONT)
+            assert next(watch).status == health_pb2.HealthCheckResponse.SERVING
+            back_s = time.monotonic() - frozen
+            # The request that failed is applied once when sent again, and the game goes on.
+            assert anna.send(submit) is not None
+            final = anna.play_to_end(name, timeout=240)
+            details = (
+                f"frozen Redis: health NOT_SERVING after {noticed_s:.2f} s; answers {answers}; "
+                f"SERVING again {back_s:.2f} s after the freeze began"
+            )
+            print(details)
+            record_property("fault_details", details)
+            assert all(code == "UNAVAILABLE" for _, code, _ in answers), details
+            assert final.phase == FINISHED
+            client = store.client()
+            table = stored(client, name)
+            check_log(table, list(anna.answered))
+            client.close()
+            anna.player.close()
+    finally:
+        store.stop()
+
+
+def test_a_cluster_master_killed_its_replica_takes_over_and_no_call_answers_anything_but_unavailable(
+    tmp_path: Path, record_property: Callable[[str, object], None]
+) -> None:
+    cluster = RedisCluster(tmp_path / "cluster", replicas=1, node_timeout_ms=2000)
+    cluster.start()
+    server = server_process(cluster)
+    worker = worker_process(cluster)
+    try:
+        with running(server, worker):
+            players = [Steady(Player(server_address(server), name)) for name in ("Anna", "Ben", "Cleo")]
+            tables = [
+                steady.player.create([HUMAN, EASY, EASY, EASY], rule_set="kop", deals="8").name
+                for steady in players
+            ]
+            for steady, name in zip(players, tables, strict=True):
+                steady.play_until(name, lambda view: view.deal_number >= 2)
+            master = cluster.master_of(keys.table(tables[0].removeprefix("tables/")))
+            assert master.process is not None
+            # The master dies while all three play; each player follows the contract
+            # (Steady fails the test on any answer but OK, UNAVAILABLE and ABORTED).
+            killer = threading.Timer(1.0, master.process.kill)
+            killer.start()
+            finals = play_all(list(zip(players, tables, strict=True)), timeout=300)
+            killer.join()
+            failures = sum((steady.failures for steady in players), Counter())
+            details = (
+                f"cluster master on port {master.port} killed mid-play: client failures {dict(failures)}"
+            )
+            print(details)
+            record_property("fault_details", details)
+            assert all(final.phase == FINISHED for final in finals)
+            assert cluster.master_of(keys.table(tables[0].removeprefix("tables/"))).port != master.port
+            client = cluster.client()
+            for steady, name in zip(players, tables, strict=True):
+                check_log(stored(client, name), list(steady.answered))
+            client.close()
+            with urllib.request.urlopen(
+                f"http://127.0.0.1:{metrics_port(server)}/metrics", timeout=10
+            ) as page:
+                assert 'code="INTERNAL"' not in page.read().decode()
+            for steady in players:
+                steady.player.close()
+    finally:
+        cluster.stop()
