@@ -2,19 +2,30 @@
 
     python -m tools.loadtest                                  # own stack: 2 servers, 2 workers
     python -m tools.loadtest --servers 1 --workers 2 --clients 16 --level normal
-    python -m tools.loadtest --front-door 127.0.0.1:8080 --redis-url redis://127.0.0.1:6379/0 \\
-        --worker-metrics 127.0.0.1:9100                       # a stack that is already running
+    python -m tools.loadtest --front-door 127.0.0.1:8443 --root-cert tls.crt \\
+        --redis-url redis://127.0.0.1:6379/0 --worker-metrics 127.0.0.1:9100
+                                                              # a stack that is already running
+
+The front door speaks gRPC over TLS: the own stack's bots trust its self-signed
+certificate; for an existing stack give its certificate (--root-cert, and --tls-name if
+the certificate does not name the address) or --plaintext.
 
 Each bot client registers, creates a table with one human seat (its own) and three
 computer seats, follows the table's WatchTable stream and submits a random legal move
-whenever it is its turn, with the table version it saw and a fresh request id. A call
-answered UNAVAILABLE or DEADLINE_EXCEEDED is retried with the same request id and table
-version after re-reading the table (the server applies it once and answers a retry like
-the first attempt); ABORTED means the table moved on: the bot re-reads it and decides
-again. On purpose, a share of accepted actions is sent a second time
-(``--resend-fraction``, default 5%), which the server must answer as a duplicate, and a
-share of actions goes out with the previous table version (``--stale-fraction``, default
-0), which the server must refuse with ABORTED.
+whenever it is its turn, with the table version it saw and a fresh request id. It plays
+as people's clients do, within the per-client limits as shipped (server/settings.py,
+nginx.conf; the header prints the limits in force, and --raised-limits raises them as the
+tests' stacks do, for a capacity measurement): it reads the table only when its stream
+shows a change (and, as a safety net, after POLL_S without one), and a call answered
+RESOURCE_EXHAUSTED with "retry in N ms" is sent again after that long at least (it was
+not applied). All bots share one client address, 127.0.0.1, and so its limit. A call answered
+UNAVAILABLE or DEADLINE_EXCEEDED is retried with the same request id and table version
+after re-reading the table (the server applies it once and answers a retry like the
+first attempt); ABORTED means the table moved on: the bot re-reads it and decides again.
+On purpose, a share of accepted actions is sent a second time (``--resend-fraction``,
+default 5%), which the server must answer as a duplicate, and a share of actions goes
+out with the previous table version (``--stale-fraction``, default 0; never a continue,
+which the contract makes version-tolerant), which the server must refuse with ABORTED.
 
 Afterwards, read straight from Redis: every table's action log replays
 (``TableRecord.replay``) to exactly its stored state, the log has one entry per version,
@@ -34,6 +45,7 @@ import asyncio
 import json
 import math
 import random
+import re
 import sys
 import time
 import urllib.parse
@@ -42,6 +54,7 @@ import uuid
 from collections import Counter
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, TypeVar
 
 import grpc
@@ -50,11 +63,13 @@ from google.protobuf import text_format
 from prometheus_client.parser import text_string_to_metric_families
 
 from server import keys
+from server.settings import Settings
 from server.table import TableConfig, TableRecord
 from speedgamez.v1 import actions_pb2, table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
 from speedgamez.v1 import table_service_pb2_grpc as service_grpc
 
+ROOT = Path(__file__).resolve().parents[1]
 LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1")
 LEVELS = ("easy", "normal", "strong")
 DEALS = (8, 12, 16, 24)
@@ -71,12 +86,23 @@ RPC_TIMEOUT_S = 30.0
 ATTEMPTS = 8
 # A bot with no event for this long re-reads the table anyway (a safety net, not the rule).
 POLL_S = 2.0
+# After a change, a bot waits until no event has come for this long before it reads the
+# table: the computers' moves that follow at once are read in one go.
+SETTLE_S = 0.15
 # After --max-seconds, calls in flight get this long to finish before the bots are cancelled.
 GRACE_S = 15.0
 # Chance that a bot passes in the bidding when it could also announce or double.
 PASS_CHANCE = 0.8
 
 RETRYABLE = (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED)
+# RESOURCE_EXHAUSTED answers that name a wait: "retry in 80 ms" (the servers' rate limits),
+# "retry in a few seconds" (nginx's registration limit).
+RETRY_IN_MS = re.compile(r"retry in (\d+) ms")
+RETRY_IN_A_FEW_SECONDS_S = 2.0
+# Times one call may be answered RESOURCE_EXHAUSTED and sent again before the bot gives up,
+# and the longest wait between two of them.
+MAX_THROTTLED = 1000
+THROTTLE_CAP_S = 2.0
 
 T = TypeVar("T")
 
@@ -98,8 +124,16 @@ class Options:
     servers: int = 2
     workers: int = 2
     front_door: str | None = None
+    # An existing stack's front door: its TLS certificate (or the CA's), the name to check
+    # in it if not the address's host, or plaintext (a server replica directly).
+    root_cert: str | None = None
+    tls_name: str | None = None
+    plaintext: bool = False
     redis_url: str | None = None
     worker_metrics: list[str] = field(default_factory=list)
+    # The own stack's per-client limits raised as in the tests' stacks (a capacity
+    # measurement), instead of the shipped ones.
+    raised_limits: bool = False
     resend_fraction: float = 0.05
     stale_fraction: float = 0.0
     seed: int = 1
@@ -125,11 +159,13 @@ class Options:
         if self.own_stack:
             _bounded("--servers", self.servers, 1, MAX_PROCESSES)
             _bounded("--workers", self.workers, 1, MAX_PROCESSES)
-            if self.redis_url is not None or self.worker_metrics:
+            if self.redis_url is not None or self.worker_metrics or self.root_cert or self.plaintext:
                 raise ValueError(
-                    "--redis-url and --worker-metrics belong to --front-door (an existing stack)"
+                    "--redis-url, --worker-metrics, --root-cert and --plaintext belong to --front-door "
+                    "(an existing stack)"
                 )
             return
+
         assert self.front_door is not None
         self.front_door = loopback_address(self.front_door, "front door")
         if self.redis_url is None:
@@ -137,6 +173,12 @@ class Options:
                 "--front-door needs --redis-url too: the verification reads the tables from Redis"
             )
         loopback_redis_url(self.redis_url)
+        if self.raised_limits:
+            raise ValueError("--raised-limits belongs to an own stack; an existing stack has its own")
+        if self.plaintext == (self.root_cert is not None):
+            raise ValueError(
+                "--front-door needs --root-cert FILE (its TLS certificate) or --plaintext (no TLS)"
+            )
         self.worker_metrics = [loopback_address(address, "worker metrics") for address in self.worker_metrics]
 
 
@@ -194,6 +236,10 @@ class RunStats:
     tables: list[TableTrack] = field(default_factory=list)
     latencies_ms: list[float] = field(default_factory=list)
     retries: int = 0
+    # Calls answered RESOURCE_EXHAUSTED ("retry in N ms") and sent again after the wait.
+    throttled: int = 0
+    # Calls made, by method (every attempt counts).
+    calls: Counter[str] = field(default_factory=Counter)
     conflicts: int = 0
     resends: int = 0
     stale_sent: int = 0
@@ -239,9 +285,42 @@ def finished(view: table_pb2.TableView) -> bool:
     return view.phase == table_pb2.TABLE_PHASE_FINISHED
 
 
+@dataclass(frozen=True)
+class FrontDoor:
+    """Where the bots connect: an address and, unless plaintext, TLS credentials."""
+
+    address: str
+    root_certificates: bytes | None = None
+    tls_name: str | None = None
+
+    def channel(self) -> grpc.aio.Channel:
+        if self.root_certificates is None:
+            return grpc.aio.insecure_channel(self.address)
+        credentials = grpc.ssl_channel_credentials(root_certificates=self.root_certificates)
+        options = [("grpc.ssl_target_name_override", self.tls_name)] if self.tls_name else []
+        return grpc.aio.secure_channel(self.address, credentials, options)
+
+    def describe(self) -> str:
+        return f"{self.address} ({'plaintext' if self.root_certificates is None else 'TLS'})"
+
+
+def retry_after(error: grpc.aio.AioRpcError) -> float | None:
+    """Seconds to wait before sending a call answered RESOURCE_EXHAUSTED again, if it names
+    a wait (a rate limit); None for other answers (a limit that waiting does not lift)."""
+    if error.code() != grpc.StatusCode.RESOURCE_EXHAUSTED:
+        return None
+    details = error.details() or ""
+    found = RETRY_IN_MS.search(details)
+    if found:
+        return int(found.group(1)) / 1000
+    if "retry in a few seconds" in details:
+        return RETRY_IN_A_FEW_SECONDS_S
+    return None
+
+
 class Bot:
     def __init__(
-        self, index: int, front_door: str, options: Options, stats: RunStats, stop: asyncio.Event
+        self, index: int, front_door: FrontDoor, options: Options, stats: RunStats, stop: asyncio.Event
     ) -> None:
         self.index = index
         self.front_door = front_door
@@ -253,7 +332,7 @@ class Bot:
         self.stub: Any = None
 
     async def run(self) -> None:
-        async with grpc.aio.insecure_channel(self.front_door) as channel:
+        async with self.front_door.channel() as channel:
             self.stub = service_grpc.TableServiceStub(channel)
             try:
                 registered = await self.call(
@@ -268,18 +347,37 @@ class Bot:
             except (ClientError, grpc.aio.AioRpcError) as error:
                 self.stats.errors.append(f"client {self.index}: {describe(error)}")
 
+    async def throttle(self, error: grpc.aio.AioRpcError, throttled: int) -> bool:
+        """Wait as a RESOURCE_EXHAUSTED answer asks: at least the time it names, doubled for
+        every refusal of the same call in a row (to THROTTLE_CAP_S) and spread at random, so
+        that bots sharing an address do not all come back at once; False if the answer
+        names no wait or the call was refused too often."""
+        wait = retry_after(error)
+        if wait is None or throttled >= MAX_THROTTLED:
+            return False
+        self.stats.throttled += 1
+        longest = min(THROTTLE_CAP_S, max(wait, 0.01) * 2**throttled)
+        await asyncio.sleep(max(wait, longest * (0.5 + self.rng.random() / 2)))
+        return True
+
     async def call(self, method: Callable[..., Awaitable[T]], request: Any) -> T:
         """A call that changes nothing or may be repeated (register, create, get): retried while
-        the front door answers UNAVAILABLE."""
-        for attempt in range(ATTEMPTS):
+        the front door answers UNAVAILABLE, and after the wait a rate limit names."""
+        attempt = throttled = 0
+        name = type(request).__name__.removesuffix("Request")
+        while True:
+            self.stats.calls[name] += 1
             try:
                 return await method(request, metadata=self.metadata, timeout=RPC_TIMEOUT_S)
             except grpc.aio.AioRpcError as error:
+                if await self.throttle(error, throttled):
+                    throttled += 1
+                    continue
                 if error.code() not in RETRYABLE or attempt == ATTEMPTS - 1:
                     raise
                 self.stats.retries += 1
                 await asyncio.sleep(backoff(attempt))
-        raise AssertionError("unreachable")
+                attempt += 1
 
     async def get(self, table: str) -> table_pb2.TableView:
         response = await self.call(self.stub.GetTable, service_pb2.GetTableRequest(table=table))
@@ -313,12 +411,15 @@ class Bot:
 
     async def watch(self, track: TableTrack, after: int, events: asyncio.Queue[table_pb2.TableEvent]) -> None:
         """Follow the table's event stream, reconnecting after the last sequence received."""
-        reconnects = 0
+        reconnects = throttled = 0
         while True:
             request = service_pb2.WatchTableRequest(table=track.name, after_sequence=after)
+            self.stats.calls["WatchTable"] += 1
             stream = self.stub.WatchTable(request, metadata=self.metadata)
             try:
                 async for response in stream:
+                    if response.WhichOneof("kind") != "event":
+                        continue  # a heartbeat
                     event = response.event
                     if event.sequence != after + 1:
                         track.watch_gaps.append(f"expected event {after + 1}, received {event.sequence}")
@@ -328,6 +429,9 @@ class Bot:
                     if event.WhichOneof("kind") == "match_finished":
                         return
             except grpc.aio.AioRpcError as error:
+                if await self.throttle(error, throttled):
+                    throttled += 1
+                    continue
                 if error.code() not in RETRYABLE:
                     return  # the bot still polls the table; the stream is only the fast path
             finally:
@@ -340,7 +444,8 @@ class Bot:
     async def wait_for_change(
         self, track: TableTrack, view: table_pb2.TableView, events: asyncio.Queue[table_pb2.TableEvent]
     ) -> table_pb2.TableView:
-        """Wait until an event shows a version newer than ``view`` (or POLL_S passed), then re-read."""
+        """Wait until an event shows a version newer than ``view`` (or POLL_S passed), let the
+        moves that follow it at once arrive too (SETTLE_S), then re-read the table."""
         deadline = time.monotonic() + POLL_S
         while not self.stop.is_set():
             try:
@@ -351,32 +456,55 @@ class Bot:
             while not events.empty():
                 newest = max(newest, events.get_nowait().table_version)
             if newest > view.version:
+                await self.settle(events)
                 break
         return await self.get(track.name)
 
+    async def settle(self, events: asyncio.Queue[table_pb2.TableEvent]) -> None:
+        """Wait while events keep coming (SETTLE_S apart at most), as a person watches the
+        computers' cards fall before looking at the hand."""
+        while not self.stop.is_set():
+            try:
+                await asyncio.wait_for(events.get(), timeout=SETTLE_S)
+            except TimeoutError:
+                return
+
     async def act(self, track: TableTrack, view: table_pb2.TableView) -> table_pb2.TableView:
         """Submit one legal move decided on ``view``; returns the table as it stands after."""
-        stale = view.version > 1 and self.rng.random() < self.options.stale_fraction
+        action = choose_move(view, self.rng)
+        # A stale version on purpose: must be answered ABORTED and change nothing. Not for
+        # continue_play, which the contract makes version-tolerant.
+        stale = (
+            view.version > 1
+            and self.rng.random() < self.options.stale_fraction
+            and action.WhichOneof("kind") != "continue_play"
+        )
         request = service_pb2.SubmitActionRequest(
             table=view.name,
-            # A stale version on purpose: must be answered ABORTED and change nothing.
             table_version=view.version - 1 if stale else view.version,
             request_id=uuid.uuid4().hex,
-            action=choose_move(view, self.rng),
+            action=action,
         )
         self.stats.stale_sent += stale
         track.requests[request.request_id] = UNKNOWN
-        for attempt in range(ATTEMPTS):
+        attempt = throttled = 0
+        while attempt < ATTEMPTS:
             started = time.perf_counter()
+            self.stats.calls["SubmitAction"] += 1
             try:
                 response = await self.stub.SubmitAction(
                     request, metadata=self.metadata, timeout=RPC_TIMEOUT_S
                 )
             except grpc.aio.AioRpcError as error:
+                if await self.throttle(error, throttled):
+                    # Refused before anything was done: the same request again.
+                    throttled += 1
+                    continue
                 if error.code() in RETRYABLE:
                     # Applied or not: a retry with the same request id and version tells.
                     self.stats.retries += 1
                     await asyncio.sleep(backoff(attempt))
+                    attempt += 1
                     await self.get(view.name)
                     continue
                 if error.code() == grpc.StatusCode.ABORTED:
@@ -402,14 +530,23 @@ class Bot:
     async def resend(self, request: service_pb2.SubmitActionRequest, after: table_pb2.TableView) -> None:
         """Send an accepted request again: it must be answered OK and change nothing."""
         self.stats.resends += 1
-        try:
-            response = await self.stub.SubmitAction(request, metadata=self.metadata, timeout=RPC_TIMEOUT_S)
-        except grpc.aio.AioRpcError as error:
-            if error.code() not in RETRYABLE:
-                self.stats.injected_problems.append(
-                    f"{request.table}: resend of {request.request_id}: {describe(error)}"
+        throttled = 0
+        while True:
+            self.stats.calls["SubmitAction"] += 1
+            try:
+                response = await self.stub.SubmitAction(
+                    request, metadata=self.metadata, timeout=RPC_TIMEOUT_S
                 )
-            return
+            except grpc.aio.AioRpcError as error:
+                if await self.throttle(error, throttled):
+                    throttled += 1
+                    continue
+                if error.code() not in RETRYABLE:
+                    self.stats.injected_problems.append(
+                        f"{request.table}: resend of {request.request_id}: {describe(error)}"
+                    )
+                return
+            break
         if response.table.version < after.version:
             self.stats.injected_problems.append(
                 f"{request.table}: resend of {request.request_id} answered version "
@@ -431,7 +568,7 @@ def describe(error: BaseException) -> str:
     return str(error)
 
 
-async def run_clients(front_door: str, options: Options) -> RunStats:
+async def run_clients(front_door: FrontDoor, options: Options) -> RunStats:
     """All bots at once, bounded by --max-seconds."""
     stats = RunStats()
     stop = asyncio.Event()
@@ -674,18 +811,30 @@ def run(options: Options, echo: Callable[[str], None] = print) -> Report:
             from tools.localstack import LocalStack
             from tools.processes import metrics_port
 
-            stack = LocalStack(servers=options.servers, workers=options.workers, prometheus=False).start()
-            front_door, redis_url = stack.front_door, stack.redis_url
+            # The per-client limits as shipped, unless raised on purpose (as the tests' stacks).
+            stack = LocalStack(
+                servers=options.servers,
+                workers=options.workers,
+                prometheus=False,
+                shipped_limits=not options.raised_limits,
+            ).start()
+            effective: Settings | None = Settings.from_env(stack.server_processes[0].env)
+            assert stack.root_certificate is not None
+            front_door = FrontDoor(stack.front_door, stack.root_certificate.read_bytes())
+            redis_url = stack.redis_url
             metrics_addresses = [f"127.0.0.1:{metrics_port(process)}" for process in stack.worker_processes]
             where = (
-                f"own local stack: {options.servers} server(s) behind nginx at {front_door}, "
+                f"own local stack: {options.servers} server(s) behind nginx at {front_door.describe()}, "
                 f"{options.workers} AI worker(s), Redis {redis_url}"
             )
         else:
             assert options.front_door is not None and options.redis_url is not None
-            front_door, redis_url = options.front_door, options.redis_url
+            root = None if options.plaintext else Path(str(options.root_cert)).read_bytes()
+            front_door = FrontDoor(options.front_door, root, options.tls_name)
+            redis_url = options.redis_url
             metrics_addresses = list(options.worker_metrics)
-            where = f"existing stack: front door {front_door}, Redis {redis_url}"
+            where = f"existing stack: front door {front_door.describe()}, Redis {redis_url}"
+            effective = None
         say("speedgamez load test")
         say(f"  stack:   {where}")
         say(
@@ -694,8 +843,10 @@ def run(options: Options, echo: Callable[[str], None] = print) -> Report:
             f"{options.deals} deals; "
             f"rule sets {'/'.join(RULE_SETS)} alternating"
         )
+        for line in limit_lines(effective, options.raised_limits):
+            say(line)
         say(
-            f"  limits:  --max-seconds {options.max_seconds:g}; on purpose: resend "
+            f"  run:     --max-seconds {options.max_seconds:g}; on purpose: resend "
             f"{options.resend_fraction:.0%} of accepted actions, send {options.stale_fraction:.0%} with a "
             f"stale table_version; seed {options.seed}"
         )
@@ -730,6 +881,32 @@ def run(options: Options, echo: Callable[[str], None] = print) -> Report:
     return report
 
 
+def limit_lines(effective: Settings | None, raised: bool = False) -> list[str]:
+    """The limits the bots play under, for the header: ``effective``, the settings of the own
+    stack's servers, or (None: an existing stack, whose settings are unknown here) the
+    shipped ones; nginx's registration limit from deploy/nginx/nginx.conf."""
+    if effective is None:
+        whose, limits = "the stack's own; as shipped (server/settings.py) they are", Settings()
+    elif raised:
+        whose, limits = "RAISED (--raised-limits, as the tests' stacks; not the shipped ones)", effective
+    else:
+        whose, limits = "as shipped (server/settings.py, deploy/nginx/nginx.conf)", effective
+    nginx = (ROOT / "deploy" / "nginx" / "nginx.conf").read_text()
+    rate = re.search(r"zone=registrations:\S+ rate=(\S+);", nginx)
+    burst = re.search(r"zone=registrations burst=(\d+)", nginx)
+    return [
+        f"  limits:  {whose}: per token {limits.rate_per_s:g}/s in bursts of {limits.rate_burst}; "
+        f"per client address {limits.address_rate_per_s:g}/s in bursts of {limits.address_rate_burst} "
+        "(all bots share one address, 127.0.0.1);",
+        f"           registrations {limits.registrations_per_min:g}/min per address (servers), "
+        f"{rate.group(1) if rate else '?'} in bursts of {burst.group(1) if burst else '?'} (nginx); "
+        f"watch streams {limits.max_watches} per player, {limits.max_watches_per_address} per address; "
+        f"computers think at least {limits.ai_min_think_ms} ms (compose: 400 ms)",
+        "  bots:    follow their table's WatchTable stream, read the table once the computers' moves "
+        f"settle ({SETTLE_S * 1000:g} ms without an event), wait as RESOURCE_EXHAUSTED says",
+    ]
+
+
 def results(report: Report) -> list[str]:
     stats, check, options = report.stats, report.verification, report.options
     planned = options.clients * options.matches
@@ -753,8 +930,14 @@ def results(report: Report) -> list[str]:
     )
     out.append(
         f"  client calls: {stats.accepted} actions accepted, {stats.retries} retried after UNAVAILABLE/"
-        f"DEADLINE_EXCEEDED, {stats.conflicts} ABORTED ({stats.stale_sent} stale on purpose), "
-        f"{stats.resends} resent on purpose"
+        f"DEADLINE_EXCEEDED, {stats.throttled} after RESOURCE_EXHAUSTED's wait, {stats.conflicts} ABORTED "
+        f"({stats.stale_sent} stale on purpose), {stats.resends} resent on purpose"
+    )
+    calls = sum(stats.calls.values())
+    out.append(
+        f"  calls made: {calls} = {calls / seconds:.1f}/s ("
+        + ", ".join(f"{method} {count}" for method, count in stats.calls.most_common())
+        + ")"
     )
     if stats.latencies_ms:
         values = stats.latencies_ms
@@ -828,8 +1011,16 @@ def parse_args(argv: list[str] | None = None) -> Options:
     own = parser.add_argument_group("own stack (the default)")
     own.add_argument("--servers", type=int, default=None, help="server processes behind nginx (default 2)")
     own.add_argument("--workers", type=int, default=None, help="AI worker processes (default 2)")
+    own.add_argument(
+        "--raised-limits",
+        action="store_true",
+        help="raise the per-client limits as the tests do, to measure capacity (default: as shipped)",
+    )
     existing = parser.add_argument_group("existing stack (loopback only)")
     existing.add_argument("--front-door", help="HOST:PORT of the gRPC front door")
+    existing.add_argument("--root-cert", help="the front door's TLS certificate (or its CA's), PEM")
+    existing.add_argument("--tls-name", help="the name to check in the certificate, if not the host's")
+    existing.add_argument("--plaintext", action="store_true", help="no TLS (a server replica directly)")
     existing.add_argument("--redis-url", help="the stack's Redis, for the verification")
     existing.add_argument(
         "--worker-metrics", default="", help="HOST:PORT,... of the workers' metrics endpoints (optional)"
@@ -859,6 +1050,10 @@ def parse_args(argv: list[str] | None = None) -> Options:
         servers=2 if args.servers is None else args.servers,
         workers=2 if args.workers is None else args.workers,
         front_door=args.front_door,
+        root_cert=args.root_cert,
+        tls_name=args.tls_name,
+        plaintext=args.plaintext,
+        raised_limits=args.raised_limits,
         redis_url=args.redis_url,
         worker_metrics=[address for address in args.worker_metrics.split(",") if address.strip()],
         resend_fraction=args.resend_fraction,

@@ -3,19 +3,26 @@
     python -m tools.localstack --servers 2 --workers 2     # run until Ctrl-C
 
 Starts Redis (append-only), N server replicas, nginx from the OS packages in front of
-them with ``deploy/nginx/nginx.conf``, M AI workers and Prometheus from the OS packages
-with ``deploy/prometheus/prometheus.yml``. The two configuration files are the compose
-setup's own; only what Docker provides is replaced: replica addresses instead of
-Docker's DNS, loopback ports instead of fixed ones, and a private directory for logs,
-pid files and data.
+them, M AI workers and Prometheus from the OS packages. nginx runs the shipped
+``deploy/nginx/nginx.conf`` unchanged, TLS included (a self-signed certificate made by
+``deploy/nginx/self-signed-cert.sh``, as in compose); only the files it includes from
+``site/`` are this stack's own: the replicas' addresses instead of Docker's DNS, loopback
+ports, and a private directory for logs and temporary files. Prometheus runs
+``deploy/prometheus/prometheus.yml`` with the processes' metrics ports as targets, and its
+alert rules. Servers trust nginx's X-Forwarded-For (SPEEDGAMEZ_TRUSTED_PROXIES=127.0.0.1/32).
+
+Clients connect to ``front_door`` over TLS, trusting ``root_certificate`` (the
+certificate names localhost, 127.0.0.1 and ::1):
+``grpc.secure_channel(front_door, grpc.ssl_channel_credentials(root_certificates=...))``.
 """
 
 from __future__ import annotations
 
 import argparse
-import re
+import os
 import shutil
 import signal
+import socket
 import subprocess
 import tempfile
 import time
@@ -23,8 +30,10 @@ import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import grpc
 import yaml
 
+from server.settings import Settings
 from tools.processes import (
     ROOT,
     RedisServer,
@@ -38,32 +47,115 @@ from tools.processes import (
 )
 
 DEPLOY = ROOT / "deploy"
+NGINX = DEPLOY / "nginx"
+PROMETHEUS = DEPLOY / "prometheus"
+# The names the stack's self-signed certificate is made for.
+TLS_NAMES = "localhost 127.0.0.1 ::1"
+# nginx connects to the servers from here; they believe its X-Forwarded-For.
+TRUSTED_PROXIES = "127.0.0.1/32"
+
+_SHIPPED = Settings()
+# The per-client limits as shipped (server/settings.py). tools.processes raises them for
+# tests, whose clients all share one address and poll in tight loops; a stack started
+# with shipped_limits=True runs with these instead.
+SHIPPED_LIMITS = {
+    "rate_per_s": f"{_SHIPPED.rate_per_s:g}",
+    "rate_burst": str(_SHIPPED.rate_burst),
+    "address_rate_per_s": f"{_SHIPPED.address_rate_per_s:g}",
+    "address_rate_burst": str(_SHIPPED.address_rate_burst),
+    "registrations_per_min": f"{_SHIPPED.registrations_per_min:g}",
+    "max_watches": str(_SHIPPED.max_watches),
+    "max_watches_per_address": str(_SHIPPED.max_watches_per_address),
+    "max_tables": str(_SHIPPED.max_tables),
+}
 
 
-def nginx_config(directory: Path, port: int, health_port: int, servers: list[str]) -> str:
-    """deploy/nginx/nginx.conf with the replicas' addresses instead of Docker's DNS."""
-    config = (DEPLOY / "nginx" / "nginx.conf").read_text()
-    config = re.sub(r"\n\s*resolver [^;]*;", "", config)
-    upstream = "".join(f"        server {address};\n" for address in servers)
-    config = re.sub(r"        server server:50051 resolve;\n", upstream, config)
-    config = config.replace("listen 8080 http2;", f"listen 127.0.0.1:{port} http2;")
-    config = config.replace("listen 8081;", f"listen 127.0.0.1:{health_port};")
-    paths = f"    access_log {directory}/nginx-access.log;\n" + "".join(
-        f"    {kind}_temp_path {directory}/nginx-{kind};\n"
+def nginx_site(
+    directory: Path, port: int, health_port: int, servers: list[str], tls: bool = True, ipv6: bool = False
+) -> dict[str, str]:
+    """The files deploy/nginx/nginx.conf includes from site/, for processes on loopback.
+
+    The same four files as deploy/nginx/site/ for compose: http context (logs and
+    temporary files here instead of a resolver), the replicas, the gRPC port (TLS unless
+    ``tls`` is false; on [::1] as well with ``ipv6``) and the healthcheck's port.
+    """
+    paths = f"access_log {directory}/nginx-access.log;\n" + "".join(
+        f"{kind}_temp_path {directory}/nginx-{kind};\n"
         for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
     )
-    return config.replace("http {\n", "http {\n" + paths, 1)
+    mode = "ssl http2" if tls else "http2"
+    hosts = ["127.0.0.1", "[::1]"] if ipv6 else ["127.0.0.1"]
+    return {
+        "http.conf": paths,
+        "servers.conf": "".join(f"server {address};\n" for address in servers),
+        "listen-grpc.conf": "".join(f"listen {host}:{port} {mode};\n" for host in hosts),
+        "listen-health.conf": f"listen 127.0.0.1:{health_port};\n",
+    }
+
+
+def write_nginx_config(directory: Path, site: dict[str, str]) -> Path:
+    """deploy/nginx/nginx.conf copied unchanged into ``directory``, with ``site`` beside it.
+
+    Its relative paths (site/, tls/) resolve against the directory of the copy."""
+    config = directory / "nginx.conf"
+    shutil.copyfile(NGINX / "nginx.conf", config)
+    (directory / "site").mkdir(exist_ok=True)
+    for name, text in site.items():
+        (directory / "site" / name).write_text(text)
+    return config
+
+
+def make_certificate(tls_directory: Path, names: str = TLS_NAMES) -> Path:
+    """A self-signed certificate in ``tls_directory`` (tls.crt, tls.key) by the compose
+    setup's own script, with the OS's openssl; returns the certificate's path."""
+    binary("openssl")
+    done = subprocess.run(
+        ["sh", str(NGINX / "self-signed-cert.sh"), str(tls_directory)],
+        env={**os.environ, "TLS_NAMES": names},
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"self-signed-cert.sh failed: {done.stdout}{done.stderr}")
+    return tls_directory / "tls.crt"
+
+
+def nginx_check(config: Path, directory: Path) -> subprocess.CompletedProcess[str]:
+    """``nginx -t`` of ``config`` with this stack's pid and error log."""
+    return subprocess.run(
+        [binary("nginx"), "-t", "-p", str(directory), "-c", str(config), "-g", _nginx_globals(directory)],
+        capture_output=True,
+        text=True,
+    )
+
+
+def _nginx_globals(directory: Path) -> str:
+    return f"daemon off; pid {directory}/nginx.pid; error_log {directory}/nginx-error.log;"
 
 
 def prometheus_config(server_ports: list[int], worker_ports: list[int], interval: str) -> str:
-    """deploy/prometheus/prometheus.yml with the processes' metrics ports as targets."""
-    config = yaml.safe_load((DEPLOY / "prometheus" / "prometheus.yml").read_text())
+    """deploy/prometheus/prometheus.yml with the processes' metrics ports as targets.
+
+    Its rule files are named relative to it; the stack copies them next to this file."""
+    config = yaml.safe_load((PROMETHEUS / "prometheus.yml").read_text())
     config["global"]["scrape_interval"] = interval
     targets = {"speedgamez-server": server_ports, "speedgamez-worker": worker_ports}
     for job in config["scrape_configs"]:
         job.pop("dns_sd_configs")
         job["static_configs"] = [{"targets": [f"127.0.0.1:{port}" for port in targets[job["job_name"]]]}]
     return str(yaml.safe_dump(config, sort_keys=False))
+
+
+def ipv6_loopback() -> bool:
+    """Whether [::1] can be listened on here."""
+    if not socket.has_ipv6:
+        return False
+    try:
+        with socket.socket(socket.AF_INET6) as probe:
+            probe.bind(("::1", 0))
+    except OSError:
+        return False
+    return True
 
 
 @dataclass
@@ -73,6 +165,14 @@ class LocalStack:
     prometheus: bool = True
     scrape_interval: str = "1s"
     worker_settings: dict[str, str] = field(default_factory=dict)
+    server_settings: dict[str, str] = field(default_factory=dict)
+    # The per-client limits as shipped (SHIPPED_LIMITS) instead of the tests' raised ones.
+    shipped_limits: bool = False
+    # gRPC over TLS at the front door, as in compose; False: plaintext HTTP/2 on the same
+    # configuration (only the listen line differs).
+    tls: bool = True
+    # The front door on [::1] too (same port), where this machine has IPv6 loopback.
+    ipv6: bool = False
     directory: Path = field(default_factory=lambda: Path(tempfile.mkdtemp(prefix="speedgamez-stack-")))
     redis: RedisServer | None = None
     server_processes: list[ServiceProcess] = field(default_factory=list)
@@ -81,10 +181,17 @@ class LocalStack:
     prometheus_process: subprocess.Popen[bytes] | None = None
     front_port: int = 0
     prometheus_port: int = 0
+    root_certificate: Path | None = None
 
     @property
     def front_door(self) -> str:
+        """nginx's gRPC address: TLS (unless tls=False), certificate for 127.0.0.1."""
         return f"127.0.0.1:{self.front_port}"
+
+    @property
+    def front_door_ipv6(self) -> str:
+        assert self.ipv6, "start the stack with ipv6=True"
+        return f"[::1]:{self.front_port}"
 
     @property
     def redis_url(self) -> str:
@@ -95,6 +202,22 @@ class LocalStack:
     def prometheus_url(self) -> str:
         return f"http://127.0.0.1:{self.prometheus_port}"
 
+    @property
+    def nginx_config(self) -> Path:
+        return self.directory / "nginx.conf"
+
+    def credentials(self) -> grpc.ChannelCredentials:
+        """Channel credentials that trust the stack's self-signed certificate."""
+        assert self.root_certificate is not None, "the stack is not started"
+        return grpc.ssl_channel_credentials(root_certificates=self.root_certificate.read_bytes())
+
+    def channel(self, address: str | None = None) -> grpc.Channel:
+        """A channel to the front door (or ``address`` on it, e.g. front_door_ipv6)."""
+        target = address or self.front_door
+        if not self.tls:
+            return grpc.insecure_channel(target)
+        return grpc.secure_channel(target, self.credentials())
+
     def start(self) -> LocalStack:
         try:
             self._start()
@@ -104,6 +227,8 @@ class LocalStack:
         return self
 
     def _start(self) -> None:
+        self.ipv6 = self.ipv6 and ipv6_loopback()
+        self.root_certificate = make_certificate(self.directory / "tls")
         self.redis = RedisServer(
             free_port(), self.directory / "redis", extra=("--appendonly", "yes", "--appendfsync", "everysec")
         )
@@ -113,9 +238,9 @@ class LocalStack:
         for _ in range(self.workers):
             self.start_worker()
         self.front_port, health_port = free_port(), free_port()
-        config = self.directory / "nginx.conf"
         addresses = [server_address(process) for process in self.server_processes]
-        config.write_text(nginx_config(self.directory, self.front_port, health_port, addresses))
+        site = nginx_site(self.directory, self.front_port, health_port, addresses, self.tls, self.ipv6)
+        config = write_nginx_config(self.directory, site)
         self.nginx = subprocess.Popen(
             [
                 binary("nginx"),
@@ -124,12 +249,12 @@ class LocalStack:
                 "-c",
                 str(config),
                 "-g",
-                f"daemon off; pid {self.directory}/nginx.pid; error_log {self.directory}/nginx-error.log;",
+                _nginx_globals(self.directory),
             ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
-        _wait_http(f"http://127.0.0.1:{health_port}/healthz", "nginx")
+        _wait_http(f"http://127.0.0.1:{health_port}/healthz", "nginx", self.directory / "nginx-error.log")
         if self.prometheus:
             self.prometheus_port = free_port()
             config = self.directory / "prometheus.yml"
@@ -140,6 +265,8 @@ class LocalStack:
                     self.scrape_interval,
                 )
             )
+            for rules in yaml.safe_load((PROMETHEUS / "prometheus.yml").read_text()).get("rule_files", []):
+                shutil.copyfile(PROMETHEUS / rules, self.directory / rules)
             self.prometheus_process = subprocess.Popen(
                 [
                     binary("prometheus"),
@@ -150,10 +277,12 @@ class LocalStack:
                 stdout=subprocess.DEVNULL,
                 stderr=(self.directory / "prometheus.log").open("wb"),
             )
-            _wait_http(f"{self.prometheus_url}/-/ready", "prometheus")
+            _wait_http(f"{self.prometheus_url}/-/ready", "prometheus", self.directory / "prometheus.log")
 
     def start_server(self) -> ServiceProcess:
-        process = server_process(self.redis_url)
+        limits = SHIPPED_LIMITS if self.shipped_limits else {}
+        settings = {"trusted_proxies": TRUSTED_PROXIES, **limits, **self.server_settings}
+        process = server_process(self.redis_url, **settings)
         process.start()
         self.server_processes.append(process)
         return process
@@ -168,7 +297,11 @@ class LocalStack:
         for process in (self.prometheus_process, self.nginx):
             if process is not None and process.poll() is None:
                 process.terminate()
-                process.wait(timeout=15)
+                try:
+                    process.wait(timeout=15)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+                    process.wait(timeout=10)
         for service in [*self.worker_processes, *self.server_processes]:
             service.stop()
         if self.redis is not None:
@@ -176,7 +309,7 @@ class LocalStack:
         shutil.rmtree(self.directory, ignore_errors=True)
 
 
-def _wait_http(url: str, what: str, timeout: float = 20) -> None:
+def _wait_http(url: str, what: str, log: Path, timeout: float = 30) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         try:
@@ -185,18 +318,29 @@ def _wait_http(url: str, what: str, timeout: float = 20) -> None:
                     return
         except OSError:
             time.sleep(0.1)
-    raise RuntimeError(f"{what} did not come up at {url}")
+    detail = log.read_text(errors="replace")[-2000:] if log.exists() else ""
+    raise RuntimeError(f"{what} did not come up at {url}\n{detail}")
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--servers", type=int, default=2)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument(
+        "--shipped-limits",
+        action="store_true",
+        help="the per-client limits as shipped (default: raised, as for the tests)",
+    )
     args = parser.parse_args()
-    stack = LocalStack(args.servers, args.workers, scrape_interval="5s").start()
-    print(f"front door (gRPC through nginx): {stack.front_door}")
+    stack = LocalStack(
+        args.servers, args.workers, scrape_interval="5s", shipped_limits=args.shipped_limits
+    ).start()
+    print(f"front door (gRPC over TLS through nginx): {stack.front_door}")
+    print(f"root certificate (trust it in clients): {stack.root_certificate}")
     print(f"redis: {stack.redis_url}   prometheus: {stack.prometheus_url}")
-    print(f"play: .venv/bin/python -m client --server {stack.front_door} --name YourName   (Ctrl-C stops)")
+    # The terminal client speaks plaintext gRPC only: it plays on a replica directly.
+    replica = server_address(stack.server_processes[0])
+    print(f"play: .venv/bin/python -m client --server {replica} --name YourName   (Ctrl-C stops)")
     try:
         signal.pause()
     except KeyboardInterrupt:

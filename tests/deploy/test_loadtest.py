@@ -1,12 +1,16 @@
-"""The load test (tools/loadtest.py): a short run through nginx, its audit, and its guards."""
+"""The load test (tools/loadtest.py): a short run through nginx (TLS) within the shipped
+limits, its audit, how its bots honour RESOURCE_EXHAUSTED, and its guards."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import math
+import time
 from collections.abc import Iterator
 from typing import Any
 
+import grpc
 import pytest
 import redis
 
@@ -59,6 +63,14 @@ def test_a_short_run_plays_every_match_and_its_audit_passes() -> None:
     assert report.decisions["easy"][math.inf] >= check.computer_entries
 
     assert "games completed: 4/4" in text and "games/s" in text
+    # The limits it ran under, the shipped ones, are stated in the header.
+    assert (
+        "limits:  as shipped (server/settings.py, deploy/nginx/nginx.conf): per token 10/s in bursts of 40"
+        in text
+    )
+    assert "per client address 50/s in bursts of 200" in text and "registrations 10/min" in text
+    assert "5r/s in bursts of 50 (nginx)" in text
+    assert "(TLS)" in text
     latency = next(line for line in lines if "action latency" in line)
     assert all(f"{name} " in latency and " ms" in latency for name in ("p50", "p95", "p99")), latency
     decision = next(line for line in lines if line.strip().startswith("easy: n="))
@@ -81,12 +93,18 @@ def test_an_existing_stack_without_worker_metrics_and_an_audit_that_catches_tamp
 ) -> None:
     lines: list[str] = []
     options = loadtest.Options(
-        clients=2, level="easy", front_door=stack.front_door, redis_url=stack.redis_url, resend_fraction=0
+        clients=2,
+        level="easy",
+        front_door=stack.front_door,
+        root_cert=str(stack.root_certificate),
+        redis_url=stack.redis_url,
+        resend_fraction=0,
     )
     report = loadtest.run(options, echo=lines.append)
     assert report.passed, "\n".join(lines)
     assert report.decisions is None
     assert any("AI decision latency: not available" in line for line in lines)
+    assert any("limits:  the stack's own; as shipped" in line for line in lines)
 
     # A human action applied twice, and one lost: the audit must say so.
     client = redis.Redis.from_url(stack.redis_url)
@@ -123,6 +141,57 @@ def test_only_loopback_addresses_are_accepted() -> None:
         loadtest.parse_args(["--front-door", "192.168.1.20:8080", "--redis-url", "redis://127.0.0.1:6379/0"])
     with pytest.raises(ValueError, match="--clients"):
         loadtest.Options(clients=100_000).validate()
+    # An existing front door speaks TLS (its certificate) or, said so, plaintext.
+    with pytest.raises(ValueError, match="--root-cert FILE"):
+        loadtest.Options(front_door="127.0.0.1:8443", redis_url="redis://127.0.0.1:6379/0").validate()
+    loadtest.Options(
+        front_door="127.0.0.1:8443", redis_url="redis://127.0.0.1:6379/0", plaintext=True
+    ).validate()
+    with pytest.raises(ValueError, match="--raised-limits"):
+        loadtest.Options(
+            front_door="127.0.0.1:8443",
+            redis_url="redis://127.0.0.1:6379/0",
+            plaintext=True,
+            raised_limits=True,
+        ).validate()
+
+
+def exhausted(details: str) -> grpc.aio.AioRpcError:
+    return grpc.aio.AioRpcError(
+        grpc.StatusCode.RESOURCE_EXHAUSTED, grpc.aio.Metadata(), grpc.aio.Metadata(), details=details
+    )
+
+
+def test_a_bot_waits_as_resource_exhausted_says_and_gives_up_on_a_limit_that_waiting_does_not_lift() -> None:
+    assert loadtest.retry_after(exhausted("too many requests: ...; retry in 80 ms")) == 0.08
+    assert loadtest.retry_after(exhausted("too many registrations ...; retry in a few seconds")) == 2.0
+    assert loadtest.retry_after(exhausted("you already have 10 unfinished tables; finish one first")) is None
+
+    stats = loadtest.RunStats()
+    bot = loadtest.Bot(0, loadtest.FrontDoor("127.0.0.1:1"), loadtest.Options(), stats, asyncio.Event())
+    answers: list[BaseException | str] = [
+        exhausted("too many requests from this address: ...; retry in 40 ms"),
+        exhausted("too many requests: at most 10 per second in bursts of 40; retry in 40 ms"),
+        "answered",
+    ]
+    sent: list[float] = []
+
+    async def method(request: Any, **call: Any) -> str:
+        sent.append(time.monotonic())
+        answer = answers.pop(0)
+        if isinstance(answer, BaseException):
+            raise answer
+        return answer
+
+    assert asyncio.run(bot.call(method, loadtest.service_pb2.GetTableRequest(table="tables/x"))) == "answered"
+    assert stats.throttled == 2 and stats.calls["GetTable"] == 3 and stats.retries == 0
+    # At least the wait named, each time (doubled after the first refusal in a row).
+    assert sent[1] - sent[0] >= 0.04 and sent[2] - sent[1] >= 0.04
+
+    answers[:] = [exhausted("you already have 10 unfinished tables; finish or leave one first")]
+    with pytest.raises(grpc.aio.AioRpcError):
+        asyncio.run(bot.call(method, loadtest.service_pb2.GetTableRequest(table="tables/x")))
+    assert stats.throttled == 2
 
 
 def test_quantiles_are_interpolated_in_the_histogram_buckets() -> None:
