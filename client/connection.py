@@ -40,9 +40,14 @@ Reply = TypeVar("Reply")
 
 
 class Connection:
-    def __init__(self, address: str, german: bool) -> None:
+    def __init__(
+        self, address: str, german: bool, credentials: grpc.ChannelCredentials | None = None
+    ) -> None:
         self.address = address
-        self.channel = grpc.insecure_channel(address, options=CHANNEL_OPTIONS)
+        if credentials is None:
+            self.channel = grpc.insecure_channel(address, options=CHANNEL_OPTIONS)
+        else:
+            self.channel = grpc.secure_channel(address, credentials, options=CHANNEL_OPTIONS)
         self.stub = service_grpc.TableServiceStub(self.channel)
         # Asked for on every request that returns texts, so that reasons and settlement
         # lines name cards as the client's own drawing does.

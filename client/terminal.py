@@ -71,6 +71,17 @@ def parser() -> argparse.ArgumentParser:
         "--server", default=DEFAULT_SERVER, help="host:port of the server (default: %(default)s)"
     )
     parser.add_argument(
+        "--tls",
+        action="store_true",
+        help="speak TLS to the server (a front door such as the deployment's nginx on port 8443)",
+    )
+    parser.add_argument(
+        "--tls-ca",
+        type=Path,
+        metavar="PEM",
+        help="trust this certificate (a self-signed front door's tls.crt), not the system's; implies --tls",
+    )
+    parser.add_argument(
         "--name", help=f"your display name (default: {DEFAULT_NAME}; with --resume: the player saved)"
     )
     where = parser.add_mutually_exclusive_group()
@@ -118,7 +129,12 @@ def main(argv: list[str] | None = None) -> None:
 def run(args: argparse.Namespace) -> int:
     """Play; the exit status: 0 done, 1 a failure (told in one sentence), 130 Ctrl-C."""
     tokens = TokenFile(args.token_file or default_path(args.server), args.server)
-    connection = Connection(args.server, args.german)
+    try:
+        credentials = channel_credentials(args)
+    except OSError as error:
+        print(f"cannot read the certificate {args.tls_ca}: {error.strerror}", file=sys.stderr)
+        return 1
+    connection = Connection(args.server, args.german, credentials)
     kept = ""  # once the player sits at a table: how to come back to it
     try:
         player = sign_in(args, connection, tokens)
@@ -330,8 +346,20 @@ def python_command() -> list[str]:
         return [sys.executable, "-m", "client"]
 
 
+def channel_credentials(args: argparse.Namespace) -> grpc.ChannelCredentials | None:
+    """TLS credentials when asked for (the certificate given, else the system's roots)."""
+    if args.tls_ca is not None:
+        return grpc.ssl_channel_credentials(root_certificates=args.tls_ca.read_bytes())
+    return grpc.ssl_channel_credentials() if args.tls else None
+
+
 def common_options(args: argparse.Namespace) -> list[str]:
-    return ["--server", args.server] if args.server != DEFAULT_SERVER else []
+    options = ["--server", args.server] if args.server != DEFAULT_SERVER else []
+    if args.tls_ca is not None:
+        options += ["--tls-ca", str(args.tls_ca)]
+    elif args.tls:
+        options.append("--tls")
+    return options
 
 
 def join_command(args: argparse.Namespace, table: str) -> str:

@@ -80,8 +80,9 @@ class Lab:
         self.watchers: list[Watcher] = []
 
     def start(self, **options: Any) -> LocalStack:
-        """A local stack without Prometheus."""
-        stack = LocalStack(prometheus=False, **options).start()
+        """A local stack without Prometheus, its front door in plaintext (the faults are
+        about what lies behind nginx; tests/deploy covers TLS)."""
+        stack = LocalStack(prometheus=False, tls=False, **options).start()
         self.stacks.append(stack)
         return stack
 
