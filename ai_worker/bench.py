@@ -159,7 +159,8 @@ def bench_workers(seconds: float, tables: int) -> None:
         with tempfile.TemporaryDirectory() as directory:
             redis_server = RedisServer(free_port(), Path(directory))
             redis_server.start()
-            processes = [worker_process(redis_server) for _ in range(workers)]
+            # Every worker on tables of computers: the benchmark measures how work scales.
+            processes = [worker_process(redis_server, ai_workers_for_people="0") for _ in range(workers)]
             try:
                 with running(*processes):
                     asyncio.run(_create_tables(redis_server.url, tables))

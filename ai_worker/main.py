@@ -63,16 +63,19 @@ class Worker:
         await self.queue.ensure_groups()
         print(f"speedgamez worker {self.name} ready, metrics on port {metrics_port}", flush=True)
         next_maintenance = 0.0
+        workers = 1
         while not self.stopping.is_set():
             self._beat()
             try:
                 if time.monotonic() >= next_maintenance:
                     await self._maintain()
                     next_maintenance = time.monotonic() + self.settings.ai_sweep_ms / 1000
+                    # Workers that beat within three sweeps count as alive.
+                    workers = await self.queue.workers_alive(3 * self.settings.ai_sweep_ms)
                 await self.queue.release_due()
                 due_in = await self.queue.next_due_in_ms()
                 block = _READ_BLOCK_MS if due_in is None else max(1, min(_READ_BLOCK_MS, due_in))
-                for delivery in await self.queue.take(self.name, block):
+                for delivery in await self.queue.take(self.name, block, workers):
                     await self._handle(delivery)
             except STORE_ERRORS as error:
                 log.warning("redis unavailable (%s); retrying", redis_error_context(error))

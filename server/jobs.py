@@ -8,7 +8,8 @@ Semantics, in plain words:
   seat may not see.
 * People go first. Jobs of tables where a person plays, and advice, go on the stream
   ``people``; jobs of tables of computers only go on ``computers``. A worker takes a
-  job from ``computers`` only when ``people`` is empty.
+  job from ``computers`` only when ``people`` is empty, and only while the workers busy
+  with such jobs leave ``ai_workers_for_people`` of the workers alive free for people.
 * The pause people need to follow a move costs no worker: a job becomes available
   ``ai_min_think_ms`` after the move before it. Until then it waits in the ``delayed``
   set, and whichever worker comes by first moves it onto its stream when it is due.
@@ -260,19 +261,30 @@ class JobQueue:
             return None
         return max(0, int(first[0][1]) - now_ms())
 
-    async def take(self, consumer: str, block_ms: int) -> list[Delivery]:
+    async def take(self, consumer: str, block_ms: int, workers: int) -> list[Delivery]:
         """The next jobs for ``consumer``, people's first, waiting up to ``block_ms``.
 
+        Of ``workers`` workers alive, ``ai_workers_for_people`` never take a job of a
+        table of computers (but a lone worker does), so that a person's job does not
+        wait behind them.
         Usually one job; a blocking read that both streams answer at once gives one of
         each, people's first, and the worker does both.
         """
-        for kind in (PEOPLE, COMPUTERS):
+        kinds = [PEOPLE]
+        summary: Any = await self.redis.xpending(keys.ai_jobs(COMPUTERS), keys.AI_GROUP)
+        if int(summary["pending"]) < max(1, workers - self.settings.ai_workers_for_people):
+            kinds.append(COMPUTERS)
+        for kind in kinds:
             deliveries = await self._read(consumer, {keys.ai_jobs(kind): ">"}, None)
             if deliveries:
                 return deliveries
         if block_ms <= 0:
             return []
-        return await self._read(consumer, {keys.ai_jobs(kind): ">" for kind in _KINDS}, block_ms)
+        return await self._read(consumer, {keys.ai_jobs(kind): ">" for kind in kinds}, block_ms)
+
+    async def workers_alive(self, within_ms: int) -> int:
+        """How many workers have beaten within the last ``within_ms``."""
+        return int(await self.redis.zcount(keys.AI_WORKERS, now_ms() - within_ms, "+inf"))
 
     async def finish(self, delivery: Delivery, job: ai_job_pb2.AiJob | None) -> None:
         """Acknowledge a job; it is no longer live."""

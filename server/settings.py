@@ -23,6 +23,8 @@ SPEEDGAMEZ_AI_MIN_THINK_MS         0                         a computer's move i
                                                              this long after the move before it
 SPEEDGAMEZ_AI_COMPUTER_MOVES_PER_S 10                        moves per second all of one player's
                                                              tables of computers get together
+SPEEDGAMEZ_AI_WORKERS_FOR_PEOPLE   1                         workers kept free of tables of
+                                                             computers (a lone worker takes all)
 SPEEDGAMEZ_AI_CONSUMER_IDLE_MS     600000                    a silent worker without jobs is
                                                              removed from the group after this
 SPEEDGAMEZ_ADVICE_TIMEOUT_MS       10000                     longest wait for a worker's advice
@@ -72,6 +74,7 @@ class Settings:
     ai_sweep_ms: int = 5000
     ai_min_think_ms: int = 0
     ai_computer_moves_per_s: float = 10.0
+    ai_workers_for_people: int = 1
     ai_consumer_idle_ms: int = 600_000
     advice_timeout_ms: int = 10_000
     advice_cost: int = 5
@@ -119,6 +122,7 @@ class Settings:
             ai_min_think_ms=int(get("AI_MIN_THINK_MS", defaults.ai_min_think_ms)),
             ai_computer_moves_per_s=float(get("AI_COMPUTER_MOVES_PER_S", defaults.ai_computer_moves_per_s)),
             ai_consumer_idle_ms=int(get("AI_CONSUMER_IDLE_MS", defaults.ai_consumer_idle_ms)),
+            ai_workers_for_people=int(get("AI_WORKERS_FOR_PEOPLE", defaults.ai_workers_for_people)),
             advice_timeout_ms=int(get("ADVICE_TIMEOUT_MS", defaults.advice_timeout_ms)),
             advice_cost=int(get("ADVICE_COST", defaults.advice_cost)),
             redis_timeout_s=float(get("REDIS_TIMEOUT_S", defaults.redis_timeout_s)),
