@@ -26,6 +26,7 @@ import time
 from pathlib import Path
 
 from redis.asyncio import Redis
+from redis.exceptions import ResponseError
 
 from ai_worker.players import advise, decide
 from ai_worker.seat_info import seat_info
@@ -78,6 +79,11 @@ class Worker:
                 for delivery in await self.queue.take(self.name, block, workers):
                     await self._handle(delivery)
             except STORE_ERRORS as error:
+                if isinstance(error, ResponseError) and _group_missing(error):
+                    # Redis lost the streams (restarted without its files): make them again.
+                    log.warning("the job streams were gone; creating them again")
+                    await self.queue.ensure_groups()
+                    continue
                 log.warning("redis unavailable (%s); retrying", redis_error_context(error))
                 metrics.REDIS_ERRORS.labels("worker").inc()
                 await asyncio.sleep(1)
@@ -195,6 +201,10 @@ class Worker:
             )
         except ServiceError as error:
             log.info("fallback move for table %s not applied: %s", job.table_id, error.message)
+
+
+def _group_missing(error: ResponseError) -> bool:
+    return "NOGROUP" in str(error) or "no such key" in str(error)
 
 
 def _table_of(job: ai_job_pb2.AiJob | None) -> str:

@@ -373,19 +373,30 @@ class JobQueue:
                 await self.redis.xtrim(stream, minid=f"{milliseconds}-{sequence}")
 
     async def counts(self) -> dict[str, tuple[int, int]]:
-        """Per stream kind: jobs waiting for a worker and jobs in workers' hands.
+        """Per stream kind: move jobs waiting for a worker, and jobs in workers' hands.
 
-        Right after ``trim`` every entry left is pending or not yet delivered, so the
-        waiting ones are the stream's length less the pending ones.
+        Counted from what is really there, not from the group's lag (which Redis cannot
+        always compute, after a restart for one): a live job is waiting when its entry
+        comes after the last entry the group handed out.
         """
-        counts = {}
+        delivered: dict[str, tuple[int, int]] = {}
+        in_hands: dict[str, int] = {}
         for kind in _KINDS:
             stream = keys.ai_jobs(kind)
-            length = int(await self.redis.xlen(stream))
+            groups: Any = await self.redis.xinfo_groups(stream)
+            group = next((group for group in groups if text(group["name"]) == keys.AI_GROUP), None)
+            delivered[kind] = _entry_id(text(group["last-delivered-id"])) if group else (0, 0)
             summary: Any = await self.redis.xpending(stream, keys.AI_GROUP)
-            pending = int(summary["pending"])
-            counts[kind] = (max(0, length - pending), pending)
-        return counts
+            in_hands[kind] = int(summary["pending"])
+        waiting = dict.fromkeys(_KINDS, 0)
+        letters = {letter.decode(): kind for kind, letter in _KINDS.items()}
+        live: Any = await self.redis.hvals(keys.AI_LIVE)
+        for value in live:
+            _, letter, where = text(value).split(":", 2)
+            on = letters.get(letter)
+            if on is not None and _entry_id(where) > delivered[on]:
+                waiting[on] += 1
+        return {kind: (waiting[kind], in_hands[kind]) for kind in _KINDS}
 
     async def beat(self, consumer: str) -> None:
         """Note that the worker ``consumer`` is alive (see ``forget_idle_consumers``)."""

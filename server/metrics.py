@@ -35,7 +35,7 @@ REDIS_ERRORS = Counter("speedgamez_redis_errors_total", "Redis commands that fai
 
 AI_JOBS_QUEUED = Counter("speedgamez_ai_jobs_queued_total", "AI jobs put on the queue, by kind", ["kind"])
 AI_JOBS_WAITING = Gauge(
-    "speedgamez_ai_jobs_waiting", "AI jobs on a stream not yet delivered to a worker, by stream", ["stream"]
+    "speedgamez_ai_jobs_waiting", "AI move jobs on a stream not yet given to a worker, by stream", ["stream"]
 )
 AI_JOBS_IN_FLIGHT = Gauge(
     "speedgamez_ai_jobs_in_flight", "AI jobs delivered to a worker and not yet done, by stream", ["stream"]

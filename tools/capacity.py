@@ -241,29 +241,59 @@ def bench_think(think_ms: int, tables: list[int], seconds: float) -> None:
 
 
 def bench_stuck(seconds: float) -> None:
-    print(f"16 tables of normal computers, one worker and one that takes jobs and hangs, {seconds:.0f} s:")
+    """A backlog (more strong tables than a worker keeps up with, each waiting longer than
+    the stuck time) and a worker that takes a job and hangs, as the sweeper sees them."""
+    print(
+        f"16 tables of strong computers, one worker and one that takes a job and hangs, "
+        f"tables stuck after 5 s, {seconds:.0f} s:"
+    )
     with fresh_redis() as store:
-        settings = {**LOOPBACK_LIMITS, "ai_reclaim_ms": "5000", "ai_stuck_ms": "5000", "ai_sweep_ms": "1000"}
+        settings = {
+            **LOOPBACK_LIMITS,
+            "ai_reclaim_ms": "5000",
+            "ai_stuck_ms": "5000",
+            "ai_sweep_ms": "1000",
+            "ai_workers_for_people": "0",
+        }
         server = server_process(store, **settings)
         healthy = worker_process(store, **settings)
         hanging = worker_process(store, **settings)
         with running(server, healthy, hanging):
             assert hanging.process is not None
-            computer_tables(server_address(server), 16, NORMAL)
+            computer_tables(server_address(server), 16, STRONG)
             client = store.client()
             time.sleep(2)
             hanging.process.send_signal(signal.SIGSTOP)
             start, started = computer_moves(client), time.monotonic()
             lengths = []
             while time.monotonic() - started < seconds:
-                queued = sum(int(client.xlen(keys.ai_jobs(kind))) for kind in ("people", "computers"))
-                lengths.append(queued + int(client.zcard(keys.AI_DELAYED)))
+                # What waits for a worker, as the healthy worker's gauges count it after each
+                # trim, and what is delayed.
+                page = scrape(healthy)
+                waiting = sum(
+                    float(line.split()[-1])
+                    for line in page.splitlines()
+                    if line.startswith("speedgamez_ai_jobs_waiting{")
+                )
+                lengths.append(int(waiting) + int(client.zcard(keys.AI_DELAYED)))
                 time.sleep(1)
             rate = (computer_moves(client) - start) / (time.monotonic() - started)
+            page = scrape(healthy)
             hanging.process.send_signal(signal.SIGCONT)
             client.close()
+    done = {
+        outcome: sum(
+            float(line.split()[-1])
+            for line in page.splitlines()
+            if line.startswith("speedgamez_ai_jobs_done_total{") and f'outcome="{outcome}"' in line
+        )
+        for outcome in ("applied", "stale")
+    }
     median = statistics.median(lengths)
-    print(f"  useful moves {rate:.1f}/s; jobs on the queue: median {median:.0f}, most {max(lengths)}")
+    print(
+        f"  useful moves {rate:.1f}/s; jobs waiting for a worker: median {median:.0f}, most {max(lengths)}; "
+        f"jobs done {done['applied']:.0f} applied, {done['stale']:.0f} stale"
+    )
 
 
 # Fairness ---------------------------------------------------------------------------

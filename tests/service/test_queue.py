@@ -231,3 +231,18 @@ def test_a_worker_long_gone_is_removed_from_the_group(
 
         eventually(lambda: "gone-worker" not in consumers(), what="the silent consumer to go")
         eventually(lambda: "removed the silent worker gone-worker" in worker.output(), what="the log line")
+
+
+def test_a_worker_makes_the_streams_again_when_redis_lost_them(
+    clean_redis: RedisServer, redis_client: redis.Redis
+) -> None:
+    server = server_process(clean_redis)
+    worker = worker_process(clean_redis)
+    with running(server, worker):
+        # Redis comes back empty (restarted without its files): streams and group are gone.
+        redis_client.flushall()
+        anna = Player(server_address(server), "Anna")
+        created = anna.create([HUMAN, EASY, EASY, EASY], rule_set="kop")
+        eventually(lambda: bool(computer_move_times(redis_client, created.name)), what="a computer move")
+        eventually(lambda: "creating them again" in worker.output(), what="the log line")
+        anna.close()
