@@ -28,7 +28,9 @@ from server.grpc_api import status_of
         MasterDownError("MASTERDOWN Link with MASTER is down"),
         TryAgainError("TRYAGAIN"),
         SlotNotCoveredError("Command # 1 (GET) of pipeline caused error: slot 866 is not covered"),
-        RedisClusterException("Redis Cluster cannot be connected. Please provide at least one reachable node"),
+        RedisClusterException(
+            "Redis Cluster cannot be connected. Please provide at least one reachable node"
+        ),
         ConnectionRefusedError(111, "Connection refused"),
     ],
     ids=lambda error: type(error).__name__,

@@ -202,10 +202,14 @@ def bench_watchers(counts: list[int]) -> None:
 # Think time -------------------------------------------------------------------------
 
 
-def computer_tables(address: str, count: int, level: Any) -> None:
-    """``count`` tables of computers, each of its own player (no player's pace binds)."""
+def computer_tables(address: str, count: int, level: Any, one_player: bool = False) -> None:
+    """``count`` tables of computers, each of its own player (no player's pace binds) or,
+    with ``one_player``, all of one player."""
+    players = (
+        [Player(address, "Host")] if one_player else [Player(address, f"Host {n}") for n in range(count)]
+    )
     for number in range(count):
-        player = Player(address, f"Host {number}")
+        player = players[number % len(players)]
         player.stub.CreateTable(
             service_pb2.CreateTableRequest(
                 game="baska_kop",
@@ -215,6 +219,7 @@ def computer_tables(address: str, count: int, level: Any) -> None:
             ),
             metadata=player.metadata,
         )
+    for player in players:
         player.close()
 
 
@@ -348,17 +353,7 @@ def bench_fairness(seconds: float) -> None:
             with running(server, *workers):
                 address = server_address(server)
                 if others:
-                    greedy = Player(address, "Greedy")
-                    for number in range(others):
-                        greedy.stub.CreateTable(
-                            service_pb2.CreateTableRequest(
-                                game="baska_kop",
-                                rule_set=("kop", "baska")[number % 2],
-                                options={"deals": "24"},
-                                seats=[STRONG] * 4,
-                            ),
-                            metadata=greedy.metadata,
-                        )
+                    computer_tables(address, others, STRONG, one_player=True)
                 stop = threading.Event()
                 timer = threading.Timer(seconds, stop.set)
                 timer.start()

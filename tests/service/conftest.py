@@ -66,6 +66,13 @@ def redis_client(redis_server: RedisServer | RedisCluster) -> Iterator[redis.Red
         client.close()
 
 
+@pytest.fixture
+def clean_redis(redis_server: RedisServer | RedisCluster, redis_client: redis.Redis) -> Iterator[Store]:
+    """The module's Redis, emptied, for a test that starts processes of its own."""
+    redis_client.flushall()
+    yield redis_server
+
+
 @pytest.fixture(scope="module")
 def stack(redis_server: RedisServer | RedisCluster) -> Iterator[Stack]:
     servers = [server_process(redis_server)]

@@ -24,16 +24,10 @@ from speedgamez.v1 import cards_pb2, table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
 from speedgamez.v1 import table_service_pb2_grpc as service_grpc
 from tests.service.conftest import Stack
+from tests.support.checks import expect_status
 from tests.support.client import CONTINUE, EASY, HUMAN, Player, simple_move
 from tests.support.stored import stored
 from tools.processes import running, server_address, server_process
-
-
-def expect_status(code: grpc.StatusCode, call: Callable[[], object]) -> str:
-    with pytest.raises(grpc.RpcError) as raised:
-        call()
-    assert raised.value.code() == code, raised.value.details()
-    return str(raised.value.details())
 
 
 def play_to_settlement(players: list[Player], table: str) -> None:

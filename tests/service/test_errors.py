@@ -13,6 +13,7 @@ import redis
 from speedgamez.v1 import actions_pb2, cards_pb2, table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
 from tests.service.conftest import Stack
+from tests.support.checks import expect_status
 from tests.support.client import EASY, HUMAN, PASS, Player, play_card, simple_move
 from tests.support.stored import stored
 
@@ -24,16 +25,6 @@ def table(stack: Stack) -> Iterator[tuple[Player, Player, str]]:
     created = anna.create([HUMAN, HUMAN, EASY, EASY], rule_set="kop", deals="8")
     ben.join(created.name)
     yield anna, ben, created.name
-
-
-def expect_status(code: grpc.StatusCode, call: Callable[[], object]) -> str:
-    with pytest.raises(grpc.RpcError) as raised:
-        call()
-    error = raised.value
-    assert error.code() == code, error.details()
-    details = error.details()
-    assert details
-    return str(details)
 
 
 def unchanged(client: redis.Redis, name: str) -> Callable[[], None]:

@@ -4,9 +4,7 @@ advice computed once per table version and seat."""
 
 from __future__ import annotations
 
-import time
 import urllib.request
-from collections.abc import Callable, Iterator
 from typing import Any
 
 import grpc
@@ -17,25 +15,13 @@ from server import keys
 from speedgamez.internal.v1 import ai_job_pb2
 from speedgamez.v1 import table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
+from tests.support.checks import eventually
 from tests.support.client import EASY, HUMAN, NORMAL, Player, simple_move
 from tests.support.stored import stored
 from tools.processes import RedisServer, metrics_port, running, server_address, server_process, worker_process
 
 PEOPLE_JOBS = keys.ai_jobs("people")
 COMPUTER_JOBS = keys.ai_jobs("computers")
-
-
-@pytest.fixture
-def clean_redis(redis_server: RedisServer, redis_client: redis.Redis) -> Iterator[RedisServer]:
-    redis_client.flushall()
-    yield redis_server
-
-
-def eventually(condition: Callable[[], bool], timeout: float = 60, what: str = "condition") -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        time.sleep(0.05)
 
 
 def computer_tables(player: Player, count: int, level: Any = EASY) -> list[str]:

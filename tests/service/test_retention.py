@@ -3,34 +3,19 @@ records after their token, and the indexes and limits forget what expired."""
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterator
-
 import grpc
 import pytest
 import redis
 
 from server import keys
 from speedgamez.v1 import table_service_pb2 as service_pb2
+from tests.support.checks import eventually
 from tests.support.client import EASY, HUMAN, Player
 from tools.processes import RedisServer, running, server_address, server_process
 
 KEEP_IDLE_S = 3
 KEEP_FINISHED_S = 60
 TOKEN_TTL_S = 600
-
-
-@pytest.fixture
-def clean_redis(redis_server: RedisServer, redis_client: redis.Redis) -> Iterator[RedisServer]:
-    redis_client.flushall()
-    yield redis_server
-
-
-def eventually(condition: Callable[[], bool], timeout: float = 60, what: str = "condition") -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        time.sleep(0.05)
 
 
 def table_keys(table: str) -> list[str]:

@@ -2,32 +2,17 @@
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterator
 from typing import Any
 
-import pytest
 import redis
 
 from server import keys
 from speedgamez.internal.v1 import ai_job_pb2
 from speedgamez.v1 import table_pb2
+from tests.support.checks import eventually
 from tests.support.client import EASY, HUMAN, Player, simple_move
 from tests.support.stored import stored
 from tools.processes import RedisServer, running, server_address, server_process, worker_process
-
-
-@pytest.fixture
-def clean_redis(redis_server: RedisServer, redis_client: redis.Redis) -> Iterator[RedisServer]:
-    redis_client.flushall()
-    yield redis_server
-
-
-def eventually(condition: Callable[[], bool], timeout: float = 30, what: str = "condition") -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        time.sleep(0.05)
 
 
 def computer_moves(client: redis.Redis, name: str, seat: int) -> list[dict[str, Any]]:
