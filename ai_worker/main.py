@@ -22,7 +22,9 @@ import logging
 import os
 import signal
 import socket
+import sys
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from redis.asyncio import Redis
@@ -36,15 +38,16 @@ from server.errors import Code, ServiceError
 from server.jobs import ADVICE_CACHE_S, PEOPLE, Delivery
 from server.service import TableService
 from server.settings import Settings
-from server.store import STORE_ERRORS, Store, connect, redis_error_context
+from server.store import STORE_AWAY, Store, connect, redis_error_context
 from server.views import level_from_proto
 from speedgamez.internal.v1 import ai_job_pb2
 
 log = logging.getLogger("speedgamez.worker")
 
 # Longest wait of one read on the streams, so that the loop (maintenance, delayed jobs,
-# the heartbeat) comes round at least this often.
+# the heartbeat) comes round at least this often; and the shortest worth a round trip.
 _READ_BLOCK_MS = 1000
+_LEAST_BLOCK_MS = 20
 # Errors that mean the job is stale or moot: the table moved on or is gone. Any other
 # refusal at the job's own version means the decision was wrong: the job fails, is
 # delivered again and in the end dead-lettered with a fallback move.
@@ -61,29 +64,57 @@ class Worker:
         self.stopping = asyncio.Event()
 
     async def run(self, metrics_port: int) -> None:
-        await self.queue.ensure_groups()
+        await self._until_done(self.queue.ensure_groups)
         print(f"speedgamez worker {self.name} ready, metrics on port {metrics_port}", flush=True)
         next_maintenance = 0.0
         workers = 1
         while not self.stopping.is_set():
             self._beat()
             try:
+                # Due jobs first, so that the sweeper never takes a job about to be
+                # released for a lost one.
+                await self.queue.release_due()
                 if time.monotonic() >= next_maintenance:
                     await self._maintain()
                     next_maintenance = time.monotonic() + self.settings.ai_sweep_ms / 1000
                     # Workers that beat within three sweeps count as alive.
                     workers = await self.queue.workers_alive(3 * self.settings.ai_sweep_ms)
-                await self.queue.release_due()
-                due_in = await self.queue.next_due_in_ms()
-                block = _READ_BLOCK_MS if due_in is None else max(1, min(_READ_BLOCK_MS, due_in))
-                for delivery in await self.queue.take(self.name, block, workers):
+                for delivery in await self.queue.take(self.name, await self._read_block_ms(), workers):
                     await self._handle(delivery)
-            except STORE_ERRORS as error:
-                if isinstance(error, ResponseError) and _group_missing(error):
+            except STORE_AWAY as error:
+                log.warning("redis unavailable (%s); retrying", redis_error_context(error))
+                metrics.REDIS_ERRORS.labels("worker").inc()
+                await asyncio.sleep(1)
+            except ResponseError as error:
+                if _group_missing(error):
                     # Redis lost the streams (restarted without its files): make them again.
                     log.warning("the job streams were gone; creating them again")
-                    await self.queue.ensure_groups()
+                    await self._until_done(self.queue.ensure_groups)
                     continue
+                log.exception("redis refused a command of the worker's loop")
+                metrics.REDIS_ERRORS.labels("worker").inc()
+                await asyncio.sleep(1)
+        await self._until_done(self.queue.leave, self.name)
+
+    async def _read_block_ms(self) -> int:
+        """How long one read may wait: until the next delayed job is due, and no longer
+        than a quarter of the think pause, so that a job delayed meanwhile is not late by
+        more; and well within the Redis command timeout, which a blocking read is under."""
+        ceiling = min(_READ_BLOCK_MS, int(self.settings.redis_timeout_s * 500))
+        if self.settings.ai_min_think_ms:
+            ceiling = min(ceiling, max(_LEAST_BLOCK_MS, self.settings.ai_min_think_ms // 4))
+        due_in = await self.queue.next_due_in_ms()
+        return ceiling if due_in is None else max(1, min(ceiling, due_in))
+
+    async def _until_done(self, step: Callable[..., Awaitable[object]], *args: object) -> None:
+        """Do ``step`` once Redis answers; a worker started while Redis is away waits for it."""
+        while True:
+            try:
+                await step(*args)
+                return
+            except STORE_AWAY as error:
+                if self.stopping.is_set():
+                    return
                 log.warning("redis unavailable (%s); retrying", redis_error_context(error))
                 metrics.REDIS_ERRORS.labels("worker").inc()
                 await asyncio.sleep(1)
@@ -139,7 +170,7 @@ class Worker:
                 return
             log.info("job %s is stale: %s", delivery.entry_id, error.message)
             outcome = "stale"
-        except STORE_ERRORS:
+        except STORE_AWAY:
             raise
         except Exception:
             # Left unacknowledged: another delivery follows after the reclaim timeout.
@@ -226,7 +257,11 @@ async def work(settings: Settings) -> None:
 
 def main() -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
-    asyncio.run(work(Settings.from_env()))
+    try:
+        settings = Settings.from_env()
+    except ValueError as error:
+        sys.exit(f"speedgamez: {error}")
+    asyncio.run(work(settings))
 
 
 if __name__ == "__main__":

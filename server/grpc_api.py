@@ -14,6 +14,7 @@ import ipaddress
 import logging
 import re
 import time
+import urllib.parse
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, TypeVar
 
@@ -23,7 +24,7 @@ from google.protobuf.message import DecodeError, Message
 from server import metrics
 from server.errors import Code, ServiceError
 from server.service import TableService
-from server.store import STORE_ERRORS, digest, redis_error_context
+from server.store import STORE_AWAY, digest, redis_error_context
 from speedgamez.v1 import table_service_pb2 as service_pb2
 
 Response = TypeVar("Response")
@@ -121,7 +122,7 @@ def status_of(method: str, error: Exception) -> tuple[grpc.StatusCode, str]:
     """The status and message a failed call is answered with."""
     if isinstance(error, ServiceError):
         return grpc.StatusCode[error.code.value], error.message
-    if isinstance(error, STORE_ERRORS):
+    if isinstance(error, STORE_AWAY):
         metrics.REDIS_ERRORS.labels("server").inc()
         log.warning("%s: the state store failed: %s", method, redis_error_context(error))
         return grpc.StatusCode.UNAVAILABLE, _UNAVAILABLE
@@ -158,7 +159,8 @@ def client_address(context: grpc.aio.ServicerContext, trusted_proxies: tuple[str
             # The last hop is the one the trusted proxy added.
             named = forwarded[-1].split(",")[-1].strip()
             return digest(named)
-    return digest(str(peer) if peer is not None else context.peer() or "unknown")
+    # Never the peer's port: every new connection would get buckets of its own.
+    return digest(str(peer) if peer is not None else "unknown")
 
 
 @functools.cache
@@ -167,8 +169,9 @@ def _networks(cidrs: tuple[str, ...]) -> tuple[ipaddress.IPv4Network | ipaddress
 
 
 def _peer_address(peer: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
-    """The IP address in a gRPC peer string such as ``ipv4:10.0.0.7:51234`` or ``ipv6:[::1]:5``."""
-    kind, _, rest = peer.partition(":")
+    """The IP address in a gRPC peer string such as ``ipv4:10.0.0.7:51234`` or
+    ``ipv6:%5B::1%5D:5`` (gRPC writes IPv6 peers URL-encoded)."""
+    kind, _, rest = urllib.parse.unquote(peer).partition(":")
     if kind == "ipv4":
         host = rest.rsplit(":", 1)[0]
     elif kind == "ipv6":

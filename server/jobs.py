@@ -9,7 +9,8 @@ Semantics, in plain words:
 * People go first. Jobs of tables where a person plays, and advice, go on the stream
   ``people``; jobs of tables of computers only go on ``computers``. A worker takes a
   job from ``computers`` only when ``people`` is empty, and only while the workers busy
-  with such jobs leave ``ai_workers_for_people`` of the workers alive free for people.
+  with such jobs leave ``ai_workers_for_people`` of the workers alive free for people
+  (as far as they can tell: two workers that look at once may both take one).
 * The pause people need to follow a move costs no worker: a job becomes available
   ``ai_min_think_ms`` after the move before it. Until then it waits in the ``delayed``
   set, and whichever worker comes by first moves it onto its stream when it is due.
@@ -33,10 +34,12 @@ Semantics, in plain words:
 * No job is lost between a commit and the queue: before committing a state that awaits
   a computer the writer adds the table to ``due``. The sweeper (run by every worker)
   queues a job for any due table whose seat has no live job for its current version,
-  or that has waited ``ai_stuck_ms`` whatever the queue says (Redis lost a write), and
-  forgets tables that await nobody.
-* Acknowledged entries are trimmed from the streams by the sweeper; entries not yet
-  delivered, or still in a worker's hands, are never trimmed, for any consumer group.
+  and again for a table that has waited ``ai_stuck_ms`` when its live job is on no
+  stream and in no delayed set (Redis lost a write); it forgets tables that await
+  nobody.
+* Acknowledged entries are trimmed from the streams by the workers' housekeeping;
+  entries not yet delivered, or still in a worker's hands, are never trimmed, for any
+  consumer group.
 
 Every key of the queue carries the hash tag ``{ai}`` (``server.keys``), so the scripts
 below stay in one Redis Cluster slot.
@@ -45,6 +48,7 @@ below stay in one Redis Cluster slot.
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -54,10 +58,12 @@ from redis.exceptions import ResponseError
 
 from server import keys, metrics
 from server.settings import Settings
-from server.store import Store, now_ms, text
+from server.store import STORE_AWAY, Store, now_ms, text
 from server.table import TableRecord
 from server.views import level_to_proto, table_view
 from speedgamez.internal.v1 import ai_job_pb2
+
+log = logging.getLogger("speedgamez.queue")
 
 # Stream kinds: a job's stream, and the prefix of a delayed job's member.
 PEOPLE = "people"
@@ -71,53 +77,62 @@ _ADVICE_POLL_S = 0.025
 ADVICE_CACHE_S = 600
 
 # The live hash maps "<table id>:<seat>" to where that seat's job is:
-# "<version>:<p|c>:<stream entry id>" on a stream, "<version>:d:<due ms>" delayed.
+# "<version>:<p|c>:<stream entry id>" on a stream, "<version>:d:<due ms>" delayed. A
+# delayed job is the member "<table id>:<seat>" of the delayed set, scored by its due
+# time, and its stream letter and bytes wait in the delayed jobs' hash under the same
+# name; so a seat has one delayed job at most, and a newer version replaces it.
 
-# KEYS: live hash, delayed zset, stream, pace key. ARGV: live field, version, job bytes,
-# due (ms), now (ms), pace interval (ms, 0: not paced), stream letter, force (1: even
-# if a job for this version is live). Returns 1 when queued or delayed, 0 when a job
-# for this version is live. A delayed member is the stream letter, the live field, "|"
-# and the job bytes.
+# KEYS: live hash, delayed set, delayed jobs hash, stream, pace key. ARGV: live field,
+# version, job bytes, due (ms), now (ms), pace interval (ms, 0: not paced), stream
+# letter, force (1: even if a job for this version is live). Returns 1 when queued or
+# delayed, 0 when a job for this version is live.
 _ENQUEUE = """
 if ARGV[8] ~= '1' then
   local live = redis.call('HGET', KEYS[1], ARGV[1])
   if live and tonumber(string.match(live, '^%d+')) >= tonumber(ARGV[2]) then return 0 end
 end
+redis.call('ZREM', KEYS[2], ARGV[1])
+redis.call('HDEL', KEYS[3], ARGV[1])
+local now = tonumber(ARGV[5])
 local due = tonumber(ARGV[4])
 local interval = tonumber(ARGV[6])
 if interval > 0 then
-  local free = tonumber(redis.call('GET', KEYS[4]) or '0')
+  local free = tonumber(redis.call('GET', KEYS[5]) or '0')
   if free > due then due = free end
-  redis.call('SET', KEYS[4], due + interval, 'PX', math.max(interval * 4, 60000))
+  redis.call('SET', KEYS[5], due + interval, 'PX', due + interval - now + 60000)
 end
-if due > tonumber(ARGV[5]) then
-  redis.call('ZADD', KEYS[2], due, ARGV[7] .. ARGV[1] .. '|' .. ARGV[3])
+if due > now then
+  redis.call('ZADD', KEYS[2], due, ARGV[1])
+  redis.call('HSET', KEYS[3], ARGV[1], ARGV[7] .. ARGV[3])
   redis.call('HSET', KEYS[1], ARGV[1], ARGV[2] .. ':d:' .. due)
 else
-  local id = redis.call('XADD', KEYS[3], '*', 'job', ARGV[3])
+  local id = redis.call('XADD', KEYS[4], '*', 'job', ARGV[3], 'due', now)
   redis.call('HSET', KEYS[1], ARGV[1], ARGV[2] .. ':' .. ARGV[7] .. ':' .. id)
 end
 return 1
 """
 
-# KEYS: delayed zset, people stream, computers stream, live hash. ARGV: now (ms), at
-# most this many.
+# KEYS: delayed set, delayed jobs hash, people stream, computers stream, live hash.
+# ARGV: now (ms), at most this many. Each job goes on its stream with its due time.
 _RELEASE = """
-local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[2]))
-for _, member in ipairs(due) do
-  redis.call('ZREM', KEYS[1], member)
-  local letter = string.sub(member, 1, 1)
-  local bar = string.find(member, '|', 2, true)
-  local field = string.sub(member, 2, bar - 1)
-  local stream = KEYS[2]
-  if letter == 'c' then stream = KEYS[3] end
-  local id = redis.call('XADD', stream, '*', 'job', string.sub(member, bar + 1))
-  local live = redis.call('HGET', KEYS[4], field)
-  if live and string.find(live, ':d:', 1, true) then
-    redis.call('HSET', KEYS[4], field, string.match(live, '^%d+') .. ':' .. letter .. ':' .. id)
+local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'WITHSCORES', 'LIMIT', 0, tonumber(ARGV[2]))
+for i = 1, #due, 2 do
+  local field = due[i]
+  redis.call('ZREM', KEYS[1], field)
+  local stored = redis.call('HGET', KEYS[2], field)
+  redis.call('HDEL', KEYS[2], field)
+  if stored then
+    local letter = string.sub(stored, 1, 1)
+    local stream = KEYS[3]
+    if letter == 'c' then stream = KEYS[4] end
+    local id = redis.call('XADD', stream, '*', 'job', string.sub(stored, 2), 'due', due[i + 1])
+    local live = redis.call('HGET', KEYS[5], field)
+    if live and string.find(live, ':d:', 1, true) then
+      redis.call('HSET', KEYS[5], field, string.match(live, '^%d+') .. ':' .. letter .. ':' .. id)
+    end
   end
 end
-return #due
+return #due / 2
 """
 
 # KEYS: stream, live hash. ARGV: group, entry id, live field ("" for none), version.
@@ -133,16 +148,21 @@ return 1
 
 @dataclass(frozen=True)
 class Delivery:
-    """A job as a worker received it: its stream, entry id, payload and delivery count."""
+    """A job as a worker received it: its stream, entry id, fields and delivery count."""
 
     kind: str
     entry_id: bytes
-    payload: bytes
+    fields: dict[bytes, bytes]
     deliveries: int = 1
 
+    @property
+    def payload(self) -> bytes:
+        return self.fields.get(b"job", b"")
+
     def waited_s(self) -> float:
-        """Time since the entry was put on its stream (its id is that time in ms)."""
-        return max(0.0, (now_ms() - int(self.entry_id.split(b"-")[0])) / 1000)
+        """Time since the job was due (or, without a due time, since it was put on its stream)."""
+        due = self.fields.get(b"due") or self.entry_id.split(b"-")[0]
+        return max(0.0, (now_ms() - int(due)) / 1000)
 
 
 class JobQueue:
@@ -185,6 +205,7 @@ class JobQueue:
                 keys=[
                     keys.AI_LIVE,
                     keys.AI_DELAYED,
+                    keys.AI_DELAYED_JOBS,
                     keys.ai_jobs(kind),
                     keys.ai_pace(record.config.created_by),
                 ],
@@ -226,7 +247,7 @@ class JobQueue:
                 reply_to=answer_key,
             )
             job.queued_time.FromMilliseconds(now_ms())
-            await self.redis.xadd(keys.ai_jobs(PEOPLE), {"job": job.SerializeToString()})
+            await self.redis.xadd(keys.ai_jobs(PEOPLE), {"job": job.SerializeToString(), "due": now_ms()})
             metrics.AI_JOBS_QUEUED.labels("advice").inc()
         deadline = time.monotonic() + timeout_ms / 1000
         while time.monotonic() < deadline:
@@ -249,7 +270,13 @@ class JobQueue:
     async def release_due(self, limit: int = 100) -> int:
         """Move delayed jobs that are due onto their streams; returns how many."""
         released: Any = await self._release(
-            keys=[keys.AI_DELAYED, keys.ai_jobs(PEOPLE), keys.ai_jobs(COMPUTERS), keys.AI_LIVE],
+            keys=[
+                keys.AI_DELAYED,
+                keys.AI_DELAYED_JOBS,
+                keys.ai_jobs(PEOPLE),
+                keys.ai_jobs(COMPUTERS),
+                keys.AI_LIVE,
+            ],
             args=[now_ms(), limit],
         )
         return int(released)
@@ -309,7 +336,7 @@ class JobQueue:
                     continue
                 pending: Any = await self.redis.xpending_range(stream, keys.AI_GROUP, entry_id, entry_id, 1)
                 deliveries = pending[0]["times_delivered"] if pending else 1
-                reclaimed.append(Delivery(kind, entry_id, fields.get(b"job", b""), deliveries))
+                reclaimed.append(Delivery(kind, entry_id, fields, deliveries))
         return reclaimed
 
     async def dead_letter(self, delivery: Delivery, error: str, consumer: str) -> None:
@@ -332,23 +359,35 @@ class JobQueue:
         requeued = 0
         for raw in due:
             table_id = text(raw)
+            try:
+                requeued += await self._sweep_table(store, table_id)
+            except STORE_AWAY:
+                raise
+            except Exception:
+                # One table the service cannot read must not stop the sweeper for all.
+                log.exception("the sweeper skips table %s", table_id)
+        return requeued
+
+    async def _sweep_table(self, store: Store, table_id: str) -> int:
+        """Queue what one due table lacks; forget the table if it awaits no computer."""
+        record = await store.load(table_id)
+        if record is None or not record.computer_turns():
+            await self.redis.zrem(keys.AI_DUE, table_id)
+            # A commit may have marked it due again meanwhile; look once more.
             record = await store.load(table_id)
-            if record is None or not record.computer_turns():
-                await self.redis.zrem(keys.AI_DUE, table_id)
-                # A commit may have marked it due again meanwhile; look once more.
-                record = await store.load(table_id)
-                if record is not None and record.computer_turns():
-                    await self.mark_due(table_id)
-                continue
-            updated = await self.redis.hget(keys.table(table_id), "updated_ms")
-            stuck = now_ms() - int(updated or 0) > self.settings.ai_stuck_ms
-            for seat in record.computer_turns():
-                live: Any = await self.redis.hget(keys.AI_LIVE, _live_field(table_id, seat))
-                if live is None or int(text(live).split(":")[0]) < record.version:
-                    requeued += await self.enqueue(record, [seat])
-                elif stuck and await self._lost(text(live)):
-                    requeued += await self.enqueue(record, [seat], force=True)
-            await self.redis.zadd(keys.AI_DUE, {table_id: now_ms()})
+            if record is not None and record.computer_turns():
+                await self.mark_due(table_id)
+            return 0
+        updated = await self.redis.hget(keys.table(table_id), "updated_ms")
+        stuck = now_ms() - int(updated or 0) > self.settings.ai_stuck_ms
+        requeued = 0
+        for seat in record.computer_turns():
+            live: Any = await self.redis.hget(keys.AI_LIVE, _live_field(table_id, seat))
+            if live is None or int(text(live).split(":")[0]) < record.version:
+                requeued += await self.enqueue(record, [seat])
+            elif stuck and await self._lost(_live_field(table_id, seat), text(live)):
+                requeued += await self.enqueue(record, [seat], force=True)
+        await self.redis.zadd(keys.AI_DUE, {table_id: now_ms()})
         return requeued
 
     async def trim(self) -> None:
@@ -398,6 +437,10 @@ class JobQueue:
                 waiting[on] += 1
         return {kind: (waiting[kind], in_hands[kind]) for kind in _KINDS}
 
+    async def leave(self, consumer: str) -> None:
+        """The worker ``consumer`` stops: it no longer counts as alive."""
+        await self.redis.zrem(keys.AI_WORKERS, consumer)
+
     async def beat(self, consumer: str) -> None:
         """Note that the worker ``consumer`` is alive (see ``forget_idle_consumers``)."""
         await self.redis.zadd(keys.AI_WORKERS, {consumer: now_ms()})
@@ -424,11 +467,11 @@ class JobQueue:
 
     # Private helpers ---------------------------------------------------------------
 
-    async def _lost(self, live: str) -> bool:
-        """Whether the live job ``live`` (a value of the live hash) is nowhere to be found."""
+    async def _lost(self, field: str, live: str) -> bool:
+        """Whether the live job ``live`` (the live hash's value for ``field``) is nowhere."""
         _, letter, where = live.split(":", 2)
         if letter == "d":
-            return now_ms() > int(where) + self.settings.ai_stuck_ms
+            return await self.redis.zscore(keys.AI_DELAYED, field) is None
         kind = PEOPLE if letter == "p" else COMPUTERS
         found: Any = await self.redis.xrange(keys.ai_jobs(kind), where, where)
         return not found
@@ -438,7 +481,7 @@ class JobQueue:
             keys.AI_GROUP, consumer, dict(streams.items()), count=1, block=block_ms
         )
         deliveries = [
-            Delivery(_kind_of(text(stream)), entry_id, fields.get(b"job", b""))
+            Delivery(_kind_of(text(stream)), entry_id, fields)
             for stream, messages in reply or []
             for entry_id, fields in messages
         ]

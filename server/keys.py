@@ -41,18 +41,21 @@ sg:table:{table_id}:advice:<v>:<s>    string   advice (GetAdviceResponse bytes) 
                                                version v and seat s
 sg:table:{table_id}:wanted:<v>:<s>    string   a worker is computing that advice         the advice timeout
 sg:tables:open                        zset     tables waiting for players, by creation   pruned of expired
-                                               time                                      tables
-sg:tables:active:<game>               zset     tables with a match in progress, by       pruned of expired
-                                               start time                                tables
+                                               (or last change, once pruning looked)     tables
+sg:tables:active:<game>               zset     tables with a match in progress, by start pruned of expired
+                                               (or last change, once pruning looked)     tables
 sg:{ai}:jobs:people                   stream   AI jobs (AiJob bytes in field ``job``)    until acknowledged
                                                of tables with a person, and advice;
                                                consumer group ``workers``
 sg:{ai}:jobs:computers                stream   AI jobs of tables of computers only;      until acknowledged
                                                same group
-sg:{ai}:delayed                       zset     jobs not yet due (a stream letter, then   until due
-                                               the job bytes), by due time
-sg:{ai}:live                          hash     "<table id>:<seat>" -> version of its     until done
-                                               live job
+sg:{ai}:delayed                       zset     seats whose job is not yet due ("<table    until due
+                                               id>:<seat>"), by due time
+sg:{ai}:delayed:jobs                  hash     "<table id>:<seat>" -> the delayed job: a  until due
+                                               stream letter, then the job bytes
+sg:{ai}:live                          hash     "<table id>:<seat>" -> "<version>:<p|c>:  until done
+                                               <entry id>" or "<version>:d:<due ms>":
+                                               where its live job waits
 sg:{ai}:pace:<player_id>              string   when the player's tables of computers     a minute or more
                                                may next get a job (ms)
 sg:{ai}:dead                          stream   jobs that failed too often, with the      the newest 10,000
@@ -73,6 +76,7 @@ OPEN_TABLES = f"{PREFIX}:tables:open"
 AI_DEAD = f"{PREFIX}:{{ai}}:dead"
 AI_DUE = f"{PREFIX}:{{ai}}:due"
 AI_DELAYED = f"{PREFIX}:{{ai}}:delayed"
+AI_DELAYED_JOBS = f"{PREFIX}:{{ai}}:delayed:jobs"
 AI_LIVE = f"{PREFIX}:{{ai}}:live"
 AI_WORKERS = f"{PREFIX}:{{ai}}:workers"
 AI_GROUP = "workers"

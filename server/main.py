@@ -14,6 +14,7 @@ import logging
 import os
 import signal
 import socket
+import sys
 import time
 
 import grpc
@@ -25,7 +26,7 @@ from server.grpc_api import add_table_service
 from server.reflection import add_reflection
 from server.service import TableService
 from server.settings import Settings
-from server.store import STORE_ERRORS, Store, connect, redis_error_context
+from server.store import Store, connect, redis_error_context
 from server.watching import EventHub
 from speedgamez.v1 import table_service_pb2
 
@@ -45,7 +46,6 @@ KEEPALIVE_OPTIONS = [
 GAUGE_REFRESH_SECONDS = 5
 # How often, and how patiently, the server asks Redis whether it is there.
 HEALTH_PROBE_SECONDS = 1.0
-PROBE_ERRORS: tuple[type[Exception], ...] = (*STORE_ERRORS, TimeoutError)
 
 log = logging.getLogger("speedgamez.server")
 
@@ -101,7 +101,7 @@ async def _watch_redis(store: Store, health_servicer: health.aio.HealthServicer)
                 for game in GAMES:
                     metrics.ACTIVE_TABLES.labels(game).set(await store.active_tables(game))
             reachable = True
-        except PROBE_ERRORS as error:
+        except Exception as error:  # any failure of the probe means Redis cannot serve
             metrics.REDIS_ERRORS.labels("server").inc()
             if serving:
                 log.warning("redis is unreachable: %s", redis_error_context(error))
@@ -121,7 +121,11 @@ async def _watch_redis(store: Store, health_servicer: health.aio.HealthServicer)
 
 def main() -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
-    asyncio.run(serve(Settings.from_env()))
+    try:
+        settings = Settings.from_env()
+    except ValueError as error:
+        sys.exit(f"speedgamez: {error}")
+    asyncio.run(serve(settings))
 
 
 if __name__ == "__main__":

@@ -279,7 +279,7 @@ class TableService:
             # The creator without a seat may withdraw a table nobody sits at yet, and stop
             # a running table of computers only.
             if record.seat_of(caller.player_id) is None and record.config.created_by == caller.player_id:
-                computers_only = all(seat.kind == "computer" for seat in record.seats)
+                computers_only = all(seat.played_by_computer for seat in record.seats)
                 return {"type": "stop" if computers_only and record.status == "playing" else "close"}
             return {"type": "leave", "seat": _own_seat(record, caller)}
 
@@ -424,16 +424,19 @@ class TableService:
             (keys.address_watches(caller.address), settings.max_watches_per_address, "per client address"),
         ]
         opened: list[str] = []
-        for holder, limit, whose in limits:
-            if not await self._stream_call(
-                self.store.open_watch(holder, watch_id, limit, settings.watch_lease_ms)
-            ):
-                for done in opened:
-                    await self._stream_call(self.store.close_watch(done, watch_id))
-                raise ServiceError(
-                    Code.RESOURCE_EXHAUSTED, f"at most {limit} watch streams {whose}; close one first"
-                )
-            opened.append(holder)
+        try:
+            for holder, limit, whose in limits:
+                lease = self.store.open_watch(holder, watch_id, limit, settings.watch_lease_ms)
+                if not await self._stream_call(lease):
+                    raise ServiceError(
+                        Code.RESOURCE_EXHAUSTED, f"at most {limit} watch streams {whose}; close one first"
+                    )
+                opened.append(holder)
+        except BaseException:
+            # A lease taken must not outlive a stream that never opened.
+            for done in opened:
+                await self._stream_call(self.store.close_watch(done, watch_id))
+            raise
         return opened
 
     async def _follow(

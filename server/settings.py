@@ -52,6 +52,7 @@ SPEEDGAMEZ_WORKER_HEARTBEAT_FILE   (none)                    a worker touches it
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -93,6 +94,51 @@ class Settings:
     keep_idle_s: int = 7 * 24 * 3600
     metrics_host: str = "127.0.0.1"
     worker_heartbeat_file: str = ""
+
+    def __post_init__(self) -> None:
+        """Refuse settings that cannot work, at start, naming the variable to change."""
+        positive = {
+            "REDIS_TIMEOUT_S": self.redis_timeout_s,
+            "RATE_PER_S": self.rate_per_s,
+            "RATE_BURST": self.rate_burst,
+            "ADDRESS_RATE_PER_S": self.address_rate_per_s,
+            "ADDRESS_RATE_BURST": self.address_rate_burst,
+            "REGISTRATIONS_PER_MIN": self.registrations_per_min,
+            "AI_COMPUTER_MOVES_PER_S": self.ai_computer_moves_per_s,
+            "ADVICE_COST": self.advice_cost,
+            "MAX_TABLES": self.max_tables,
+            "MAX_WATCHES": self.max_watches,
+            "MAX_WATCHES_PER_ADDRESS": self.max_watches_per_address,
+            "WATCH_POLL_MS": self.watch_poll_ms,
+            "WATCH_LEASE_MS": self.watch_lease_ms,
+            "WATCH_HEARTBEAT_S": self.watch_heartbeat_s,
+            "TOKEN_TTL_S": self.token_ttl_s,
+            "KEEP_FINISHED_S": self.keep_finished_s,
+            "KEEP_IDLE_S": self.keep_idle_s,
+            "AI_RECLAIM_MS": self.ai_reclaim_ms,
+            "AI_SWEEP_MS": self.ai_sweep_ms,
+            "AI_STUCK_MS": self.ai_stuck_ms,
+            "AI_MAX_DELIVERIES": self.ai_max_deliveries,
+        }
+        for name, value in positive.items():
+            if value <= 0:
+                raise ValueError(f"SPEEDGAMEZ_{name} must be above 0, not {value}")
+        if self.ai_min_think_ms < 0 or self.ai_workers_for_people < 0:
+            raise ValueError(
+                "SPEEDGAMEZ_AI_MIN_THINK_MS and SPEEDGAMEZ_AI_WORKERS_FOR_PEOPLE cannot be negative"
+            )
+        if self.advice_cost > self.rate_burst:
+            raise ValueError(
+                f"SPEEDGAMEZ_ADVICE_COST ({self.advice_cost}) must be at most SPEEDGAMEZ_RATE_BURST "
+                f"({self.rate_burst}), or no advice could ever be asked for"
+            )
+        for network in self.trusted_proxies:
+            try:
+                ipaddress.ip_network(network, strict=False)
+            except ValueError:
+                raise ValueError(
+                    f"SPEEDGAMEZ_TRUSTED_PROXIES: {network!r} is no network (e.g. 10.0.0.0/8)"
+                ) from None
 
     @staticmethod
     def from_env(env: Mapping[str, str] = os.environ) -> Settings:

@@ -17,8 +17,15 @@ from redis.asyncio import BlockingConnectionPool, Redis
 from redis.asyncio.cluster import RedisCluster
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialBackoff
+from redis.exceptions import (
+    ClusterError,
+    ReadOnlyError,
+    RedisClusterException,
+    RedisError,
+    TryAgainError,
+)
 from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import RedisClusterException, RedisError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from engine.registry import GAMES
 from server import keys
@@ -69,40 +76,37 @@ return 1
 """
 
 
-# KEYS: token, rate bucket (same hash tag). ARGV: now (ms), requests per second, burst,
-# requests this call counts as. Returns {0} for an unknown token, {1, value} when
-# allowed, {2, value, retry ms} when the bucket is too empty. A token bucket: it refills
-# continuously up to the burst.
-_AUTHENTICATE = """
+# A token bucket in a hash (``tokens``, ``at``): it refills continuously up to the burst.
+# take(key, now ms, requests per second, burst, cost) takes ``cost`` requests and returns
+# 0, or returns the milliseconds until it could and takes nothing.
+_BUCKET = """
+local function take(key, now, rate, burst, cost)
+  local bucket = redis.call('HMGET', key, 'tokens', 'at')
+  local tokens = tonumber(bucket[1]) or burst
+  local at = tonumber(bucket[2]) or now
+  tokens = math.min(burst, tokens + (now - at) * rate / 1000)
+  if tokens < cost then return math.ceil((cost - tokens) * 1000 / rate) end
+  redis.call('HSET', key, 'tokens', tostring(tokens - cost), 'at', tostring(now))
+  redis.call('PEXPIRE', key, math.ceil(burst * 1000 / rate) + 1000)
+  return 0
+end
+"""
+
+# KEYS: token, its rate bucket (same hash tag). ARGV: now (ms), requests per second,
+# burst, requests this call counts as. Returns {0} for an unknown token, {1, value} when
+# allowed, {2, value, retry ms} when the bucket is too empty.
+_AUTHENTICATE = _BUCKET + """
 local value = redis.call('GET', KEYS[1])
 if not value then return {0} end
-local now, rate, burst = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
-local bucket = redis.call('HMGET', KEYS[2], 'tokens', 'at')
-local tokens = tonumber(bucket[1]) or burst
-local at = tonumber(bucket[2]) or now
-local cost = tonumber(ARGV[4])
-tokens = math.min(burst, tokens + (now - at) * rate / 1000)
-if tokens < cost then
-  return {2, value, tostring(math.ceil((cost - tokens) * 1000 / rate))}
-end
-redis.call('HSET', KEYS[2], 'tokens', tostring(tokens - cost), 'at', tostring(now))
-redis.call('PEXPIRE', KEYS[2], math.ceil(burst * 1000 / rate) + 1000)
+local wait = take(KEYS[2], tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]))
+if wait > 0 then return {2, value, tostring(wait)} end
 return {1, value}
 """
 
-# KEYS: a rate bucket. ARGV: now (ms), requests per second, burst, requests this call
-# counts as. Returns 0 when allowed, else the milliseconds until it would be.
-_RATE = """
-local now, rate, burst = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
-local cost = tonumber(ARGV[4])
-local bucket = redis.call('HMGET', KEYS[1], 'tokens', 'at')
-local tokens = tonumber(bucket[1]) or burst
-local at = tonumber(bucket[2]) or now
-tokens = math.min(burst, tokens + (now - at) * rate / 1000)
-if tokens < cost then return math.ceil((cost - tokens) * 1000 / rate) end
-redis.call('HSET', KEYS[1], 'tokens', tostring(tokens - cost), 'at', tostring(now))
-redis.call('PEXPIRE', KEYS[1], math.ceil(burst * 1000 / rate) + 1000)
-return 0
+# KEYS: a rate bucket. ARGV as for _AUTHENTICATE. Returns 0 when allowed, else the
+# milliseconds until it would be.
+_RATE = _BUCKET + """
+return take(KEYS[1], tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]))
 """
 
 # KEYS: the watch leases of a player or an address. ARGV: watch id, now (ms), lease
@@ -142,10 +146,21 @@ def digest(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-# What a store that is away looks like to the client library: its own errors, cluster
-# errors that are not among them (a slot without a master during a failover), and
-# socket errors that slip through.
-STORE_ERRORS: tuple[type[Exception], ...] = (RedisError, RedisClusterException, OSError)
+# Everything the client library raises, for the notes that say which command failed.
+REDIS_FAILURES: tuple[type[Exception], ...] = (RedisError, RedisClusterException, OSError)
+# What a store that is away (or on its way back) looks like to the client library: no
+# connection, no answer in time, a cluster without a master for a slot or failing over,
+# a replica still loading or read-only, and socket errors that slip through. Other errors
+# of Redis (a script's error, a wrong type) are faults of the server, not an outage.
+STORE_AWAY: tuple[type[Exception], ...] = (
+    RedisConnectionError,
+    RedisTimeoutError,
+    ClusterError,
+    TryAgainError,
+    ReadOnlyError,
+    RedisClusterException,
+    OSError,
+)
 
 
 class _NotedRedis(Redis):
@@ -154,7 +169,7 @@ class _NotedRedis(Redis):
     async def execute_command(self, *args: Any, **options: Any) -> Any:
         try:
             return await super().execute_command(*args, **options)
-        except STORE_ERRORS as error:
+        except REDIS_FAILURES as error:
             error.add_note(_command_note(args))
             raise
 
@@ -165,7 +180,7 @@ class _NotedRedisCluster(RedisCluster):
     async def execute_command(self, *args: Any, **kwargs: Any) -> Any:
         try:
             return await super().execute_command(*args, **kwargs)
-        except STORE_ERRORS as error:
+        except REDIS_FAILURES as error:
             error.add_note(_command_note(args))
             raise
 
@@ -190,8 +205,9 @@ def connect(settings: Settings, client_name: str | None = None) -> Redis:
     """The Redis client of a server or worker process: a single Redis or a Redis Cluster.
 
     Commands fail after ``redis_timeout_s`` instead of hanging on a Redis that stopped
-    answering; blocking reads (watch streams, the job queue, advice) wait for shorter than
-    that. A refused connection fails at once, so a dead Redis is reported promptly. A
+    answering; the one blocking read (a worker's wait on the job streams) waits for shorter
+    than that. A burst of calls waits for a free connection of the pool, for as long. A
+    refused connection fails at once, so a dead Redis is reported promptly. A
     command that meets a connection closed under it (pooled connections die when Redis
     restarts) is sent again on a new connection, a few times with a short backoff: a
     command sent again is safe, because table writes are compare-and-set with request
@@ -437,7 +453,8 @@ class Store:
         """Drop tables that expired from the open and active lists; returns how many.
 
         A table expires only after the idle time without a change, so only entries older
-        than that are looked at, a batch at a time.
+        than that are looked at, a batch at a time; a table still there is moved up to
+        its last change, so that the next batch reaches the entries behind it.
         """
         older = now_ms() - self.keep_idle_ms
         pruned = 0
@@ -446,10 +463,18 @@ class Store:
                 text(table_id)
                 for table_id in await self.redis.zrangebyscore(index, "-inf", older, start=0, num=batch)
             ]
-            gone = [table_id for table_id in candidates if not await self.redis.exists(keys.table(table_id))]
+            gone, alive = [], {}
+            for table_id in candidates:
+                updated = await self.redis.hget(keys.table(table_id), "updated_ms")
+                if updated is None:
+                    gone.append(table_id)
+                else:
+                    alive[table_id] = int(updated)
             if gone:
                 await self.redis.zrem(index, *gone)
                 pruned += len(gone)
+            if alive:
+                await self.redis.zadd(index, alive, xx=True)
         return pruned
 
     async def active_tables(self, game: str) -> int:

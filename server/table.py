@@ -248,8 +248,8 @@ class TableRecord:
         return [table_pb2.TableEvent(table_closed=closed)]
 
     def _stop(self) -> list[table_pb2.TableEvent]:
-        if self.status != "playing" or any(seat.kind == "human" for seat in self.seats):
-            raise IllegalActionError("only a running table of computers only can be stopped")
+        if self.status != "playing" or not all(seat.played_by_computer for seat in self.seats):
+            raise IllegalActionError("only a running table that computers play alone can be stopped")
         self.status = "closed"
         closed = table_pb2.TableClosed(description="the creator stopped the table")
         return [table_pb2.TableEvent(table_closed=closed)]

@@ -1,16 +1,17 @@
 """Watch streams of one server process: one Redis subscription wakes many streams.
 
 Every commit that writes events publishes the table id on the channel ``sg:events``
-(``server.keys``). A server process holds one subscription to that channel, on a
-connection of its own, and wakes the streams of the table named; a woken stream then
-reads its new events without blocking, from the shared connection pool. So a process
-carries thousands of idle streams on one extra Redis connection, and unary calls never
-wait behind a stream for a pooled connection.
+(``server.keys``). A server process holds one subscription to that channel, on one
+connection of its pool held for good, and wakes the streams of the table named; a woken
+stream then reads its new events without blocking, from the shared connection pool. So
+a process carries thousands of idle streams on that one Redis connection, and unary
+calls never wait behind a stream for a pooled connection.
 
 A notification can be missed: the subscription's connection breaks, Redis restarts, a
 cluster node fails over. Every stream therefore also looks for events on its own every
-``poll_s`` seconds, and every stream looks again as soon as the subscription is back,
-so a missed notification delays events at most that long and loses none.
+``watch_poll_ms``, and every stream looks again as soon as the subscription is back, so
+a missed notification delays events at most that long and loses none. A quiet
+subscription pings, so that a connection that died without a word is noticed too.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from typing import Any
 from redis.asyncio import Redis
 
 from server import keys, metrics
-from server.store import STORE_ERRORS, text
+from server.store import REDIS_FAILURES, text
 
 log = logging.getLogger("speedgamez.server")
 
@@ -32,6 +33,10 @@ log = logging.getLogger("speedgamez.server")
 # streams reading (a move at a table with many watchers) leaves the rest of the pool
 # (``server.store.POOL_CONNECTIONS``) to unary calls.
 STREAM_CONNECTIONS = 32
+# Seconds without a message before the subscription pings, and pings left unanswered
+# before it is given up and made again.
+_QUIET_S = 5.0
+_PINGS_UNANSWERED = 2
 # Waits before subscribing again after the subscription failed, doubling to the cap.
 _RETRY_FIRST_S = 0.1
 _RETRY_CAP_S = 2.0
@@ -76,12 +81,25 @@ class EventHub:
                 # Whatever was published while not subscribed was missed: everyone looks.
                 self._wake_all()
                 delay = _RETRY_FIRST_S
-                async for message in pubsub.listen():
-                    if message.get("type") == "message":
+                unanswered = 0
+                while not self.closing.is_set():
+                    message = await pubsub.get_message(timeout=_QUIET_S)
+                    if message is None:
+                        # Quiet for a while: a ping finds a connection that died without a
+                        # word, which would otherwise leave the streams deaf for good.
+                        if unanswered >= _PINGS_UNANSWERED:
+                            raise TimeoutError(f"{unanswered} pings of the event subscription unanswered")
+                        await pubsub.ping()
+                        unanswered += 1
+                    elif message.get("type") == "pong":
+                        unanswered = 0
+                    elif message.get("type") == "message":
                         self._wake(text(message["data"]))
-            except STORE_ERRORS as error:
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:  # whatever broke it, the streams must not go deaf
                 metrics.REDIS_ERRORS.labels("server").inc()
-                log.warning("event subscription lost (%s); subscribing again in %.1f s", error, delay)
+                log.warning("event subscription lost (%r); subscribing again in %.1f s", error, delay)
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, _RETRY_CAP_S)
             finally:
@@ -98,5 +116,5 @@ class EventHub:
 
 
 async def _close_quietly(pubsub: Any) -> None:
-    with suppress(*STORE_ERRORS):
+    with suppress(*REDIS_FAILURES):
         await pubsub.aclose()

@@ -24,10 +24,9 @@ _ATTEMPTS = 5
 
 @dataclass(frozen=True)
 class Change:
-    """The table after a change; ``duplicate`` when the request id was applied before."""
+    """The table after a change (or after the change that used the same request id)."""
 
     record: TableRecord
-    duplicate: bool = False
 
 
 async def change_table(
@@ -100,7 +99,7 @@ def _duplicate(record: TableRecord, stored_tag: str, request_tag: str) -> Change
             Code.INVALID_ARGUMENT,
             "request_id was already used for a different request; use a new id per action",
         )
-    return Change(record, duplicate=True)
+    return Change(record)
 
 
 def _stale(expected: int, current: int) -> ServiceError:

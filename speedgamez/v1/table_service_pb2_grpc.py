@@ -34,8 +34,12 @@ class TableServiceStub:
 
     Errors (google.rpc codes; the message says what to change):
     INVALID_ARGUMENT     malformed request: missing field, unknown game or option,
-    an action that does not exist in this game.
-    UNAUTHENTICATED      missing, unknown or expired token.
+    an action that does not exist in this game, a request_id
+    reused for another action, a table name that is not exactly
+    "tables/<id>", control characters in a request_id or name, an
+    unknown card_names.
+    UNAUTHENTICATED      missing, unknown or expired token, or more than one
+    authorization header.
     PERMISSION_DENIED    the caller has no seat at the table it tries to act at.
     NOT_FOUND            no such table.
     FAILED_PRECONDITION  well formed but not allowed now: not your turn, a card that
@@ -44,12 +48,16 @@ class TableServiceStub:
     ABORTED              table_version is not the current version (the table changed
     since the caller looked), or a concurrent change won. Fetch the
     table and decide again.
-    RESOURCE_EXHAUSTED   a limit: too many requests for the token (the message says when
-    to retry), too many unfinished tables or open watch streams for
-    the player, a request above 64 KiB.
+    RESOURCE_EXHAUSTED   a limit: too many requests for the token or from the client's
+    address (the message says when to retry), too many
+    registrations or open watch streams from the address, too many
+    unfinished tables or open watch streams for the player, a
+    request above 64 KiB.
     UNIMPLEMENTED        a computer level this server is configured not to offer.
-    UNAVAILABLE          the state store is unreachable, or no worker answered an advice
-    request in time; retry (an action with the same request_id).
+    UNAVAILABLE          the state store is unreachable or too slow, a server is shutting
+    down (a watch stream: watch again after the last sequence), or
+    no worker answered an advice request in time; retry (an action
+    with the same request_id).
     INTERNAL             a fault of the server; fetch the table before retrying.
     A request that fails with any other code changes nothing. Error messages quote at
     most a short prefix of any value the client sent.
@@ -132,8 +140,12 @@ class TableServiceServicer:
 
     Errors (google.rpc codes; the message says what to change):
     INVALID_ARGUMENT     malformed request: missing field, unknown game or option,
-    an action that does not exist in this game.
-    UNAUTHENTICATED      missing, unknown or expired token.
+    an action that does not exist in this game, a request_id
+    reused for another action, a table name that is not exactly
+    "tables/<id>", control characters in a request_id or name, an
+    unknown card_names.
+    UNAUTHENTICATED      missing, unknown or expired token, or more than one
+    authorization header.
     PERMISSION_DENIED    the caller has no seat at the table it tries to act at.
     NOT_FOUND            no such table.
     FAILED_PRECONDITION  well formed but not allowed now: not your turn, a card that
@@ -142,12 +154,16 @@ class TableServiceServicer:
     ABORTED              table_version is not the current version (the table changed
     since the caller looked), or a concurrent change won. Fetch the
     table and decide again.
-    RESOURCE_EXHAUSTED   a limit: too many requests for the token (the message says when
-    to retry), too many unfinished tables or open watch streams for
-    the player, a request above 64 KiB.
+    RESOURCE_EXHAUSTED   a limit: too many requests for the token or from the client's
+    address (the message says when to retry), too many
+    registrations or open watch streams from the address, too many
+    unfinished tables or open watch streams for the player, a
+    request above 64 KiB.
     UNIMPLEMENTED        a computer level this server is configured not to offer.
-    UNAVAILABLE          the state store is unreachable, or no worker answered an advice
-    request in time; retry (an action with the same request_id).
+    UNAVAILABLE          the state store is unreachable or too slow, a server is shutting
+    down (a watch stream: watch again after the last sequence), or
+    no worker answered an advice request in time; retry (an action
+    with the same request_id).
     INTERNAL             a fault of the server; fetch the table before retrying.
     A request that fails with any other code changes nothing. Error messages quote at
     most a short prefix of any value the client sent.
@@ -315,8 +331,12 @@ class TableService:
 
     Errors (google.rpc codes; the message says what to change):
     INVALID_ARGUMENT     malformed request: missing field, unknown game or option,
-    an action that does not exist in this game.
-    UNAUTHENTICATED      missing, unknown or expired token.
+    an action that does not exist in this game, a request_id
+    reused for another action, a table name that is not exactly
+    "tables/<id>", control characters in a request_id or name, an
+    unknown card_names.
+    UNAUTHENTICATED      missing, unknown or expired token, or more than one
+    authorization header.
     PERMISSION_DENIED    the caller has no seat at the table it tries to act at.
     NOT_FOUND            no such table.
     FAILED_PRECONDITION  well formed but not allowed now: not your turn, a card that
@@ -325,12 +345,16 @@ class TableService:
     ABORTED              table_version is not the current version (the table changed
     since the caller looked), or a concurrent change won. Fetch the
     table and decide again.
-    RESOURCE_EXHAUSTED   a limit: too many requests for the token (the message says when
-    to retry), too many unfinished tables or open watch streams for
-    the player, a request above 64 KiB.
+    RESOURCE_EXHAUSTED   a limit: too many requests for the token or from the client's
+    address (the message says when to retry), too many
+    registrations or open watch streams from the address, too many
+    unfinished tables or open watch streams for the player, a
+    request above 64 KiB.
     UNIMPLEMENTED        a computer level this server is configured not to offer.
-    UNAVAILABLE          the state store is unreachable, or no worker answered an advice
-    request in time; retry (an action with the same request_id).
+    UNAVAILABLE          the state store is unreachable or too slow, a server is shutting
+    down (a watch stream: watch again after the last sequence), or
+    no worker answered an advice request in time; retry (an action
+    with the same request_id).
     INTERNAL             a fault of the server; fetch the table before retrying.
     A request that fails with any other code changes nothing. Error messages quote at
     most a short prefix of any value the client sent.

@@ -32,7 +32,9 @@ from tools.processes import running, server_address, server_process
 
 def play_to_settlement(players: list[Player], table: str) -> None:
     """Both humans play simple moves until the first deal is settled."""
+    deadline = time.monotonic() + 120
     while True:
+        assert time.monotonic() < deadline, "the first deal was not settled"
         for player in players:
             view = player.get(table)
             if view.phase == table_pb2.TABLE_PHASE_SETTLEMENT:

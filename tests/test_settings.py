@@ -1,0 +1,26 @@
+"""Settings that cannot work are refused at start, with the variable to change."""
+
+from __future__ import annotations
+
+import pytest
+
+from server.settings import Settings
+
+
+@pytest.mark.parametrize(
+    ("environment", "named"),
+    [
+        ({"SPEEDGAMEZ_AI_COMPUTER_MOVES_PER_S": "0"}, "SPEEDGAMEZ_AI_COMPUTER_MOVES_PER_S"),
+        ({"SPEEDGAMEZ_RATE_PER_S": "-1"}, "SPEEDGAMEZ_RATE_PER_S"),
+        ({"SPEEDGAMEZ_ADVICE_COST": "50"}, "SPEEDGAMEZ_ADVICE_COST"),
+        ({"SPEEDGAMEZ_TRUSTED_PROXIES": "10.0.0.0/8,nginx"}, "SPEEDGAMEZ_TRUSTED_PROXIES"),
+        ({"SPEEDGAMEZ_REDIS_TIMEOUT_S": "0"}, "SPEEDGAMEZ_REDIS_TIMEOUT_S"),
+    ],
+)
+def test_a_setting_that_cannot_work_is_refused(environment: dict[str, str], named: str) -> None:
+    with pytest.raises(ValueError, match=named):
+        Settings.from_env(environment)
+
+
+def test_the_defaults_work() -> None:
+    assert Settings.from_env({}) == Settings()
