@@ -4,6 +4,7 @@ advice computed once per table version and seat."""
 
 from __future__ import annotations
 
+import asyncio
 import urllib.request
 from typing import Any
 
@@ -12,6 +13,10 @@ import pytest
 import redis
 
 from server import keys
+from server.jobs import JobQueue
+from server.settings import Settings
+from server.store import connect
+from server.table import TableConfig, TableRecord
 from speedgamez.internal.v1 import ai_job_pb2
 from speedgamez.v1 import table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
@@ -232,3 +237,33 @@ def test_a_worker_makes_the_streams_again_when_redis_lost_them(
         eventually(lambda: bool(computer_move_times(redis_client, created.name)), what="a computer move")
         eventually(lambda: "creating them again" in worker.output(), what="the log line")
         anna.close()
+
+
+def test_a_newer_job_for_a_seat_replaces_its_delayed_one(clean_redis: RedisServer) -> None:
+    """At a settlement the next deal's first job can come while the old one still waits."""
+
+    async def scenario() -> tuple[int, list[int], str]:
+        redis_async = connect(Settings(redis_url=clean_redis.url, redis_cluster=clean_redis.cluster))
+        queue = JobQueue(redis_async, Settings(ai_min_think_ms=200))
+        config = TableConfig("baska_kop", "kop", {}, (("computer", "easy"),) * 4, seed=7, created_by="host")
+        record, _ = TableRecord.new("replaced", config)
+        (seat,) = record.computer_turns()
+        for version in (5, 6):
+            record.version = version
+            await queue.enqueue(record)
+        delayed = int(await redis_async.zcard(keys.AI_DELAYED))
+        due_in = await queue.next_due_in_ms()
+        assert due_in is not None
+        # The job is due then, and not before: sleeping till then is no guess.
+        await asyncio.sleep(due_in / 1000)
+        assert await queue.release_due() == 1
+        entries: Any = await redis_async.xrange(COMPUTER_JOBS)
+        versions = [ai_job_pb2.AiJob.FromString(fields[b"job"]).table_version for _, fields in entries]
+        live: Any = await redis_async.hget(keys.AI_LIVE, f"replaced:{seat}")
+        await redis_async.aclose()
+        return delayed, versions, live.decode()
+
+    delayed, versions, live = asyncio.run(scenario())
+    assert delayed == 1
+    assert versions == [6]
+    assert live.startswith("6:c:")
