@@ -95,19 +95,25 @@ end
 # KEYS: token, its rate bucket (same hash tag). ARGV: now (ms), requests per second,
 # burst, requests this call counts as. Returns {0} for an unknown token, {1, value} when
 # allowed, {2, value, retry ms} when the bucket is too empty.
-_AUTHENTICATE = _BUCKET + """
+_AUTHENTICATE = (
+    _BUCKET
+    + """
 local value = redis.call('GET', KEYS[1])
 if not value then return {0} end
 local wait = take(KEYS[2], tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]))
 if wait > 0 then return {2, value, tostring(wait)} end
 return {1, value}
 """
+)
 
 # KEYS: a rate bucket. ARGV as for _AUTHENTICATE. Returns 0 when allowed, else the
 # milliseconds until it would be.
-_RATE = _BUCKET + """
+_RATE = (
+    _BUCKET
+    + """
 return take(KEYS[1], tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]))
 """
+)
 
 # KEYS: the watch leases of a player or an address. ARGV: watch id, now (ms), lease
 # (ms), limit.
