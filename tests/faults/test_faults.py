@@ -557,11 +557,11 @@ def test_worker_killed_during_a_job_the_other_worker_reclaims_it_and_the_game_co
 ) -> None:
     stack = lab.start(servers=1, workers=0)
     settings = {"ai_reclaim_ms": "1500", "ai_sweep_ms": "300"}
-    rescuer = worker_process(stack.redis_url, **settings)
+    # The victim plays alone until it dies holding a job; only then does the rescuer
+    # start, so that nothing can take the job from the victim before it is killed.
     victim = worker_process(stack.redis_url, **settings)
-    for worker in (rescuer, victim):
-        worker.start()
-        stack.worker_processes.append(worker)
+    victim.start()
+    stack.worker_processes.append(victim)
     client = redis.Redis.from_url(stack.redis_url)
     people = keys.ai_jobs("people")
     anna = lab.steady(stack.front_door, "Anna")
@@ -574,11 +574,12 @@ def test_worker_killed_during_a_job_the_other_worker_reclaims_it_and_the_game_co
         ]
         return held[0] if held else None
 
-    # The victim is frozen while it waits for a job in Redis: a job Redis hands it then
-    # stays in its hands, as when a worker hangs or dies in the middle of a job. Play on
-    # until that happens (the rescuer may take the jobs meanwhile; a read that timed out
-    # unfreezes the victim for another try).
+    # The victim is frozen while it waits for a job in Redis: the job Redis hands it then
+    # stays in its hands, as when a worker hangs or dies in the middle of a job. A read
+    # that timed out before a job came lets the victim go on (it plays that job) and
+    # freezes it again at the next wait.
     deadline = time.monotonic() + 120
+    freeze_while_waiting(client, victim)
     while (message_id := job_held_by_victim()) is None:
         assert time.monotonic() < deadline, f"the frozen worker was never handed a job\n{outputs(stack)}"
         if not waiting_for_a_job(client, victim):
@@ -595,6 +596,9 @@ def test_worker_killed_during_a_job_the_other_worker_reclaims_it_and_the_game_co
     victim.kill()
     killed = time.monotonic()
     assert stored(client, created.name).version == job.table_version, "the victim's move was already made"
+    rescuer = worker_process(stack.redis_url, **settings)
+    rescuer.start()
+    stack.worker_processes.append(rescuer)
 
     def job_done() -> bool:
         pending: Any = client.xpending_range(people, keys.AI_GROUP, message_id, message_id, 1)
