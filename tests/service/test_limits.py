@@ -129,7 +129,7 @@ def test_an_expired_token_is_unauthenticated(expiring: ServiceProcess) -> None:
 def per_address(redis_server: RedisServer) -> Iterator[ServiceProcess]:
     server = server_process(
         redis_server,
-        address_rate_per_s="2",
+        address_rate_per_s="0.5",
         address_rate_burst="6",
         registrations_per_min="1",
         max_watches_per_address="2",
@@ -220,7 +220,7 @@ def test_an_address_has_at_most_the_allowed_watch_streams(per_address: ServicePr
 @pytest.fixture(scope="module")
 def behind_an_unknown_proxy(redis_server: RedisServer) -> Iterator[ServiceProcess]:
     server = server_process(
-        redis_server, address_rate_per_s="1", address_rate_burst="4", trusted_proxies="10.0.0.0/8"
+        redis_server, address_rate_per_s="0.2", address_rate_burst="4", trusted_proxies="10.0.0.0/8"
     )
     with running(server):
         yield server
