@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 import grpc
 from google.protobuf.message import DecodeError, Message
 
+from engine.errors import quoted
 from server import metrics
 from server.errors import Code, ServiceError
 from server.service import TableService
@@ -85,7 +86,7 @@ def _unary(service: TableService, method: str) -> Unary:
             caller = await service.authenticate(_token(context), address, cost)
             return await operation(caller, request)
         except Exception as error:
-            code, message = status_of(method, error)
+            code, message = status_of(method, error, getattr(request, "table", ""))
             await context.abort(code, message)
         finally:
             metrics.RPC_REQUESTS.labels(method, code.name).inc()
@@ -109,7 +110,7 @@ def _streaming(service: TableService, method: str) -> Streaming:
             async for response in operation(caller, request):
                 yield response
         except Exception as error:
-            code, message = status_of(method, error)
+            code, message = status_of(method, error, getattr(request, "table", ""))
             await context.abort(code, message)
         finally:
             metrics.WATCH_STREAMS.dec()
@@ -118,13 +119,16 @@ def _streaming(service: TableService, method: str) -> Streaming:
     return behaviour
 
 
-def status_of(method: str, error: Exception) -> tuple[grpc.StatusCode, str]:
-    """The status and message a failed call is answered with."""
+def status_of(method: str, error: Exception, table: str = "") -> tuple[grpc.StatusCode, str]:
+    """The status and message a failed call about ``table`` (if any) is answered with."""
     if isinstance(error, ServiceError):
         return grpc.StatusCode[error.code.value], error.message
     if isinstance(error, STORE_AWAY):
         metrics.REDIS_ERRORS.labels("server").inc()
-        log.warning("%s: the state store failed: %s", method, redis_error_context(error))
+        # The command names the key it failed on, which is often not the table's (the
+        # rate limit is checked first), so the table the call was about is named too.
+        about = f" on {quoted(table)}" if table else ""
+        log.warning("%s%s: the state store failed: %s", method, about, redis_error_context(error))
         return grpc.StatusCode.UNAVAILABLE, _UNAVAILABLE
     log.exception("%s failed", method)
     return grpc.StatusCode.INTERNAL, "internal error; fetch the table before deciding to retry"

@@ -929,6 +929,11 @@ def test_a_frozen_redis_makes_requests_fail_fast_health_notice_and_play_go_on_on
             print(details)
             record_property("fault_details", details)
             assert all(code == "UNAVAILABLE" for _, code, _ in answers), details
+            # An operator reads which command failed, for which table.
+            failed_lines = [line for line in server.lines if "the state store failed" in line]
+            assert any(
+                f"SubmitAction on '{name}'" in line and "in redis command " in line for line in failed_lines
+            ), "\n".join(server.lines[-30:])
             assert final.phase == FINISHED
             client = store.client()
             table = stored(client, name)
