@@ -7,8 +7,7 @@ workers get, so every decision here is one a worker would make.
 
 from __future__ import annotations
 
-import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ai_worker.players import decide
 from ai_worker.players.decision import Decision
@@ -16,6 +15,7 @@ from ai_worker.seat_info import seat_info
 from engine.actions import PlayCard
 from engine.seeding import SeededRandom, derive_seed
 from server.table import TableConfig, TableRecord
+from server.table_log import Act, SeatKind
 from server.views import table_view
 from speedgamez.v1 import table_pb2
 
@@ -27,7 +27,6 @@ RANDOM = "random"
 class DealOutcome:
     scores: tuple[int, ...]
     contract: str
-    seconds_by_level: dict[str, list[float]] = field(default_factory=dict)
 
 
 def random_move(view: table_pb2.TableView) -> Decision:
@@ -44,29 +43,18 @@ def play_deal(
         game="baska_kop",
         rule_set=rule_set,
         options={"rule_set": rule_set, **(options or {})},
-        seats=tuple(("computer", "easy") for _ in levels),
+        seats=tuple((SeatKind.COMPUTER, "easy") for _ in levels),
         seed=seed,
         created_by="arena",
     )
     record, _ = TableRecord.new(f"arena-{seed}", config)
-    seconds: dict[str, list[float]] = {}
     while True:
         (seat,) = record.computer_turns()
         view = table_view(record, seat)
         level = levels[seat]
-        started = time.perf_counter()
         decision = random_move(view) if level == RANDOM else decide(view, level)
-        seconds.setdefault(level, []).append(time.perf_counter() - started)
-        events = record.apply(
-            {
-                "type": "action",
-                "seat": seat,
-                "action": str(decision.action),
-                "note": decision.reason,
-                "by": "computer",
-            }
-        )
+        events = record.apply(Act(seat, decision.action, SeatKind.COMPUTER, note=decision.reason))
         for event in events:
             if event.WhichOneof("kind") == "deal_settled":
                 settlement = event.deal_settled.settlement
-                return DealOutcome(tuple(settlement.scores), settlement.contract_label, seconds)
+                return DealOutcome(tuple(settlement.scores), settlement.contract_label)

@@ -7,9 +7,9 @@
   passes, the Old as the side), each with a fresh solver: median and p95 time, nodes/s.
 * decisions: one decision per level at the bidding (the first call) and at the first
   card (after four passes): p50 and p95 latency.
-* workers: all-computer tables (strong level, so that deciding dominates the work)
-  served by 1 and then 2 worker processes through a real Redis; moves applied per
-  second, and the speed-up of two over one.
+
+How the worker processes scale is measured with the rest of the service's capacity:
+``python -m tools.capacity --only workers``.
 
 Everything runs on this machine's cores; run it on an otherwise idle machine.
 """
@@ -17,11 +17,8 @@ Everything runs on this machine's cores; run it on an otherwise idle machine.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import statistics
-import tempfile
 import time
-from pathlib import Path
 
 from ai_worker.players import decide
 from ai_worker.search import solver as solver_module
@@ -30,14 +27,13 @@ from ai_worker.search.solver import Solver
 from engine.actions import Pass
 from engine.baska_kop import BaskaKop
 from server.table import TableConfig, TableRecord
+from server.table_log import Act, SeatKind
 from server.views import table_view
-from tools.processes import RedisServer, free_port, running, worker_process
 
 TARGETS = {
     "solver median": "<= 1 ms",
     "normal p95": "<= 50 ms",
     "strong p95": "<= 500 ms",
-    "speed-up": ">= 1.8x",
 }
 
 
@@ -75,7 +71,7 @@ def _record(rule_set: str, seed: int) -> TableRecord:
         game="baska_kop",
         rule_set=rule_set,
         options={"rule_set": rule_set},
-        seats=(("computer", "easy"),) * 4,
+        seats=((SeatKind.COMPUTER, "easy"),) * 4,
         seed=seed,
         created_by="bench",
     )
@@ -92,9 +88,7 @@ def bench_decisions(count: int) -> None:
             if moment == "first card":
                 for _ in range(4):
                     (seat,) = record.computer_turns()
-                    record.apply(
-                        {"type": "action", "seat": seat, "action": "pass", "note": "", "by": "computer"}
-                    )
+                    record.apply(Act(seat, Pass(), SeatKind.COMPUTER))
                     if record.match is None or record.game.phase_of(record.match.deal) != "bidding":
                         break
             (seat,) = record.computer_turns()
@@ -113,86 +107,16 @@ def bench_decisions(count: int) -> None:
             )
 
 
-async def _create_tables(redis_url: str, tables: int) -> list[str]:
-    from redis.asyncio import Redis
-
-    from server.service import Caller, TableService
-    from server.settings import Settings
-    from server.store import Store
-    from speedgamez.v1 import table_pb2
-    from speedgamez.v1 import table_service_pb2 as service_pb2
-
-    redis = Redis.from_url(redis_url)
-    settings = Settings(redis_url=redis_url)
-    service = TableService(Store(redis, settings), settings)
-    computer = service_pb2.SeatConfig(
-        kind=table_pb2.SEAT_KIND_COMPUTER, level=table_pb2.COMPUTER_LEVEL_STRONG
-    )
-    names = []
-    for number in range(tables):
-        request = service_pb2.CreateTableRequest(
-            game="baska_kop",
-            rule_set=("baska", "kop")[number % 2],
-            options={"deals": "24"},
-            seats=[computer] * 4,
-        )
-        created = await service.create_table(Caller(f"bench-{number}", "bench"), request, seed=number)
-        names.append(created.table.name)
-    await redis.aclose()
-    return names
-
-
-def _moves(redis_url: str) -> int:
-    import redis
-
-    client = redis.Redis.from_url(redis_url)
-    total = 0
-    for key in client.scan_iter("sg:table:*:log"):
-        total += int(client.llen(key))
-    client.close()
-    return total
-
-
-def bench_workers(seconds: float, tables: int) -> None:
-    rates = {}
-    for workers in (1, 2):
-        with tempfile.TemporaryDirectory() as directory:
-            redis_server = RedisServer(free_port(), Path(directory))
-            redis_server.start()
-            # Every worker on tables of computers: the benchmark measures how work scales.
-            processes = [worker_process(redis_server, ai_workers_for_people="0") for _ in range(workers)]
-            try:
-                with running(*processes):
-                    asyncio.run(_create_tables(redis_server.url, tables))
-                    time.sleep(2)  # warm up
-                    start_moves, started = _moves(redis_server.url), time.perf_counter()
-                    time.sleep(seconds)
-                    rates[workers] = (_moves(redis_server.url) - start_moves) / (
-                        time.perf_counter() - started
-                    )
-            finally:
-                redis_server.stop()
-    print(f"worker throughput, {tables} all-computer tables at strong level, {seconds:.0f} s per run:")
-    print(f"  1 worker  {rates[1]:7.1f} decisions/s")
-    speed_up = rates[2] / rates[1]
-    target = TARGETS["speed-up"]
-    print(f"  2 workers {rates[2]:7.1f} decisions/s   speed-up {speed_up:.2f}x (target {target})")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", choices=["solver", "decisions", "workers"])
+    parser.add_argument("--only", choices=["solver", "decisions"])
     parser.add_argument("--deals", type=int, default=1000, help="deals for the solver benchmark")
     parser.add_argument("--positions", type=int, default=200, help="positions per level and moment")
-    parser.add_argument("--seconds", type=float, default=60, help="measuring time per worker run")
-    parser.add_argument("--tables", type=int, default=24, help="tables for the worker benchmark")
     args = parser.parse_args()
     if args.only in (None, "solver"):
         bench_solver(args.deals)
     if args.only in (None, "decisions"):
         bench_decisions(args.positions)
-    if args.only in (None, "workers"):
-        bench_workers(args.seconds, args.tables)
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import ClassVar, Generic, TypeVar
 
 from engine.actions import Action
 from engine.cards import Card
@@ -129,38 +129,6 @@ class DealResult:
     card_points: tuple[int, ...]
     hands: tuple[tuple[Card, ...], ...]
     summary: str
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "contract": self.contract,
-            "contract_label": self.contract_label,
-            "declarers": sorted(self.declarers),
-            "winners": sorted(self.winners),
-            "value": self.value,
-            "scores": list(self.scores),
-            "steps": [[step.kind, step.label, step.factor, step.struck, step.note] for step in self.steps],
-            "card_points": list(self.card_points),
-            "hands": [[str(card) for card in hand] for hand in self.hands],
-            "summary": self.summary,
-        }
-
-    @staticmethod
-    def from_dict(data: Mapping[str, Any]) -> DealResult:
-        return DealResult(
-            contract=data["contract"],
-            contract_label=data["contract_label"],
-            declarers=frozenset(data["declarers"]),
-            winners=frozenset(data["winners"]),
-            value=data["value"],
-            scores=tuple(data["scores"]),
-            steps=tuple(
-                SettlementStep(kind, label, factor, struck, note)
-                for kind, label, factor, struck, note in data["steps"]
-            ),
-            card_points=tuple(data["card_points"]),
-            hands=tuple(tuple(Card.parse(text) for text in hand) for hand in data["hands"]),
-            summary=data["summary"],
-        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,7 +34,6 @@ class MatchView:
     deals_played: int
     dealer: int
     totals: tuple[int, ...]
-    awaiting_continue: frozenset[int]
     to_act: frozenset[int]
     deal: DealView
     continue_choice: Choice | None
@@ -134,7 +133,6 @@ class Match:
             deals_played=self.deals_played,
             dealer=self.dealer,
             totals=tuple(self.totals),
-            awaiting_continue=frozenset(self.awaiting),
             to_act=self.to_act(),
             deal=self.game.view(self.deal, viewer),
             continue_choice=continue_choice,

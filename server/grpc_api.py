@@ -28,7 +28,6 @@ from server.service import TableService
 from server.store import STORE_AWAY, digest, redis_error_context
 from speedgamez.v1 import table_service_pb2 as service_pb2
 
-Response = TypeVar("Response")
 Request = TypeVar("Request", bound=Message)
 
 SERVICE = service_pb2.DESCRIPTOR.services_by_name["TableService"]

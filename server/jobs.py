@@ -60,6 +60,7 @@ from server import keys, metrics
 from server.settings import Settings
 from server.store import STORE_AWAY, Store, now_ms, text
 from server.table import TableRecord
+from server.table_log import SeatKind
 from server.views import level_to_proto, table_view
 from speedgamez.internal.v1 import ai_job_pb2
 
@@ -187,7 +188,7 @@ class JobQueue:
         to a job that was lost).
         """
         seats = record.computer_turns() if seats is None else seats
-        people = any(seat.kind == "human" and not seat.left for seat in record.seats)
+        people = any(seat.kind is SeatKind.HUMAN and not seat.left for seat in record.seats)
         kind = PEOPLE if people else COMPUTERS
         pace_ms = 0 if people else round(1000 / self.settings.ai_computer_moves_per_s)
         queued = 0

@@ -23,8 +23,9 @@ from server import convert, keys
 from server.errors import Code, ServiceError, from_engine
 from server.jobs import JobQueue
 from server.settings import Settings
-from server.store import Store, digest, now_ms
-from server.table import Entry, TableConfig, TableRecord
+from server.store import AuthenticationStatus, Store, digest, now_ms
+from server.table import TableConfig, TableRecord, TableStatus
+from server.table_log import Act, Close, Join, Leave, LogEntry, SeatKind, Stop
 from server.views import (
     level_from_proto,
     public_options,
@@ -105,11 +106,11 @@ class TableService:
             )
         settings = self.settings
         found = await self.store.authenticate(token, settings.rate_per_s, settings.rate_burst, cost)
-        if found.status == "unknown":
+        if found.status is AuthenticationStatus.UNKNOWN:
             raise ServiceError(
                 Code.UNAUTHENTICATED, "unknown or expired token: register again with RegisterPlayer"
             )
-        if found.status == "limited":
+        if found.status is AuthenticationStatus.LIMITED:
             raise ServiceError(
                 Code.RESOURCE_EXHAUSTED,
                 f"too many requests: at most {settings.rate_per_s:g} per second in bursts of "
@@ -169,7 +170,7 @@ class TableService:
         seats = []
         for index, seat in enumerate(request.seats):
             if seat.kind == table_pb2.SEAT_KIND_HUMAN:
-                seats.append(("human", "easy"))
+                seats.append((SeatKind.HUMAN, "easy"))
             elif seat.kind == table_pb2.SEAT_KIND_COMPUTER:
                 try:
                     level = level_from_proto(seat.level)
@@ -183,16 +184,16 @@ class TableService:
                         f"seat {index}: computer level {level} is not offered by this server; "
                         f"offered: {', '.join(self.settings.computer_levels)}",
                     )
-                seats.append(("computer", level))
+                seats.append((SeatKind.COMPUTER, level))
             else:
                 raise ServiceError(Code.INVALID_ARGUMENT, f"seat {index}: kind must be HUMAN or COMPUTER")
-        if request.join and not any(kind == "human" for kind, _ in seats):
+        if request.join and not any(kind is SeatKind.HUMAN for kind, _ in seats):
             raise ServiceError(Code.INVALID_ARGUMENT, "join needs a human seat to take")
         wanted = request.seat if request.HasField("seat") else None
         if (
             request.join
             and wanted is not None
-            and (not 0 <= wanted < len(seats) or seats[wanted][0] != "human")
+            and (not 0 <= wanted < len(seats) or seats[wanted][0] is not SeatKind.HUMAN)
         ):
             raise ServiceError(
                 Code.INVALID_ARGUMENT, f"seat {request.seat} is not a human seat of this table"
@@ -239,7 +240,7 @@ class TableService:
             record = await self.store.load(table_id)
             if record is None:
                 continue
-            if not request.mine and record.status != "waiting":
+            if not request.mine and record.status is not TableStatus.WAITING:
                 await self.store.forget_open(table_id)
                 continue
             if request.game and record.config.game != request.game:
@@ -275,13 +276,13 @@ class TableService:
     ) -> service_pb2.LeaveTableResponse:
         table_id = parse_table_name(request.table)
 
-        def entry(record: TableRecord) -> Entry:
+        def entry(record: TableRecord) -> LogEntry:
             # The creator without a seat may withdraw a table nobody sits at yet, and stop
             # a running table of computers only.
             if record.seat_of(caller.player_id) is None and record.config.created_by == caller.player_id:
                 computers_only = all(seat.played_by_computer for seat in record.seats)
-                return {"type": "stop" if computers_only and record.status == "playing" else "close"}
-            return {"type": "leave", "seat": _own_seat(record, caller)}
+                return Stop() if computers_only and record.status is TableStatus.PLAYING else Close()
+            return Leave(_own_seat(record, caller))
 
         await change_table(self.store, self.queue, table_id, entry, expected_version=None)
         await self.store.uncount_table([caller.player_id], table_id)
@@ -318,16 +319,9 @@ class TableService:
         except EngineError as error:
             raise from_engine(error) from None
 
-        def entry(record: TableRecord) -> Entry:
+        def entry(record: TableRecord) -> LogEntry:
             seat = _own_seat(record, caller)
-            return {
-                "type": "action",
-                "seat": seat,
-                "action": str(action),
-                "note": "",
-                "by": "human",
-                "request": request.request_id,
-            }
+            return Act(seat, action, SeatKind.HUMAN, request=request.request_id)
 
         change = await change_table(
             self.store,
@@ -350,8 +344,8 @@ class TableService:
     ) -> Change:
         """Apply a computer player's move for ``seat``, decided on ``table_version``."""
 
-        def entry(record: TableRecord) -> Entry:
-            return {"type": "action", "seat": seat, "action": str(action), "note": reason, "by": "computer"}
+        def entry(record: TableRecord) -> LogEntry:
+            return Act(seat, action, SeatKind.COMPUTER, note=reason)
 
         return await change_table(
             self.store,
@@ -370,14 +364,14 @@ class TableService:
         card_names = _card_names(request.card_names)
         record = await self._load(table_id)
         seat = _own_seat(record, caller)
-        humans = [other for other in record.seats if other.kind == "human" and not other.left]
+        humans = [other for other in record.seats if other.kind is SeatKind.HUMAN and not other.left]
         if len(humans) > 1:
             raise ServiceError(
                 Code.FAILED_PRECONDITION,
                 "advice is given only at a table where you play alone against computer players",
             )
         match = record.match
-        if match is None or record.status != "playing" or match.phase is not MatchPhase.DEAL:
+        if match is None or record.status is not TableStatus.PLAYING or match.phase is not MatchPhase.DEAL:
             raise ServiceError(Code.FAILED_PRECONDITION, "advice is given during the bidding and trick play")
         if seat not in match.to_act():
             raise ServiceError(
@@ -404,7 +398,7 @@ class TableService:
                 Code.INVALID_ARGUMENT,
                 f"after_sequence must be 0 to {record.event_seq}, the newest event so far",
             )
-        if record.status in ("finished", "closed") and request.after_sequence == record.event_seq:
+        if record.status.over and request.after_sequence == record.event_seq:
             return  # nothing more will happen at this table
         watch_id = secrets.token_hex(8)
         holders = await self._open_watch(caller, watch_id)
@@ -526,18 +520,18 @@ class TableService:
         if not counted:
             await self._check_table_limit(caller)
 
-        def entry(record: TableRecord) -> Entry:
+        def entry(record: TableRecord) -> LogEntry:
             chosen = seat
             if chosen is None:
                 open_seats = [index for index, candidate in enumerate(record.seats) if candidate.open]
                 if not open_seats:
                     raise ServiceError(Code.FAILED_PRECONDITION, "the table has no open seat")
                 chosen = open_seats[0]
-            return {"type": "join", "seat": chosen, "player": caller.player_id, "name": caller.name}
+            return Join(chosen, caller.player_id, caller.name)
 
         change = await change_table(self.store, self.queue, table_id, entry, expected_version=None)
         await self.store.remember_seat(caller.player_id, table_id)
-        if change.record.status in ("waiting", "playing"):
+        if not change.record.status.over:
             await self.store.count_table(caller.player_id, table_id)
         return table_view(change.record, change.record.seat_of(caller.player_id), card_names)
 

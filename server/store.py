@@ -11,6 +11,7 @@ import json
 import secrets
 import time
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, cast
 
 from redis.asyncio import BlockingConnectionPool, Redis
@@ -30,7 +31,8 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 from engine.registry import GAMES
 from server import keys
 from server.settings import Settings
-from server.table import Entry, TableConfig, TableRecord
+from server.table import TableConfig, TableRecord, TableStatus
+from server.table_log import LogEntry, entry_to_dict
 from speedgamez.v1 import table_pb2
 
 # KEYS: table hash, log list, event stream, request-id hash
@@ -139,11 +141,18 @@ return 1
 POOL_CONNECTIONS = 100
 
 
+class CommitStatus(StrEnum):
+    OK = "ok"
+    DUPLICATE = "duplicate"  # the request id was used by an earlier commit
+    CONFLICT = "conflict"  # the table is at another version
+    MISSING = "missing"  # the table does not exist (or expired)
+
+
 @dataclass(frozen=True)
 class CommitOutcome:
-    """``status`` is "ok", "duplicate", "conflict" or "missing"."""
+    """How a commit ended; ``version`` is the stored one (of the first commit, for a duplicate)."""
 
-    status: str
+    status: CommitStatus
     version: int = 0
     request_tag: str = ""
 
@@ -249,11 +258,17 @@ def now_ms() -> int:
     return int(time.time() * 1000)
 
 
+class AuthenticationStatus(StrEnum):
+    OK = "ok"
+    UNKNOWN = "unknown"  # no such token, or it expired
+    LIMITED = "limited"  # the token's rate is used up
+
+
 @dataclass(frozen=True)
 class Authentication:
-    """``status`` is "ok", "unknown" (no such token, or expired) or "limited"."""
+    """Whose token it is, or why it is refused."""
 
-    status: str
+    status: AuthenticationStatus
     player_id: str = ""
     name: str = ""
     retry_after_ms: int = 0
@@ -293,11 +308,11 @@ class Store:
             keys=[keys.token(token_digest), keys.rate(token_digest)], args=[now_ms(), rate_per_s, burst, cost]
         )
         if reply[0] == 0:
-            return Authentication("unknown")
+            return Authentication(AuthenticationStatus.UNKNOWN)
         player_id, _, name = text(reply[1]).partition("\n")
         if reply[0] == 2:
-            return Authentication("limited", player_id, name, int(reply[2]))
-        return Authentication("ok", player_id, name)
+            return Authentication(AuthenticationStatus.LIMITED, player_id, name, int(reply[2]))
+        return Authentication(AuthenticationStatus.OK, player_id, name)
 
     async def limit_rate(self, bucket: str, rate_per_s: float, burst: int, cost: int = 1) -> int:
         """Take ``cost`` requests from the rate bucket ``bucket``; 0 if allowed, else the ms to wait."""
@@ -382,7 +397,7 @@ class Store:
         self,
         record: TableRecord,
         expected_version: int,
-        entries: list[Entry],
+        entries: list[LogEntry],
         events: list[table_pb2.TableEvent],
         request_id: str = "",
         request_tag: str = "",
@@ -412,9 +427,9 @@ class Store:
                 request_id,
                 request_tag,
                 now,
-                self.keep_finished_ms if record.status in ("finished", "closed") else self.keep_idle_ms,
+                self.keep_finished_ms if record.status.over else self.keep_idle_ms,
                 len(entries),
-                *[json.dumps(entry, sort_keys=True) for entry in entries],
+                *[json.dumps(entry_to_dict(entry), sort_keys=True) for entry in entries],
                 first,
                 *payloads,
                 keys.EVENTS_CHANNEL,
@@ -425,13 +440,13 @@ class Store:
         if status == "ok":
             record.version = new_version
             record.event_seq = first + len(events) - 1
-            return CommitOutcome("ok", new_version)
+            return CommitOutcome(CommitStatus.OK, new_version)
         if status == "duplicate":
             version, _, tag = result[1].decode().partition(":")
-            return CommitOutcome("duplicate", int(version), tag)
+            return CommitOutcome(CommitStatus.DUPLICATE, int(version), tag)
         if status == "conflict":
-            return CommitOutcome("conflict", int(result[1]))
-        return CommitOutcome("missing")
+            return CommitOutcome(CommitStatus.CONFLICT, int(result[1]))
+        return CommitOutcome(CommitStatus.MISSING)
 
     async def index_status(self, record: TableRecord) -> None:
         """Keep the lists of open and active tables in step with a table's status.
@@ -442,14 +457,14 @@ class Store:
         turn out stale.
         """
         stored = await self.load(record.id)
-        status = stored.status if stored is not None else "finished"
+        status = stored.status if stored is not None else TableStatus.FINISHED
         game = record.config.game
         async with self.redis.pipeline(transaction=False) as pipe:
-            if status == "waiting":
+            if status is TableStatus.WAITING:
                 pipe.zadd(keys.OPEN_TABLES, {record.id: now_ms()})
             else:
                 pipe.zrem(keys.OPEN_TABLES, record.id)
-            if status == "playing":
+            if status is TableStatus.PLAYING:
                 pipe.zadd(keys.active_tables(game), {record.id: now_ms()})
             else:
                 pipe.zrem(keys.active_tables(game), record.id)

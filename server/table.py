@@ -1,47 +1,48 @@
 """A table as the service keeps it: configuration, seats, status and the match.
 
 A table is event-sourced. Its configuration is fixed at creation; every later change is
-one entry of its action log, applied by ``TableRecord.apply`` and nowhere else, so
-replaying the log from the configuration rebuilds the stored state exactly. Log entries
-are JSON objects:
+one entry of its action log (``server.table_log``), applied by ``TableRecord.apply`` and
+nowhere else, so replaying the log from the configuration rebuilds the stored state
+exactly.
 
-    {"type": "join",   "seat": 1, "player": "<id>", "name": "Anna"}
-    {"type": "leave",  "seat": 1}
-    {"type": "close"}   (the creator withdraws a table nobody sits at)
-    {"type": "stop"}    (the creator stops a table of computers only)
-    {"type": "action", "seat": 1, "action": "play QC", "note": "", "by": "human", "request": "<id>"}
-
-A table's status goes from "waiting" (for human players) to "playing" to "finished", or
-to "closed" when everybody leaves before the match starts or the creator stops a table
-of computers only.
-
-``by`` is "human" or "computer" (a computer seat, or the computer playing for a human
-who left); ``note`` is a computer's one-sentence reason; ``request`` is the client's
-request id of a human action (audits check every accepted request is in the log once).
+A table's status goes from waiting (for human players) to playing to finished, or to
+closed when everybody leaves before the match starts or the creator stops a table of
+computers only.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
-from engine.actions import Action, PlayCard, parse_action
+from engine.actions import Action, PlayCard
 from engine.errors import IllegalActionError
 from engine.game import Game
 from engine.match import Match, MatchPhase
 from engine.registry import get_game
 from server import convert
+from server.table_log import Act, Close, Join, Leave, LogEntry, SeatKind, Stop
 from speedgamez.v1 import table_pb2
 
-Entry = dict[str, Any]
+
+class TableStatus(StrEnum):
+    WAITING = "waiting"
+    PLAYING = "playing"
+    FINISHED = "finished"
+    CLOSED = "closed"
+
+    @property
+    def over(self) -> bool:
+        return self in (TableStatus.FINISHED, TableStatus.CLOSED)
 
 
 @dataclass
 class Seat:
     """Who plays a seat. A human who leaves during a match is replaced by the computer."""
 
-    kind: str
+    kind: SeatKind
     level: str = "easy"
     player_id: str | None = None
     name: str = ""
@@ -49,14 +50,14 @@ class Seat:
 
     @property
     def open(self) -> bool:
-        return self.kind == "human" and self.player_id is None and not self.left
+        return self.kind is SeatKind.HUMAN and self.player_id is None and not self.left
 
     @property
     def played_by_computer(self) -> bool:
-        return self.kind == "computer" or self.left
+        return self.kind is SeatKind.COMPUTER or self.left
 
     def display_name(self, index: int) -> str:
-        if self.kind == "computer":
+        if self.kind is SeatKind.COMPUTER:
             return f"Computer {index} ({self.level})"
         if self.left:
             return f"{self.name} (left; computer plays on)"
@@ -79,7 +80,7 @@ class TableConfig:
     game: str
     rule_set: str
     options: dict[str, str]
-    seats: tuple[tuple[str, str], ...]
+    seats: tuple[tuple[SeatKind, str], ...]
     seed: int
     created_by: str
 
@@ -103,7 +104,7 @@ class TableConfig:
             game=data["game"],
             rule_set=data["rule_set"],
             options=data["options"],
-            seats=tuple((kind, level) for kind, level in data["seats"]),
+            seats=tuple((SeatKind(kind), level) for kind, level in data["seats"]),
             seed=data["seed"],
             created_by=data["created_by"],
         )
@@ -114,7 +115,7 @@ class TableRecord:
     id: str
     config: TableConfig
     seats: list[Seat]
-    status: str = "waiting"
+    status: TableStatus = TableStatus.WAITING
     match: Match | None = None
     version: int = 0
     event_seq: int = 0
@@ -138,7 +139,8 @@ class TableRecord:
         cls, table_id: str, config: TableConfig, state_json: str | bytes, version: int, event_seq: int
     ) -> TableRecord:
         state = json.loads(state_json)
-        record = cls(table_id, config, [Seat(**seat) for seat in state["seats"]], state["status"])
+        seats = [Seat(**{**seat, "kind": SeatKind(seat["kind"])}) for seat in state["seats"]]
+        record = cls(table_id, config, seats, TableStatus(state["status"]))
         record.version, record.event_seq = version, event_seq
         if state["match"] is not None:
             record.match = Match.restore(
@@ -147,7 +149,7 @@ class TableRecord:
         return record
 
     @classmethod
-    def replay(cls, table_id: str, config: TableConfig, entries: list[Entry]) -> TableRecord:
+    def replay(cls, table_id: str, config: TableConfig, entries: list[LogEntry]) -> TableRecord:
         """Rebuild a table from its configuration and action log."""
         record, _ = cls.new(table_id, config)
         for entry in entries:
@@ -174,29 +176,28 @@ class TableRecord:
 
     def computer_turns(self) -> list[int]:
         """Seats a computer player must act for now."""
-        if self.match is None or self.status != "playing":
+        if self.match is None or self.status is not TableStatus.PLAYING:
             return []
         return sorted(seat for seat in self.match.to_act() if self.seats[seat].played_by_computer)
 
     # The one mutation --------------------------------------------------------------
 
-    def apply(self, entry: Entry) -> list[table_pb2.TableEvent]:
+    def apply(self, entry: LogEntry) -> list[table_pb2.TableEvent]:
         """Apply one log entry; raise an engine error (and change nothing) if it is not allowed.
 
         Returns the events it produced, without sequence numbers or times.
         """
-        kind = entry["type"]
-        if kind == "join":
-            return self._join(entry["seat"], entry["player"], entry["name"])
-        if kind == "leave":
-            return self._leave(entry["seat"])
-        if kind == "close":
-            return self._close()
-        if kind == "stop":
-            return self._stop()
-        if kind == "action":
-            return self._act(entry["seat"], parse_action(entry["action"]), entry["note"], entry["by"])
-        raise ValueError(f"unknown log entry type {kind!r}")
+        match entry:
+            case Join(seat, player, name):
+                return self._join(seat, player, name)
+            case Leave(seat):
+                return self._leave(seat)
+            case Close():
+                return self._close()
+            case Stop():
+                return self._stop()
+            case Act(seat, action, by, note):
+                return self._act(seat, action, note, by)
 
     # Private helpers ---------------------------------------------------------------
 
@@ -206,9 +207,9 @@ class TableRecord:
         return self.game.parse_options(rule_set, options)
 
     def _join(self, seat: int, player_id: str, name: str) -> list[table_pb2.TableEvent]:
-        if self.status == "closed":
+        if self.status is TableStatus.CLOSED:
             raise IllegalActionError("everybody left this table before the match started; it is closed")
-        if self.status != "waiting":
+        if self.status is not TableStatus.WAITING:
             raise IllegalActionError("the match has started; there is no seat to take")
         if self.seat_of(player_id) is not None:
             raise IllegalActionError(f"you already sit at seat {self.seat_of(player_id)}")
@@ -221,17 +222,17 @@ class TableRecord:
 
     def _leave(self, seat: int) -> list[table_pb2.TableEvent]:
         occupant = self.seats[seat]
-        if self.status == "waiting":
+        if self.status is TableStatus.WAITING:
             name = occupant.name
             occupant.player_id, occupant.name = None, ""
             events = [self._seat_event(seat, f"{name} left seat {seat}")]
             if all(other.player_id is None for other in self.seats):
                 # Everybody left before the start: nobody is left to wait for.
-                self.status = "closed"
+                self.status = TableStatus.CLOSED
                 closed = table_pb2.TableClosed(description="everybody left before the match started")
                 events.append(table_pb2.TableEvent(table_closed=closed))
             return events
-        if self.status in ("finished", "closed"):
+        if self.status.over:
             raise IllegalActionError(f"the table is {self.status}; there is nothing to leave")
         occupant.left = True
         assert self.match is not None
@@ -241,26 +242,29 @@ class TableRecord:
         return events + self._match_events(before)
 
     def _close(self) -> list[table_pb2.TableEvent]:
-        if self.status != "waiting" or any(seat.player_id is not None for seat in self.seats):
+        if self.status is not TableStatus.WAITING or any(seat.player_id is not None for seat in self.seats):
             raise IllegalActionError("only a table nobody has taken a seat at can be withdrawn")
-        self.status = "closed"
+        self.status = TableStatus.CLOSED
         closed = table_pb2.TableClosed(description="the creator withdrew the table")
         return [table_pb2.TableEvent(table_closed=closed)]
 
     def _stop(self) -> list[table_pb2.TableEvent]:
-        if self.status != "playing" or not all(seat.played_by_computer for seat in self.seats):
+        if self.status is not TableStatus.PLAYING or not all(seat.played_by_computer for seat in self.seats):
             raise IllegalActionError("only a running table that computers play alone can be stopped")
-        self.status = "closed"
+        self.status = TableStatus.CLOSED
         closed = table_pb2.TableClosed(description="the creator stopped the table")
         return [table_pb2.TableEvent(table_closed=closed)]
 
-    def _act(self, seat: int, action: Action, note: str, by: str) -> list[table_pb2.TableEvent]:
-        if self.match is None or self.status != "playing":
-            reasons = {"waiting": "the match has not started yet", "closed": "the table is closed"}
+    def _act(self, seat: int, action: Action, note: str, by: SeatKind) -> list[table_pb2.TableEvent]:
+        if self.match is None or self.status is not TableStatus.PLAYING:
+            reasons = {
+                TableStatus.WAITING: "the match has not started yet",
+                TableStatus.CLOSED: "the table is closed",
+            }
             raise IllegalActionError(reasons.get(self.status, "the match is over"))
         if not 0 <= seat < len(self.seats):
             raise IllegalActionError(f"there is no seat {seat} at this table")
-        if (by == "computer") != self.seats[seat].played_by_computer:
+        if (by is SeatKind.COMPUTER) != self.seats[seat].played_by_computer:
             player = "a computer player" if self.seats[seat].played_by_computer else "a human"
             raise IllegalActionError(f"seat {seat} is played by {player}")
         match = self.match
@@ -283,7 +287,7 @@ class TableRecord:
             action=convert.action_to_proto(action),
             label=label,
             reason=note,
-            by_computer=by == "computer",
+            by_computer=by is SeatKind.COMPUTER,
         )
         return [table_pb2.TableEvent(action_taken=taken), *self._match_events(before)]
 
@@ -319,7 +323,7 @@ class TableRecord:
             )
             events.append(table_pb2.TableEvent(deal_settled=settled))
         if match.phase is MatchPhase.FINISHED:
-            self.status = "finished"
+            self.status = TableStatus.FINISHED
             best = max(match.totals)
             finished = table_pb2.MatchFinished(
                 totals=list(match.totals),
@@ -331,11 +335,11 @@ class TableRecord:
         return events
 
     def _start_if_full(self) -> list[table_pb2.TableEvent]:
-        if self.status != "waiting" or any(seat.open for seat in self.seats):
+        if self.status is not TableStatus.WAITING or any(seat.open for seat in self.seats):
             return []
-        humans = frozenset(index for index, seat in enumerate(self.seats) if seat.kind == "human")
+        humans = frozenset(index for index, seat in enumerate(self.seats) if seat.kind is SeatKind.HUMAN)
         self.match = Match(self.game, self._options(), len(self.seats), self.config.seed, humans)
-        self.status = "playing"
+        self.status = TableStatus.PLAYING
         return [self._deal_started()]
 
     def _deal_started(self) -> table_pb2.TableEvent:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from engine.game import DealView
 from engine.match import MatchPhase
 from server import convert
-from server.table import TableRecord
+from server.table import TableRecord, TableStatus
 from server.texts import Texts
 from speedgamez.v1 import cards_pb2, table_pb2
 
@@ -70,7 +70,7 @@ def seat_views(record: TableRecord, viewer: int | None, deal: DealView | None) -
 
 def table_phase(record: TableRecord) -> table_pb2.TablePhase:
     match = record.match
-    if record.status == "closed":
+    if record.status is TableStatus.CLOSED:
         return table_pb2.TABLE_PHASE_CLOSED
     if match is None:
         return table_pb2.TABLE_PHASE_WAITING_FOR_PLAYERS
@@ -121,7 +121,7 @@ def table_view(
     view.deal_number = max(match_view.deal_number, 1)
     view.dealer_seat = match_view.dealer
     # A stopped table keeps its last position on show, with nobody to act in it.
-    stopped = record.status == "closed"
+    stopped = record.status is TableStatus.CLOSED
     if not stopped:
         view.to_act_seats.extend(sorted(match_view.to_act))
     view.hand.extend(

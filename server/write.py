@@ -15,8 +15,9 @@ from engine.errors import EngineError
 from server import metrics
 from server.errors import Code, ServiceError, from_engine
 from server.jobs import JobQueue
-from server.store import Store
-from server.table import Entry, TableRecord
+from server.store import CommitStatus, Store
+from server.table import TableRecord
+from server.table_log import Act, LogEntry
 
 # Retries for changes that are not tied to a version the client saw (join, leave).
 _ATTEMPTS = 5
@@ -33,7 +34,7 @@ async def change_table(
     store: Store,
     queue: JobQueue,
     table_id: str,
-    build_entry: Callable[[TableRecord], Entry],
+    build_entry: Callable[[TableRecord], LogEntry],
     *,
     expected_version: int | None,
     request_id: str = "",
@@ -71,21 +72,21 @@ async def change_table(
         if record.computer_turns():
             await queue.mark_due(table_id)
         outcome = await store.commit(record, version, [entry], events, request_id, request_tag)
-        if outcome.status == "ok":
-            if entry["type"] == "action":
-                metrics.ACTIONS_APPLIED.labels(record.config.game, entry["by"]).inc()
+        if outcome.status is CommitStatus.OK:
+            if isinstance(entry, Act):
+                metrics.ACTIONS_APPLIED.labels(record.config.game, entry.by).inc()
             if record.status != status:
                 await store.index_status(record)
-                if record.status in ("finished", "closed"):
+                if record.status.over:
                     players = [seat.player_id for seat in record.seats if seat.player_id is not None]
                     await store.uncount_table([record.config.created_by, *players], record.id)
             await queue.enqueue(record)
             return Change(record)
-        if outcome.status == "duplicate":
+        if outcome.status is CommitStatus.DUPLICATE:
             fresh = await store.load(table_id)
             assert fresh is not None
             return _duplicate(fresh, outcome.request_tag, request_tag)
-        if outcome.status == "missing":
+        if outcome.status is CommitStatus.MISSING:
             raise ServiceError(Code.NOT_FOUND, f"there is no table tables/{table_id}")
         metrics.VERSION_CONFLICTS.inc()
         if expected_version is not None:

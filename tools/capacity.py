@@ -6,12 +6,14 @@ it measured; nothing is asserted.
 * watchers: idle WatchTable streams held by one server process, and the latency of
   unary calls (GetTable) while they are held;
 * think: computer moves per second of one worker with the think pause on;
+* workers: tables of strong computers (deciding dominates the work) served by one and
+  then two workers: moves per second and the speed-up of two over one (target 1.8x);
 * stuck: a worker that takes jobs and never finishes them: how the queue and the useful
   moves per second behave;
 * fairness: a person's wait for the computers, alone and beside ten strong tables of
   computers of another player.
 
-    python -m tools.capacity                  # every part (about five minutes)
+    python -m tools.capacity                  # every part (about seven minutes)
     python -m tools.capacity --only watchers --watchers 1000,2000,4000
 """
 
@@ -242,6 +244,28 @@ def bench_think(think_ms: int, tables: list[int], seconds: float) -> None:
         print(f"  {count:3d} tables: {rate:6.1f} moves/s   (the pause allows at most {ceiling:.1f})")
 
 
+def bench_workers(tables: int, seconds: float) -> None:
+    print(f"worker throughput, {tables} tables of strong computers, {seconds:.0f} s per run:")
+    rates = {}
+    for count in (1, 2):
+        with fresh_redis() as store:
+            server = server_process(store, **LOOPBACK_LIMITS)
+            # Every worker on tables of computers: the benchmark measures how work scales.
+            workers = [
+                worker_process(store, **LOOPBACK_LIMITS, ai_workers_for_people="0") for _ in range(count)
+            ]
+            with running(server, *workers):
+                computer_tables(server_address(server), tables, STRONG)
+                client = store.client()
+                time.sleep(2)  # past the first bids of every table
+                start, started = computer_moves(client), time.monotonic()
+                time.sleep(seconds)
+                rates[count] = (computer_moves(client) - start) / (time.monotonic() - started)
+                client.close()
+    print(f"  1 worker    {rates[1]:6.1f} moves/s")
+    print(f"  2 workers   {rates[2]:6.1f} moves/s   speed-up {rates[2] / rates[1]:.2f}x (target >= 1.8x)")
+
+
 # A stuck worker ---------------------------------------------------------------------
 
 
@@ -373,14 +397,17 @@ def bench_fairness(seconds: float) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", choices=["watchers", "think", "stuck", "fairness"])
+    parser.add_argument("--only", choices=["watchers", "think", "workers", "stuck", "fairness"])
     parser.add_argument("--watchers", default="0,1000,2000,4000", help="stream counts, comma-separated")
     parser.add_argument("--seconds", type=float, default=30, help="measuring time per run")
+    parser.add_argument("--tables", type=int, default=24, help="tables for the workers part")
     args = parser.parse_args()
     if args.only in (None, "watchers"):
         bench_watchers([int(count) for count in args.watchers.split(",")])
     if args.only in (None, "think"):
         bench_think(400, [16, 32], args.seconds)
+    if args.only in (None, "workers"):
+        bench_workers(args.tables, args.seconds)
     if args.only in (None, "stuck"):
         bench_stuck(2 * args.seconds)
     if args.only in (None, "fairness"):

@@ -65,6 +65,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from server import keys
 from server.settings import Settings
 from server.table import TableConfig, TableRecord
+from server.table_log import entry_from_dict
 from speedgamez.v1 import actions_pb2, table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
 from speedgamez.v1 import table_service_pb2_grpc as service_grpc
@@ -721,7 +722,9 @@ def verify_table(client: redis.Redis, track: TableTrack, result: Verification) -
         problems.append(f"{track.name}: WatchTable: {gap}")
     try:
         replayed = json.loads(
-            TableRecord.replay(table_id, TableConfig.from_json(fields[b"config"]), log).state_json()
+            TableRecord.replay(
+                table_id, TableConfig.from_json(fields[b"config"]), [entry_from_dict(entry) for entry in log]
+            ).state_json()
         )
     except Exception as error:
         problems.append(f"{track.name}: the log does not replay: {error!r}")

@@ -27,6 +27,7 @@ from engine.errors import EngineError
 from engine.match import Match
 from engine.seeding import SeededRandom, derive_seed
 from server.table import TableConfig, TableRecord
+from server.table_log import Act, SeatKind
 from server.views import table_view
 from speedgamez.v1 import table_pb2
 
@@ -43,7 +44,7 @@ def config(rule_set: str, seed: int, levels: Sequence[str] = ("easy",) * SEATS) 
         game="baska_kop",
         rule_set=rule_set,
         options={"rule_set": rule_set},
-        seats=tuple(("computer", level if level != RANDOM else "easy") for level in levels),
+        seats=tuple((SeatKind.COMPUTER, level if level != RANDOM else "easy") for level in levels),
         seed=seed,
         created_by="tests",
     )
@@ -95,9 +96,8 @@ def sort_hands(rule_set: str, hands: Sequence[Sequence[Card]]) -> Hands:
 
 def act(record: TableRecord, seat: int, action: Action | str, note: str = "") -> list[table_pb2.TableEvent]:
     """Apply one computer action through the table's one write path."""
-    return record.apply(
-        {"type": "action", "seat": seat, "action": str(action), "note": note, "by": "computer"}
-    )
+    parsed = parse_action(action) if isinstance(action, str) else action
+    return record.apply(Act(seat, parsed, SeatKind.COMPUTER, note=note))
 
 
 def choose(view: table_pb2.TableView, level: str) -> Decision:

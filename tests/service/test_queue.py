@@ -17,6 +17,7 @@ from server.jobs import JobQueue
 from server.settings import Settings
 from server.store import connect
 from server.table import TableConfig, TableRecord
+from server.table_log import SeatKind
 from speedgamez.internal.v1 import ai_job_pb2
 from speedgamez.v1 import table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
@@ -245,7 +246,9 @@ def test_a_newer_job_for_a_seat_replaces_its_delayed_one(clean_redis: RedisServe
     async def scenario() -> tuple[int, list[int], str]:
         redis_async = connect(Settings(redis_url=clean_redis.url, redis_cluster=clean_redis.cluster))
         queue = JobQueue(redis_async, Settings(ai_min_think_ms=200))
-        config = TableConfig("baska_kop", "kop", {}, (("computer", "easy"),) * 4, seed=7, created_by="host")
+        config = TableConfig(
+            "baska_kop", "kop", {}, ((SeatKind.COMPUTER, "easy"),) * 4, seed=7, created_by="host"
+        )
         record, _ = TableRecord.new("replaced", config)
         (seat,) = record.computer_turns()
         for version in (5, 6):

@@ -10,6 +10,7 @@ import redis
 
 from server import keys
 from server.table import TableConfig, TableRecord
+from server.table_log import entry_from_dict
 from speedgamez.v1 import table_pb2
 
 
@@ -28,7 +29,9 @@ class StoredTable:
         )
 
     def replayed_state(self) -> dict[str, Any]:
-        record = TableRecord.replay(self.table_id, self.config, self.log)
+        record = TableRecord.replay(
+            self.table_id, self.config, [entry_from_dict(entry) for entry in self.log]
+        )
         return dict(json.loads(record.state_json()))
 
 

@@ -1,0 +1,115 @@
+"""The entries of a table's action log, as typed values and in their stored JSON form.
+
+A table is event-sourced (``server.table``): every change after its creation is one of
+these entries, and replaying them from the configuration rebuilds the stored state. The
+stored form is one JSON object per entry, kept stable so that logs written by earlier
+versions still replay:
+
+    {"type": "join",   "seat": 1, "player": "<id>", "name": "Anna"}
+    {"type": "leave",  "seat": 1}
+    {"type": "close"}   (the creator withdraws a table nobody sits at)
+    {"type": "stop"}    (the creator stops a table of computers only)
+    {"type": "action", "seat": 1, "action": "play QC", "note": "", "by": "human", "request": "<id>"}
+
+``by`` says who made a move: a human, or a computer (a computer seat, or the computer
+playing for a human who left); ``note`` is a computer's one-sentence reason; ``request``
+is the client's request id of a human action (audits check that every accepted request
+is in the log once).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from engine.actions import Action, parse_action
+
+
+class SeatKind(StrEnum):
+    """Who plays a seat, and who made a move."""
+
+    HUMAN = "human"
+    COMPUTER = "computer"
+
+
+@dataclass(frozen=True, slots=True)
+class Join:
+    """A player takes an open seat."""
+
+    seat: int
+    player: str
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Leave:
+    """A player leaves a seat: before the match it opens again, during it a computer plays on."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Close:
+    """The creator withdraws a table nobody sits at."""
+
+
+@dataclass(frozen=True, slots=True)
+class Stop:
+    """The creator stops a running table that computers play alone."""
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    """A seat's action in the match; ``request`` is None for a computer's move."""
+
+    seat: int
+    action: Action
+    by: SeatKind
+    note: str = ""
+    request: str | None = None
+
+
+LogEntry = Join | Leave | Close | Stop | Act
+
+
+def entry_to_dict(entry: LogEntry) -> dict[str, Any]:
+    """The stored form of ``entry`` (written as JSON with sorted keys)."""
+    match entry:
+        case Join(seat, player, name):
+            return {"type": "join", "seat": seat, "player": player, "name": name}
+        case Leave(seat):
+            return {"type": "leave", "seat": seat}
+        case Close():
+            return {"type": "close"}
+        case Stop():
+            return {"type": "stop"}
+        case Act(seat, action, by, note, request):
+            data = {"type": "action", "seat": seat, "action": str(action), "note": note, "by": str(by)}
+            if request is not None:
+                data["request"] = request
+            return data
+
+
+def entry_from_dict(data: Mapping[str, Any]) -> LogEntry:
+    """The entry whose stored form is ``data``; raises ValueError for anything else."""
+    kind = data.get("type")
+    if kind == "join":
+        return Join(int(data["seat"]), str(data["player"]), str(data["name"]))
+    if kind == "leave":
+        return Leave(int(data["seat"]))
+    if kind == "close":
+        return Close()
+    if kind == "stop":
+        return Stop()
+    if kind == "action":
+        request = data.get("request")
+        return Act(
+            seat=int(data["seat"]),
+            action=parse_action(str(data["action"])),
+            by=SeatKind(data["by"]),
+            note=str(data["note"]),
+            request=None if request is None else str(request),
+        )
+    raise ValueError(f"not a log entry of a known type: {kind!r}")
