@@ -47,6 +47,67 @@ class DoubleStatus(StrEnum):
     CLEARED = "cleared"
 
 
+class Dynamics(StrEnum):
+    """How the seats' decisions are ordered."""
+
+    # One or more seats act on the state as it is after every earlier action.
+    SEQUENTIAL = "sequential"
+    # Several seats choose at once without seeing each other's choice.
+    SIMULTANEOUS = "simultaneous"
+
+
+class Utility(StrEnum):
+    """What the scores of one deal add up to."""
+
+    ZERO_SUM = "zero_sum"  # always 0: what one side wins the other pays
+    CONSTANT_SUM = "constant_sum"  # always the same number
+    GENERAL_SUM = "general_sum"  # no such rule (both sides may score)
+
+
+@dataclass(frozen=True, slots=True)
+class OptionType:
+    """One option of a rule set: its key in a table's options, the values it takes, its
+    default and a one-line meaning, so that a client can build a settings screen from it.
+
+    The allowed values are listed in ``values``, or, for a whole number, lie from
+    ``minimum`` to ``maximum``.
+    """
+
+    key: str
+    meaning: str
+    default: str
+    values: tuple[str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSetType:
+    """A rule set of a game and the options it offers."""
+
+    id: str
+    options: tuple[OptionType, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GameType:
+    """What a game declares about itself, before any table exists.
+
+    ``seat_counts`` holds every number of players some options allow; ``Game.check_seats``
+    decides for the options of one table.
+    """
+
+    id: str
+    title: str
+    dynamics: Dynamics
+    utility: Utility
+    seat_counts: tuple[int, ...]
+    rule_sets: tuple[RuleSetType, ...]
+
+    def rule_set(self, rule_set: str) -> RuleSetType | None:
+        return next((candidate for candidate in self.rule_sets if candidate.id == rule_set), None)
+
+
 @dataclass(frozen=True, slots=True)
 class Choice:
     """An action the viewer could take now; ``reason`` says why it is greyed out."""
@@ -170,14 +231,14 @@ StateT = TypeVar("StateT")
 class Game(ABC, Generic[OptionsT, StateT]):
     """Rules of one game family. Stateless: every method takes the deal state."""
 
-    id: ClassVar[str]
-    title: ClassVar[str]
-    rule_sets: ClassVar[tuple[str, ...]]
-    seat_counts: ClassVar[tuple[int, ...]]
+    game_type: ClassVar[GameType]
 
     @abstractmethod
     def parse_options(self, rule_set: str, raw: Mapping[str, str]) -> OptionsT:
-        """Validated options; raises InvalidOptionsError naming the bad key or value."""
+        """Validated options; raises InvalidOptionsError naming the bad key or value.
+
+        Accepts exactly what ``game_type`` declares for ``rule_set``.
+        """
 
     @abstractmethod
     def options_to_dict(self, options: OptionsT) -> dict[str, str]:
@@ -234,6 +295,17 @@ class Game(ABC, Generic[OptionsT, StateT]):
     @abstractmethod
     def copy_state(self, state: StateT) -> StateT:
         """An independent copy, for search and what-if questions."""
+
+    def check_seats(self, options: OptionsT, seats: int) -> str | None:
+        """Why ``seats`` players cannot play under ``options``, or None if they can.
+
+        Games whose options decide the number of players (a longer pack) override this.
+        """
+        counts = self.game_type.seat_counts
+        if seats in counts:
+            return None
+        allowed = " or ".join(str(count) for count in counts)
+        return f"{self.game_type.title} is played by {allowed} players, not {seats}"
 
     def check(self, state: StateT, seat: int, action: Action) -> None:
         """Raise NotYourTurnError or IllegalActionError unless the action may be applied."""

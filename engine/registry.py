@@ -8,7 +8,7 @@ from engine.baska_kop import BaskaKop
 from engine.errors import InvalidOptionsError, quoted
 from engine.game import Game
 
-GAMES: dict[str, Game[Any, Any]] = {game.id: game for game in (BaskaKop(),)}
+GAMES: dict[str, Game[Any, Any]] = {game.game_type.id: game for game in (BaskaKop(),)}
 
 
 def get_game(game_id: str) -> Game[Any, Any]:

@@ -11,8 +11,9 @@ from typing import cast
 from engine.actions import Action, Announce, Continue, Double, Pass, PlayCard
 from engine.cards import Card, Rank, Suit
 from engine.errors import InvalidActionError
-from engine.game import Badge, DealResult, DoubleStatus, Trick
+from engine.game import Badge, DealResult, DoubleStatus, Dynamics, OptionType, Trick, Utility
 from speedgamez.v1 import actions_pb2, cards_pb2, table_pb2
+from speedgamez.v1 import table_service_pb2 as service_pb2
 
 
 def card_to_proto(card: Card) -> cards_pb2.Card:
@@ -120,3 +121,25 @@ def settlement_to_proto(result: DealResult) -> table_pb2.Settlement:
         hands=hands_to_proto(result.hands),
         summary=result.summary,
     )
+
+
+def dynamics_to_proto(dynamics: Dynamics) -> service_pb2.GameDynamics:
+    return cast(service_pb2.GameDynamics, service_pb2.GameDynamics.Value(f"GAME_DYNAMICS_{dynamics.name}"))
+
+
+def utility_to_proto(utility: Utility) -> service_pb2.GameUtility:
+    return cast(service_pb2.GameUtility, service_pb2.GameUtility.Value(f"GAME_UTILITY_{utility.name}"))
+
+
+def option_to_proto(option: OptionType) -> service_pb2.OptionInfo:
+    info = service_pb2.OptionInfo(
+        key=option.key,
+        meaning=option.meaning,
+        default_value=option.default,
+        allowed_values=list(option.values),
+    )
+    if option.minimum is not None:
+        info.minimum = option.minimum
+    if option.maximum is not None:
+        info.maximum = option.maximum
+    return info

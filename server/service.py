@@ -134,18 +134,24 @@ class TableService:
     async def list_games(self, request: service_pb2.ListGamesRequest) -> service_pb2.ListGamesResponse:
         response = service_pb2.ListGamesResponse()
         for game in GAMES.values():
-            info = service_pb2.GameInfo(id=game.id, title=game.title, seat_counts=list(game.seat_counts))
-            for rule_set in game.rule_sets:
-                options = game.parse_options(rule_set, {})
-                defaults = game.options_to_dict(options)
-                defaults.pop("rule_set", None)
+            declared = game.game_type
+            info = service_pb2.GameInfo(
+                id=declared.id,
+                title=declared.title,
+                seat_counts=list(declared.seat_counts),
+                dynamics=convert.dynamics_to_proto(declared.dynamics),
+                utility=convert.utility_to_proto(declared.utility),
+            )
+            for rule_set in declared.rule_sets:
+                options = game.parse_options(rule_set.id, {})
                 info.rule_sets.append(
                     service_pb2.RuleSetInfo(
-                        id=rule_set,
-                        default_options=defaults,
+                        id=rule_set.id,
+                        default_options={option.key: option.default for option in rule_set.options},
                         announcements=[
                             convert.contract_to_proto(code) for code in game.announcements(options)
                         ],
+                        options=[convert.option_to_proto(option) for option in rule_set.options],
                     )
                 )
             response.games.append(info)
@@ -161,12 +167,9 @@ class TableService:
             options = game.parse_options(request.rule_set, dict(request.options))
         except EngineError as error:
             raise from_engine(error) from None
-        if len(request.seats) not in game.seat_counts:
-            counts = ", ".join(str(count) for count in game.seat_counts)
-            raise ServiceError(
-                Code.INVALID_ARGUMENT,
-                f"{game.title} needs {counts} seats; the request has {len(request.seats)}",
-            )
+        seats_refused = game.check_seats(options, len(request.seats))
+        if seats_refused is not None:
+            raise ServiceError(Code.INVALID_ARGUMENT, f"seats: {seats_refused} (one SeatConfig per player)")
         seats = []
         for index, seat in enumerate(request.seats):
             if seat.kind == table_pb2.SEAT_KIND_HUMAN:
@@ -200,7 +203,7 @@ class TableService:
             )
         await self._check_table_limit(caller)
         config = TableConfig(
-            game=game.id,
+            game=game.game_type.id,
             rule_set=request.rule_set,
             options=game.options_to_dict(options),
             seats=tuple(seats),

@@ -40,11 +40,16 @@ from engine.game import (
     DealResult,
     DealView,
     DoubleStatus,
+    Dynamics,
     Game,
+    GameType,
     HandCard,
     HistoryEntry,
     LadderRung,
+    OptionType,
+    RuleSetType,
     Trick,
+    Utility,
 )
 from engine.seeding import SeededRandom
 
@@ -53,13 +58,39 @@ MAX_BASE_VALUE = 1000
 _TRUE_WORDS = {"true": True, "yes": True, "1": True, "false": False, "no": False, "0": False}
 
 
+def _rule_set_type(rule_set: RuleSet) -> RuleSetType:
+    lengths = tuple(str(length) for length in MATCH_LENGTHS)
+    liga = ("false", "true") if rule_set is RuleSet.KOP else ("false",)
+    return RuleSetType(
+        rule_set.value,
+        (
+            OptionType("deals", "deals in the Partie", lengths[0], values=lengths),
+            OptionType("liga_values", "Liga-Werte: fewer doubles count (Kop only)", "false", values=liga),
+            *(
+                OptionType(
+                    f"value_{contract}",
+                    f"base value of {CONTRACT_LABELS[contract]}",
+                    str(value),
+                    minimum=1,
+                    maximum=MAX_BASE_VALUE,
+                )
+                for contract, value in BASE_VALUES[rule_set].items()
+            ),
+        ),
+    )
+
+
 class BaskaKop(Game[Options, DealState]):
     """Baśka and Kop, by the Speedbock rules and the product's rule decisions."""
 
-    id = "baska_kop"
-    title = "Baśka and Kop"
-    rule_sets = tuple(rule_set.value for rule_set in RuleSet)
-    seat_counts = (SEATS,)
+    game_type = GameType(
+        id="baska_kop",
+        title="Baśka and Kop",
+        dynamics=Dynamics.SEQUENTIAL,
+        utility=Utility.ZERO_SUM,
+        seat_counts=(SEATS,),
+        rule_sets=tuple(_rule_set_type(rule_set) for rule_set in RuleSet),
+    )
 
     # Options -----------------------------------------------------------------------
 
@@ -67,8 +98,9 @@ class BaskaKop(Game[Options, DealState]):
         try:
             chosen = RuleSet(rule_set)
         except ValueError:
+            offered = ", ".join(known.value for known in RuleSet)
             raise InvalidOptionsError(
-                f"unknown rule set {quoted(rule_set)}; choose one of: {', '.join(self.rule_sets)}"
+                f"unknown rule set {quoted(rule_set)}; choose one of: {offered}"
             ) from None
         values = dict(BASE_VALUES[chosen])
         liga_values = False

@@ -5,12 +5,33 @@ from speedgamez.v1 import actions_pb2 as _actions_pb2
 from speedgamez.v1 import cards_pb2 as _cards_pb2
 from speedgamez.v1 import table_pb2 as _table_pb2
 from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
 from collections.abc import Iterable as _Iterable, Mapping as _Mapping
 from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 
 DESCRIPTOR: _descriptor.FileDescriptor
+
+class GameDynamics(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    GAME_DYNAMICS_UNSPECIFIED: _ClassVar[GameDynamics]
+    GAME_DYNAMICS_SEQUENTIAL: _ClassVar[GameDynamics]
+    GAME_DYNAMICS_SIMULTANEOUS: _ClassVar[GameDynamics]
+
+class GameUtility(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    GAME_UTILITY_UNSPECIFIED: _ClassVar[GameUtility]
+    GAME_UTILITY_ZERO_SUM: _ClassVar[GameUtility]
+    GAME_UTILITY_CONSTANT_SUM: _ClassVar[GameUtility]
+    GAME_UTILITY_GENERAL_SUM: _ClassVar[GameUtility]
+GAME_DYNAMICS_UNSPECIFIED: GameDynamics
+GAME_DYNAMICS_SEQUENTIAL: GameDynamics
+GAME_DYNAMICS_SIMULTANEOUS: GameDynamics
+GAME_UTILITY_UNSPECIFIED: GameUtility
+GAME_UTILITY_ZERO_SUM: GameUtility
+GAME_UTILITY_CONSTANT_SUM: GameUtility
+GAME_UTILITY_GENERAL_SUM: GameUtility
 
 class ListGamesRequest(_message.Message):
     __slots__ = ()
@@ -23,19 +44,23 @@ class ListGamesResponse(_message.Message):
     def __init__(self, games: _Optional[_Iterable[_Union[GameInfo, _Mapping]]] = ...) -> None: ...
 
 class GameInfo(_message.Message):
-    __slots__ = ("id", "title", "seat_counts", "rule_sets")
+    __slots__ = ("id", "title", "seat_counts", "rule_sets", "dynamics", "utility")
     ID_FIELD_NUMBER: _ClassVar[int]
     TITLE_FIELD_NUMBER: _ClassVar[int]
     SEAT_COUNTS_FIELD_NUMBER: _ClassVar[int]
     RULE_SETS_FIELD_NUMBER: _ClassVar[int]
+    DYNAMICS_FIELD_NUMBER: _ClassVar[int]
+    UTILITY_FIELD_NUMBER: _ClassVar[int]
     id: str
     title: str
     seat_counts: _containers.RepeatedScalarFieldContainer[int]
     rule_sets: _containers.RepeatedCompositeFieldContainer[RuleSetInfo]
-    def __init__(self, id: _Optional[str] = ..., title: _Optional[str] = ..., seat_counts: _Optional[_Iterable[int]] = ..., rule_sets: _Optional[_Iterable[_Union[RuleSetInfo, _Mapping]]] = ...) -> None: ...
+    dynamics: GameDynamics
+    utility: GameUtility
+    def __init__(self, id: _Optional[str] = ..., title: _Optional[str] = ..., seat_counts: _Optional[_Iterable[int]] = ..., rule_sets: _Optional[_Iterable[_Union[RuleSetInfo, _Mapping]]] = ..., dynamics: _Optional[_Union[GameDynamics, str]] = ..., utility: _Optional[_Union[GameUtility, str]] = ...) -> None: ...
 
 class RuleSetInfo(_message.Message):
-    __slots__ = ("id", "default_options", "announcements")
+    __slots__ = ("id", "default_options", "announcements", "options")
     class DefaultOptionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -46,10 +71,28 @@ class RuleSetInfo(_message.Message):
     ID_FIELD_NUMBER: _ClassVar[int]
     DEFAULT_OPTIONS_FIELD_NUMBER: _ClassVar[int]
     ANNOUNCEMENTS_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
     id: str
     default_options: _containers.ScalarMap[str, str]
     announcements: _containers.RepeatedScalarFieldContainer[_actions_pb2.ContractKind]
-    def __init__(self, id: _Optional[str] = ..., default_options: _Optional[_Mapping[str, str]] = ..., announcements: _Optional[_Iterable[_Union[_actions_pb2.ContractKind, str]]] = ...) -> None: ...
+    options: _containers.RepeatedCompositeFieldContainer[OptionInfo]
+    def __init__(self, id: _Optional[str] = ..., default_options: _Optional[_Mapping[str, str]] = ..., announcements: _Optional[_Iterable[_Union[_actions_pb2.ContractKind, str]]] = ..., options: _Optional[_Iterable[_Union[OptionInfo, _Mapping]]] = ...) -> None: ...
+
+class OptionInfo(_message.Message):
+    __slots__ = ("key", "meaning", "default_value", "allowed_values", "minimum", "maximum")
+    KEY_FIELD_NUMBER: _ClassVar[int]
+    MEANING_FIELD_NUMBER: _ClassVar[int]
+    DEFAULT_VALUE_FIELD_NUMBER: _ClassVar[int]
+    ALLOWED_VALUES_FIELD_NUMBER: _ClassVar[int]
+    MINIMUM_FIELD_NUMBER: _ClassVar[int]
+    MAXIMUM_FIELD_NUMBER: _ClassVar[int]
+    key: str
+    meaning: str
+    default_value: str
+    allowed_values: _containers.RepeatedScalarFieldContainer[str]
+    minimum: int
+    maximum: int
+    def __init__(self, key: _Optional[str] = ..., meaning: _Optional[str] = ..., default_value: _Optional[str] = ..., allowed_values: _Optional[_Iterable[str]] = ..., minimum: _Optional[int] = ..., maximum: _Optional[int] = ...) -> None: ...
 
 class RegisterPlayerRequest(_message.Message):
     __slots__ = ("display_name",)

@@ -14,8 +14,8 @@ import pytest
 
 from engine.actions import Action, Continue, Pass, PlayCard, parse_action
 from engine.cards import Card, Rank, Suit
-from engine.errors import IllegalActionError, InvalidActionError, NotYourTurnError
-from engine.game import Game
+from engine.errors import IllegalActionError, InvalidActionError, InvalidOptionsError, NotYourTurnError
+from engine.game import Game, RuleSetType, Utility
 from engine.match import Match, MatchPhase
 from engine.registry import GAMES
 from engine.seeding import SeededRandom, derive_seed
@@ -24,10 +24,16 @@ DEALS = 120
 MAX_ACTIONS = 2000
 
 CASES = [
-    pytest.param((game_id, rule_set, seats), id=f"{game_id}-{rule_set}-{seats}")
+    pytest.param((game_id, rule_set.id, seats), id=f"{game_id}-{rule_set.id}-{seats}")
     for game_id, game in sorted(GAMES.items())
-    for rule_set in game.rule_sets
-    for seats in game.seat_counts
+    for rule_set in game.game_type.rule_sets
+    for seats in game.game_type.seat_counts
+    if game.check_seats(game.parse_options(rule_set.id, {}), seats) is None
+]
+RULE_SETS = [
+    pytest.param((game_id, rule_set), id=f"{game_id}-{rule_set.id}")
+    for game_id, game in sorted(GAMES.items())
+    for rule_set in game.game_type.rule_sets
 ]
 
 Hook = Callable[[Any, SeededRandom], None]
@@ -60,7 +66,7 @@ class Table:
     def play(self, label: str, count: int = DEALS, hook: Hook | None = None) -> Iterator[tuple[Any, str]]:
         """Play ``count`` seeded deals to the end; yields the final state and where it came from."""
         for index in range(count):
-            seed = derive_seed("conformance", self.game.id, self.rule_set, self.seats, label, index)
+            seed = derive_seed("conformance", self.game.game_type.id, self.rule_set, self.seats, label, index)
             dealer = index % self.seats
             rng = SeededRandom(derive_seed(seed, "play"))
             state = self.new_deal(seed, dealer)
@@ -83,7 +89,8 @@ class Table:
                 pytest.fail(f"deal did not end after {MAX_ACTIONS} actions: seed {seed}")
             yield (
                 state,
-                f"{self.game.id}/{self.rule_set}/{self.seats} seats, seed {seed}, dealer {dealer}, {log}",
+                f"{self.game.game_type.id}/{self.rule_set}/{self.seats} seats, seed {seed}, "
+                f"dealer {dealer}, {log}",
             )
 
 
@@ -104,8 +111,52 @@ def table(request: pytest.FixtureRequest) -> Table:
 def test_registry_offers_games_with_rule_sets_and_seat_counts() -> None:
     assert GAMES, "the registry offers at least one game"
     for game_id, game in GAMES.items():
-        assert game.id == game_id and game.title
-        assert game.rule_sets and game.seat_counts
+        declared = game.game_type
+        assert declared.id == game_id and declared.title
+        assert declared.rule_sets and declared.seat_counts
+        assert all(2 <= seats <= 9 for seats in declared.seat_counts)
+
+
+@pytest.mark.parametrize("case", RULE_SETS)
+def test_the_declared_options_are_exactly_what_a_table_gets(case: tuple[str, RuleSetType]) -> None:
+    """Defaults, listed values and the ends of each range are accepted; a value beside them
+    and an undeclared key are refused; a table's stored options are the declared keys."""
+    game_id, rule_set = case
+    game = GAMES[game_id]
+    defaults = {option.key: option.default for option in rule_set.options}
+    assert len(defaults) == len(rule_set.options), "option keys are unique"
+    stored = game.options_to_dict(game.parse_options(rule_set.id, {}))
+    assert stored == {"rule_set": rule_set.id, **defaults}
+    assert game.options_to_dict(game.parse_options(rule_set.id, defaults)) == stored
+    for option in rule_set.options:
+        assert option.meaning and (option.values or option.minimum is not None)
+        if option.values:
+            assert option.default in option.values
+            for value in option.values:
+                chosen = game.options_to_dict(game.parse_options(rule_set.id, {option.key: value}))
+                assert chosen[option.key] == value
+            refused = ["not-a-value", ""]
+        else:
+            assert option.minimum is not None and option.maximum is not None
+            assert option.minimum <= int(option.default) <= option.maximum
+            for end in (option.minimum, option.maximum):
+                game.parse_options(rule_set.id, {option.key: str(end)})
+            refused = [str(option.minimum - 1), str(option.maximum + 1), "many"]
+        for value in refused:
+            with pytest.raises(InvalidOptionsError, match=option.key):
+                game.parse_options(rule_set.id, {option.key: value})
+    with pytest.raises(InvalidOptionsError, match="no_such_option"):
+        game.parse_options(rule_set.id, {"no_such_option": "1"})
+
+
+def test_seat_counts_outside_the_declared_ones_are_refused_with_a_reason() -> None:
+    for game in GAMES.values():
+        declared = game.game_type
+        for rule_set in declared.rule_sets:
+            options = game.parse_options(rule_set.id, {})
+            for seats in set(range(12)) - set(declared.seat_counts):
+                reason = game.check_seats(options, seats)
+                assert reason is not None and str(seats) in reason
 
 
 def test_someone_must_act_until_the_deal_ends(table: Table) -> None:
@@ -215,7 +266,7 @@ def _observed_pack(table: Table) -> frozenset[Card] | None:
     """The pack, if every deal hands out the same set of cards (the whole pack)."""
     packs = set()
     for index in range(6):
-        state = table.new_deal(derive_seed("conformance-pack", table.game.id, index), 0)
+        state = table.new_deal(derive_seed("conformance-pack", table.game.game_type.id, index), 0)
         cards: set[Card] = set()
         for seat in range(table.seats):
             view = table.game.view(state, seat)
@@ -278,15 +329,21 @@ def test_acting_out_of_turn_is_refused(table: Table) -> None:
     assert refused >= DEALS * table.seats
 
 
-def test_deal_scores_sum_to_zero(table: Table) -> None:
+def test_deal_scores_add_up_as_the_game_declares(table: Table) -> None:
     game = table.game
+    utility = game.game_type.utility
+    sums: set[int] = set()
     for state, where in table.play("scores"):
         result = game.result(state)
         assert result is not None
         assert len(result.scores) == table.seats, where
-        assert sum(result.scores) == 0, f"scores {result.scores}: {where}"
+        sums.add(sum(result.scores))
+        if utility is Utility.ZERO_SUM:
+            assert sum(result.scores) == 0, f"scores {result.scores}: {where}"
         assert all(game.view(state, viewer).result == result for viewer in table.viewers)
         assert result.winners <= set(range(table.seats)) and result.declarers <= set(range(table.seats))
+    if utility is Utility.CONSTANT_SUM:
+        assert len(sums) == 1, f"deal scores add up to {sorted(sums)}"
 
 
 def test_view_hand_flags_agree_with_legal_actions(table: Table) -> None:
@@ -338,7 +395,7 @@ def test_same_seed_gives_the_same_deal(table: Table) -> None:
     game = table.game
     distinct = set()
     for index in range(40):
-        seed = derive_seed("conformance-same-seed", game.id, table.rule_set, index)
+        seed = derive_seed("conformance-same-seed", game.game_type.id, table.rule_set, index)
         first, second = table.new_deal(seed, index % table.seats), table.new_deal(seed, index % table.seats)
         assert table.everything(first) == table.everything(second)
         distinct.add(tuple(tuple(game.view(first, seat).dealt_hand) for seat in range(table.seats)))
@@ -361,7 +418,7 @@ def test_match_plays_its_deals_and_refuses_illegal_actions_without_change(table:
     """A Partie through the generic Match: totals are the sum of the deal results, the dealer
     moves on, and a refused action leaves the whole match as it was."""
     game = table.game
-    seed = derive_seed("conformance-match", game.id, table.rule_set, table.seats)
+    seed = derive_seed("conformance-match", game.game_type.id, table.rule_set, table.seats)
     rng = SeededRandom(seed)
     match = Match(game, table.options, table.seats, seed, humans=frozenset({0}))
     results = []

@@ -400,3 +400,30 @@ def test_an_unknown_card_names_value_is_invalid(stack: Stack) -> None:
         grpc.StatusCode.INVALID_ARGUMENT, lambda: anna.stub.GetTable(request, metadata=anna.metadata)
     )
     assert "card_names" in details
+
+
+def test_list_games_declares_each_game_and_every_option_for_a_settings_screen(stack: Stack) -> None:
+    anna = stack.player("Anna")
+    (game,) = anna.stub.ListGames(service_pb2.ListGamesRequest()).games
+    assert (game.id, list(game.seat_counts)) == ("baska_kop", [4])
+    assert game.dynamics == service_pb2.GAME_DYNAMICS_SEQUENTIAL
+    assert game.utility == service_pb2.GAME_UTILITY_ZERO_SUM
+    kop = next(rule_set for rule_set in game.rule_sets if rule_set.id == "kop")
+    options = {option.key: option for option in kop.options}
+    assert list(options)[:2] == ["deals", "liga_values"]
+    assert list(options["deals"].allowed_values) == ["8", "12", "16", "24"]
+    assert options["deals"].default_value == "8" and options["deals"].meaning == "deals in the Partie"
+    assert list(options["liga_values"].allowed_values) == ["false", "true"]
+    value = options["value_zolo"]
+    assert (value.minimum, value.maximum, value.allowed_values) == (1, 1000, [])
+    assert dict(kop.default_options) == {key: option.default_value for key, option in options.items()}
+    # A settings screen built from the declaration creates a table with exactly those settings.
+    chosen = {
+        key: option.allowed_values[-1] if option.allowed_values else str(option.maximum)
+        for key, option in options.items()
+    }
+    created = anna.stub.CreateTable(
+        service_pb2.CreateTableRequest(game=game.id, rule_set="kop", options=chosen, seats=[HUMAN] * 4),
+        metadata=anna.metadata,
+    )
+    assert dict(created.table.options) == chosen
