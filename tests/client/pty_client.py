@@ -33,6 +33,15 @@ TRACEBACK = "Traceback (most recent call last)"
 README_PYTHON = ".venv/bin/python" if (ROOT / ".venv/bin/python").exists() else sys.executable
 
 
+def _as_at_a_login() -> None:
+    """In the child before it starts: the pty becomes the controlling terminal of its new
+    session, so that its line discipline turns a typed Ctrl-C into SIGINT; and SIGINT is at
+    its default, as in a person's shell, even when this test run ignores it (a run started
+    in the background by a shell without job control does)."""
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @dataclass
 class Card:
     number: int
@@ -63,9 +72,7 @@ class Terminal:
             stdout=slave,
             stderr=slave,
             start_new_session=True,
-            # The pty becomes the controlling terminal of the new session, as at a login,
-            # so that its line discipline turns a typed Ctrl-C into SIGINT.
-            preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0),
+            preexec_fn=_as_at_a_login,
         )
         os.close(slave)
         self.reader = threading.Thread(target=self._read, daemon=True)
