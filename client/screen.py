@@ -156,7 +156,9 @@ class Screen:
     def header(self, view: table_pb2.TableView) -> str:
         where = PHASES.get(view.phase, "")
         if view.deal_number:
-            where = f"deal {view.deal_number} of {view.deals_total}"
+            where = f"deal {view.deal_number}" + (
+                f" of {view.deals_total}" if view.deals_total else f", to {view.target_points} points"
+            )
             if view.contract.label:
                 contract = view.contract.label
                 if view.contract.HasField("declarer_seat"):

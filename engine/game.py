@@ -178,7 +178,11 @@ class SettlementStep:
 
 @dataclass(frozen=True, slots=True)
 class DealResult:
-    """The end of a deal as a value."""
+    """The end of a deal as a value.
+
+    A deal that is thrown in (``redeal``) does not count as one of the match's deals: the
+    next dealer deals again. Its scores still count (a game may have players pay for it).
+    """
 
     contract: str
     contract_label: str
@@ -190,6 +194,7 @@ class DealResult:
     card_points: tuple[int, ...]
     hands: tuple[tuple[Card, ...], ...]
     summary: str
+    redeal: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,6 +229,34 @@ class DealView:
     dealt_hand: tuple[Card, ...] = field(default=())
 
 
+# What a game carries from one deal to the next (a pool, a stock, the pack): plain JSON
+# values, so that a match's snapshot stores it as it is.
+JsonValue = None | bool | int | float | str | list["JsonValue"] | dict[str, "JsonValue"]
+
+
+@dataclass(frozen=True, slots=True)
+class MatchLength:
+    """How long a match runs, for players to see: a number of deals, or until someone
+    reaches ``target_points``. Whether it is over is the game's ``match_over``."""
+
+    deals: int = 0
+    target_points: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class MatchProgress:
+    """A match after a deal: what ``match_over`` and ``match_winners`` decide on.
+
+    ``deals_played`` counts settled deals, not thrown-in ones; ``last`` is the deal just
+    settled; ``carry`` is what the next deal would be dealt with.
+    """
+
+    deals_played: int
+    totals: tuple[int, ...]
+    last: DealResult
+    carry: JsonValue
+
+
 OptionsT = TypeVar("OptionsT")
 StateT = TypeVar("StateT")
 
@@ -249,12 +282,20 @@ class Game(ABC, Generic[OptionsT, StateT]):
         """Codes of the contracts that can be announced under ``options``, lowest first."""
 
     @abstractmethod
-    def match_over(self, options: OptionsT, deals_played: int, totals: tuple[int, ...]) -> bool:
-        """Whether a match (Partie) ends after ``deals_played`` deals."""
+    def match_length(self, options: OptionsT) -> MatchLength:
+        """How long a match under ``options`` runs, as players are told."""
 
     @abstractmethod
-    def new_deal(self, options: OptionsT, seats: int, dealer: int, seed: int) -> StateT:
-        """Shuffle with ``seed`` and deal; the deal starts in its first phase."""
+    def match_over(self, options: OptionsT, progress: MatchProgress) -> bool:
+        """Whether the match ends with the deal just settled."""
+
+    @abstractmethod
+    def new_deal(
+        self, options: OptionsT, seats: int, dealer: int, seed: int, carry: JsonValue = None
+    ) -> StateT:
+        """Shuffle with ``seed`` and deal with what the match carries; the deal starts in
+        its first phase, or is over at once (its ``result`` is set: a deal that ends
+        before anyone acts)."""
 
     @abstractmethod
     def to_act(self, state: StateT) -> frozenset[int]:
@@ -295,6 +336,29 @@ class Game(ABC, Generic[OptionsT, StateT]):
     @abstractmethod
     def copy_state(self, state: StateT) -> StateT:
         """An independent copy, for search and what-if questions."""
+
+    # The match: defaults for games where every deal starts afresh ---------------------
+
+    def initial_totals(self, options: OptionsT, seats: int) -> tuple[int, ...]:
+        """The totals a match starts with."""
+        return (0,) * seats
+
+    def initial_carry(self, options: OptionsT, seats: int) -> JsonValue:
+        """What the first deal is dealt with."""
+        return None
+
+    def carry_after(self, options: OptionsT, carry: JsonValue, result: DealResult) -> JsonValue:
+        """What the next deal is dealt with, after a deal dealt with ``carry`` ended in ``result``."""
+        return carry
+
+    def next_dealer(self, options: OptionsT, seats: int, dealer: int, result: DealResult) -> int:
+        """Who deals after ``dealer``'s deal ended in ``result`` (a thrown-in one too)."""
+        return (dealer + 1) % seats
+
+    def match_winners(self, options: OptionsT, progress: MatchProgress) -> frozenset[int]:
+        """The seats that won a finished match: by default those with the highest total."""
+        best = max(progress.totals)
+        return frozenset(seat for seat, total in enumerate(progress.totals) if total == best)
 
     def check_seats(self, options: OptionsT, seats: int) -> str | None:
         """Why ``seats`` players cannot play under ``options``, or None if they can.

@@ -1,12 +1,18 @@
-"""A match (Partie): deals in a row with the dealer moving on and running totals.
+"""A match (Partie): deals in a row, run by the rules of its game.
 
-The match is generic over games. After each deal it pauses in the settlement phase until
-every human seat has sent ``continue``; computer seats never need to. Deal ``n`` is
-shuffled with ``derive_seed(match_seed, "deal", n)``, so a match is fully determined by
-its configuration, its seed and its action log.
+The match is generic over games; the game decides everything a rule decides: the totals
+a match starts with, what carries from one deal to the next (a pool, a stock), who deals
+next, whether a deal is thrown in and dealt again, when the match is over and who won.
+After each settled deal the match pauses until every human seat has sent ``continue``;
+computer seats never need to. A deal may be over as soon as it is dealt; it is settled
+at once.
 
-A snapshot holds the totals and only the current deal's actions, so restoring it replays
-at most one deal, however long the match has run.
+Every deal dealt, thrown-in ones included, is shuffled with ``derive_seed(match_seed,
+"deal", n)`` for its running number ``n``, so a match is fully determined by its
+configuration, its seed and its action log.
+
+A snapshot holds the totals, the carry and only the current deal's actions, so restoring
+it replays at most one deal, however long the match has run.
 """
 
 from __future__ import annotations
@@ -16,8 +22,9 @@ from enum import StrEnum
 from typing import Any
 
 from engine.actions import Action, Continue, parse_action
+from engine.cards import Card
 from engine.errors import IllegalActionError, NotYourTurnError
-from engine.game import Choice, DealResult, DealView, Game
+from engine.game import Choice, DealResult, DealView, Game, JsonValue, MatchLength, MatchProgress
 from engine.seeding import derive_seed
 
 
@@ -28,12 +35,39 @@ class MatchPhase(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class DealStarted:
+    """A deal was dealt: ``hands`` are everyone's cards (each for its own seat's eyes)."""
+
+    deal_number: int
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DealSettled:
+    """A deal ended (or was thrown in) and was settled; ``totals`` include it."""
+
+    result: DealResult
+    totals: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MatchFinished:
+    totals: tuple[int, ...]
+    winners: frozenset[int]
+
+
+MatchEvent = DealStarted | DealSettled | MatchFinished
+
+
+@dataclass(frozen=True, slots=True)
 class MatchView:
     phase: MatchPhase
     deal_number: int
     deals_played: int
     dealer: int
     totals: tuple[int, ...]
+    length: MatchLength
     to_act: frozenset[int]
     deal: DealView
     continue_choice: Choice | None
@@ -59,10 +93,19 @@ class Match:
         self.phase = MatchPhase.DEAL
         self.deals_played = 0
         self.dealer = first_dealer
-        self.totals = [0] * seats
+        self.totals = list(game.initial_totals(options, seats))
+        self.carry: JsonValue = game.initial_carry(options, seats)
+        self.winners: frozenset[int] = frozenset()
         self.awaiting: set[int] = set()
         self.deal_actions: list[tuple[int, str, str]] = []
-        self.deal: Any = self._new_deal()
+        # The running number of the current deal among all dealt, and what it was dealt with.
+        self.deal_index = 0
+        self.deal_carry: JsonValue = self.carry
+        self.deal: Any = None
+        # Events of the match itself, collected while a change is applied.
+        self.events: list[MatchEvent] = []
+        self._deal(first=True)
+        self._advance()
 
     # Turn and legality -------------------------------------------------------------
 
@@ -91,29 +134,35 @@ class Match:
 
     # Moves -------------------------------------------------------------------------
 
-    def apply(self, seat: int, action: Action, note: str = "") -> DealResult | None:
-        """Check and apply one action; returns the deal's result if this action ended it."""
+    def apply(self, seat: int, action: Action, note: str = "") -> list[MatchEvent]:
+        """Check and apply one action; returns the match's events it caused, in order."""
         self.check(seat, action)
+        self.events = []
         if isinstance(action, Continue):
             self.awaiting.discard(seat)
-            self._maybe_next_deal()
-            return None
-        self.game.apply(self.deal, seat, action, note)
-        self.deal_actions.append((seat, str(action), note))
-        result = self.game.result(self.deal)
-        if result is not None:
-            self._finish_deal(result)
-        return result
+        else:
+            self.game.apply(self.deal, seat, action, note)
+            self.deal_actions.append((seat, str(action), note))
+            result = self.game.result(self.deal)
+            if result is not None:
+                self._finish_deal(result)
+        self._advance()
+        return self._taken_events()
 
-    def set_human(self, seat: int, human: bool) -> None:
+    def set_human(self, seat: int, human: bool) -> list[MatchEvent]:
         """A seat changed hands between a human and a computer player."""
+        self.events = []
         if human:
             self.humans.add(seat)
-            return
-        self.humans.discard(seat)
-        if seat in self.awaiting:
+        else:
+            self.humans.discard(seat)
             self.awaiting.discard(seat)
-            self._maybe_next_deal()
+            self._advance()
+        return self._taken_events()
+
+    def take_events(self) -> list[MatchEvent]:
+        """The events since the match was created (the first deal): once."""
+        return self._taken_events()
 
     # Views -------------------------------------------------------------------------
 
@@ -133,6 +182,7 @@ class Match:
             deals_played=self.deals_played,
             dealer=self.dealer,
             totals=tuple(self.totals),
+            length=self.game.match_length(self.options),
             to_act=self.to_act(),
             deal=self.game.view(self.deal, viewer),
             continue_choice=continue_choice,
@@ -146,8 +196,12 @@ class Match:
             "deals_played": self.deals_played,
             "dealer": self.dealer,
             "totals": list(self.totals),
+            "carry": self.carry,
+            "winners": sorted(self.winners),
             "humans": sorted(self.humans),
             "awaiting": sorted(self.awaiting),
+            "deal_index": self.deal_index,
+            "deal_carry": self.deal_carry,
             "deal_actions": [list(entry) for entry in self.deal_actions],
         }
 
@@ -169,10 +223,23 @@ class Match:
         match.humans = set(snapshot["humans"])
         match.awaiting = set(snapshot["awaiting"])
         match.deal_actions = [(seat, text, note) for seat, text, note in snapshot["deal_actions"]]
-        # The deal that ended the match or awaits a continue was counted already; its
-        # seed is that of the deal before ``deals_played``.
-        replaying = match.deals_played - (0 if match.phase is MatchPhase.DEAL else 1)
-        match.deal = game.new_deal(options, seats, match.dealer, match.deal_seed(replaying))
+        match.events = []
+        if "deal_index" in snapshot:
+            match.carry = snapshot["carry"]
+            match.winners = frozenset(snapshot["winners"])
+            match.deal_index = snapshot["deal_index"]
+            match.deal_carry = snapshot["deal_carry"]
+        else:
+            # Written before matches carried anything: every deal counted, nothing carried.
+            match.carry = match.deal_carry = None
+            match.deal_index = match.deals_played - (0 if match.phase is MatchPhase.DEAL else 1)
+            match.winners = frozenset()
+            if match.phase is MatchPhase.FINISHED:
+                best = max(match.totals)
+                match.winners = frozenset(seat for seat, total in enumerate(match.totals) if total == best)
+        match.deal = game.new_deal(
+            options, seats, match.dealer, match.deal_seed(match.deal_index), match.deal_carry
+        )
         for seat, text, note in match.deal_actions:
             game.apply(match.deal, seat, parse_action(text), note)
         return match
@@ -182,24 +249,55 @@ class Match:
 
     # Private helpers ---------------------------------------------------------------
 
-    def _new_deal(self) -> Any:
-        return self.game.new_deal(self.options, self.seats, self.dealer, self.deal_seed(self.deals_played))
+    def _taken_events(self) -> list[MatchEvent]:
+        events, self.events = self.events, []
+        return events
+
+    def _deal(self, first: bool = False) -> None:
+        """Deal the next deal (the first one at the start); settle it if it is over at once.
+
+        Dealing changes nothing else: a settled deal is followed by the next only through
+        ``_advance``."""
+        if not first:
+            self.deal_index += 1
+        self.deal_carry = self.carry
+        self.deal_actions = []
+        self.deal = self.game.new_deal(
+            self.options, self.seats, self.dealer, self.deal_seed(self.deal_index), self.carry
+        )
+        hands = tuple(self.game.view(self.deal, seat).dealt_hand for seat in range(self.seats))
+        self.events.append(DealStarted(self.deals_played + 1, self.dealer, hands))
+        result = self.game.result(self.deal)
+        if result is not None:
+            self._finish_deal(result)
 
     def _finish_deal(self, result: DealResult) -> None:
         for seat, score in enumerate(result.scores):
             self.totals[seat] += score
-        self.deals_played += 1
-        if self.game.match_over(self.options, self.deals_played, tuple(self.totals)):
+        self.carry = self.game.carry_after(self.options, self.carry, result)
+        if not result.redeal:
+            self.deals_played += 1
+        self.events.append(DealSettled(result, tuple(self.totals)))
+        progress = MatchProgress(self.deals_played, tuple(self.totals), result, self.carry)
+        if not result.redeal and self.game.match_over(self.options, progress):
             self.phase = MatchPhase.FINISHED
+            self.winners = self.game.match_winners(self.options, progress)
+            self.events.append(MatchFinished(tuple(self.totals), self.winners))
             return
         self.phase = MatchPhase.SETTLEMENT
         self.awaiting = set(self.humans)
-        self._maybe_next_deal()
 
-    def _maybe_next_deal(self) -> None:
-        if self.phase is not MatchPhase.SETTLEMENT or self.awaiting:
-            return
-        self.phase = MatchPhase.DEAL
-        self.dealer = (self.dealer + 1) % self.seats
-        self.deal_actions = []
-        self.deal = self._new_deal()
+    def _advance(self) -> None:
+        """Deal on while a settled deal waits for no one's continue (computers only, or
+        deals that are over as soon as they are dealt)."""
+        while self.phase is MatchPhase.SETTLEMENT and not self.awaiting:
+            self.phase = MatchPhase.DEAL
+            result = self.game.result(self.deal)
+            assert result is not None
+            self.dealer = self.game.next_dealer(self.options, self.seats, self.dealer, result)
+            self._deal()
+
+
+def settlements(events: list[MatchEvent]) -> list[DealResult]:
+    """The results of the deals settled among ``events``, in order."""
+    return [event.result for event in events if isinstance(event, DealSettled)]

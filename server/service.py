@@ -28,7 +28,6 @@ from server.table import TableConfig, TableRecord, TableStatus
 from server.table_log import Act, Close, Join, Leave, LogEntry, SeatKind, Stop
 from server.views import (
     level_from_proto,
-    public_options,
     redact_event,
     seat_views,
     table_name,
@@ -250,6 +249,7 @@ class TableService:
                 continue
             viewer = record.seat_of(caller.player_id)
             deal = record.match.view(viewer).deal if record.match is not None else None
+            length = record.match_length()
             response.tables.append(
                 service_pb2.TableSummary(
                     name=table_name(table_id),
@@ -257,7 +257,8 @@ class TableService:
                     rule_set=record.config.rule_set,
                     phase=table_phase(record),
                     seats=seat_views(record, viewer, deal),
-                    deals_total=int(public_options(record).get("deals", "0")),
+                    deals_total=length.deals,
+                    target_points=length.target_points,
                 )
             )
         if len(ids) > size:

@@ -19,8 +19,8 @@ from typing import Any
 
 from engine.actions import Action, PlayCard
 from engine.errors import IllegalActionError
-from engine.game import Game
-from engine.match import Match, MatchPhase
+from engine.game import Game, MatchLength
+from engine.match import DealSettled, DealStarted, Match, MatchEvent, MatchFinished, MatchPhase
 from engine.registry import get_game
 from server import convert
 from server.table_log import Act, Close, Join, Leave, LogEntry, SeatKind, Stop
@@ -180,6 +180,9 @@ class TableRecord:
             return []
         return sorted(seat for seat in self.match.to_act() if self.seats[seat].played_by_computer)
 
+    def match_length(self) -> MatchLength:
+        return self.game.match_length(self._options())
+
     # The one mutation --------------------------------------------------------------
 
     def apply(self, entry: LogEntry) -> list[table_pb2.TableEvent]:
@@ -237,9 +240,9 @@ class TableRecord:
         occupant.left = True
         assert self.match is not None
         before = self._marks()
-        self.match.set_human(seat, False)
+        happened = self.match.set_human(seat, False)
         events = [self._seat_event(seat, f"{occupant.name} left; the computer plays on")]
-        return events + self._match_events(before)
+        return events + self._match_events(before, happened)
 
     def _close(self) -> list[table_pb2.TableEvent]:
         if self.status is not TableStatus.WAITING or any(seat.player_id is not None for seat in self.seats):
@@ -281,7 +284,7 @@ class TableRecord:
         if isinstance(action, PlayCard):
             label = action.card.symbol
         before = self._marks()
-        match.apply(seat, action, note)
+        happened = match.apply(seat, action, note)
         taken = table_pb2.ActionTaken(
             seat=seat,
             action=convert.action_to_proto(action),
@@ -289,18 +292,22 @@ class TableRecord:
             reason=note,
             by_computer=by is SeatKind.COMPUTER,
         )
-        return [table_pb2.TableEvent(action_taken=taken), *self._match_events(before)]
+        return [table_pb2.TableEvent(action_taken=taken), *self._match_events(before, happened)]
 
-    def _marks(self) -> tuple[Any, str, int, int]:
-        """What the event detection compares before and after a change."""
+    def _marks(self) -> tuple[Any, str, int]:
+        """What the deal's event detection compares before and after a change."""
         assert self.match is not None
         deal = self.match.deal
-        return deal, self.game.phase_of(deal), len(self.game.completed_tricks(deal)), self.match.deals_played
+        return deal, self.game.phase_of(deal), len(self.game.completed_tricks(deal))
 
-    def _match_events(self, before: tuple[Any, str, int, int]) -> list[table_pb2.TableEvent]:
+    def _match_events(
+        self, before: tuple[Any, str, int], happened: list[MatchEvent]
+    ) -> list[table_pb2.TableEvent]:
+        """The events of a change: the deal's, found by comparing it before and after, then
+        the match's (deals settled, started, the end) as the match reports them."""
         assert self.match is not None
-        match, game = self.match, self.game
-        deal_before, phase_before, tricks_before, deals_before = before
+        game = self.game
+        deal_before, phase_before, tricks_before = before
         events: list[table_pb2.TableEvent] = []
         # The deal that was changed may already have been replaced by the next one.
         if phase_before == "bidding" and game.phase_of(deal_before) != "bidding":
@@ -315,23 +322,26 @@ class TableRecord:
         if len(tricks) > tricks_before:
             completed = table_pb2.TrickCompleted(trick=convert.trick_to_proto(tricks[-1]))
             events.append(table_pb2.TableEvent(trick_completed=completed))
-        if match.deals_played > deals_before:
-            result = game.result(deal_before)
-            assert result is not None
-            settled = table_pb2.DealSettled(
-                settlement=convert.settlement_to_proto(result), totals=list(match.totals)
-            )
-            events.append(table_pb2.TableEvent(deal_settled=settled))
-        if match.phase is MatchPhase.FINISHED:
-            self.status = TableStatus.FINISHED
-            best = max(match.totals)
-            finished = table_pb2.MatchFinished(
-                totals=list(match.totals),
-                winner_seats=[seat for seat, total in enumerate(match.totals) if total == best],
-            )
-            events.append(table_pb2.TableEvent(match_finished=finished))
-        elif match.deal is not deal_before:
-            events.append(self._deal_started())
+        return events + self._events_of(happened)
+
+    def _events_of(self, happened: list[MatchEvent]) -> list[table_pb2.TableEvent]:
+        events = []
+        for event in happened:
+            match event:
+                case DealStarted(deal_number, dealer, hands):
+                    started = table_pb2.DealStarted(
+                        deal_number=deal_number, dealer_seat=dealer, hands=convert.hands_to_proto(hands)
+                    )
+                    events.append(table_pb2.TableEvent(deal_started=started))
+                case DealSettled(result, totals):
+                    settled = table_pb2.DealSettled(
+                        settlement=convert.settlement_to_proto(result), totals=list(totals)
+                    )
+                    events.append(table_pb2.TableEvent(deal_settled=settled))
+                case MatchFinished(totals, winners):
+                    self.status = TableStatus.FINISHED
+                    finished = table_pb2.MatchFinished(totals=list(totals), winner_seats=sorted(winners))
+                    events.append(table_pb2.TableEvent(match_finished=finished))
         return events
 
     def _start_if_full(self) -> list[table_pb2.TableEvent]:
@@ -340,18 +350,7 @@ class TableRecord:
         humans = frozenset(index for index, seat in enumerate(self.seats) if seat.kind is SeatKind.HUMAN)
         self.match = Match(self.game, self._options(), len(self.seats), self.config.seed, humans)
         self.status = TableStatus.PLAYING
-        return [self._deal_started()]
-
-    def _deal_started(self) -> table_pb2.TableEvent:
-        assert self.match is not None
-        match = self.match
-        hands = tuple(self.game.view(match.deal, seat).dealt_hand for seat in range(len(self.seats)))
-        started = table_pb2.DealStarted(
-            deal_number=match.deals_played + 1,
-            dealer_seat=match.dealer,
-            hands=convert.hands_to_proto(hands),
-        )
-        return table_pb2.TableEvent(deal_started=started)
+        return self._events_of(self.match.take_events())
 
     def _seat_event(self, seat: int, description: str) -> table_pb2.TableEvent:
         occupant = self.seats[seat]

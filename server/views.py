@@ -13,6 +13,7 @@ from engine.game import DealView
 from engine.match import MatchPhase
 from server import convert
 from server.table import TableRecord, TableStatus
+from server.table_log import SeatKind
 from server.texts import Texts
 from speedgamez.v1 import cards_pb2, table_pb2
 
@@ -51,7 +52,7 @@ def seat_views(record: TableRecord, viewer: int | None, deal: DealView | None) -
     for index, seat in enumerate(record.seats):
         view = table_pb2.SeatView(
             seat=index,
-            kind=table_pb2.SEAT_KIND_HUMAN if seat.kind == "human" else table_pb2.SEAT_KIND_COMPUTER,
+            kind=table_pb2.SEAT_KIND_HUMAN if seat.kind is SeatKind.HUMAN else table_pb2.SEAT_KIND_COMPUTER,
             open=seat.open,
             player_name=seat.display_name(index),
             level=_LEVELS[seat.level] if seat.played_by_computer else table_pb2.COMPUTER_LEVEL_UNSPECIFIED,
@@ -110,7 +111,8 @@ def table_view(
     if viewer is not None:
         view.viewer_seat = viewer
     view.phase = table_phase(record)
-    view.deals_total = int(options.get("deals", "0"))
+    length = record.match_length()
+    view.deals_total, view.target_points = length.deals, length.target_points
     match = record.match
     if match is None:
         view.seats.extend(seat_views(record, viewer, None))

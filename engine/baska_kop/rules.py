@@ -45,7 +45,10 @@ from engine.game import (
     GameType,
     HandCard,
     HistoryEntry,
+    JsonValue,
     LadderRung,
+    MatchLength,
+    MatchProgress,
     OptionType,
     RuleSetType,
     Trick,
@@ -142,12 +145,17 @@ class BaskaKop(Game[Options, DealState]):
     def announcements(self, options: Options) -> tuple[str, ...]:
         return tuple(contract.value for contract in ANNOUNCEMENTS[options.rule_set])
 
-    def match_over(self, options: Options, deals_played: int, totals: tuple[int, ...]) -> bool:
-        return deals_played >= options.deals
+    def match_length(self, options: Options) -> MatchLength:
+        return MatchLength(deals=options.deals)
+
+    def match_over(self, options: Options, progress: MatchProgress) -> bool:
+        return progress.deals_played >= options.deals
 
     # Dealing -----------------------------------------------------------------------
 
-    def new_deal(self, options: Options, seats: int, dealer: int, seed: int) -> DealState:
+    def new_deal(
+        self, options: Options, seats: int, dealer: int, seed: int, carry: JsonValue = None
+    ) -> DealState:
         if seats != SEATS:
             raise InvalidOptionsError(f"Baśka and Kop are played by exactly {SEATS}, not {seats}")
         cards = SeededRandom(seed).shuffled(PACK)

@@ -160,20 +160,22 @@ class ListTablesRequest(_message.Message):
     def __init__(self, game: _Optional[str] = ..., mine: _Optional[bool] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
 
 class TableSummary(_message.Message):
-    __slots__ = ("name", "game", "rule_set", "phase", "seats", "deals_total")
+    __slots__ = ("name", "game", "rule_set", "phase", "seats", "deals_total", "target_points")
     NAME_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     RULE_SET_FIELD_NUMBER: _ClassVar[int]
     PHASE_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
     DEALS_TOTAL_FIELD_NUMBER: _ClassVar[int]
+    TARGET_POINTS_FIELD_NUMBER: _ClassVar[int]
     name: str
     game: str
     rule_set: str
     phase: _table_pb2.TablePhase
     seats: _containers.RepeatedCompositeFieldContainer[_table_pb2.SeatView]
     deals_total: int
-    def __init__(self, name: _Optional[str] = ..., game: _Optional[str] = ..., rule_set: _Optional[str] = ..., phase: _Optional[_Union[_table_pb2.TablePhase, str]] = ..., seats: _Optional[_Iterable[_Union[_table_pb2.SeatView, _Mapping]]] = ..., deals_total: _Optional[int] = ...) -> None: ...
+    target_points: int
+    def __init__(self, name: _Optional[str] = ..., game: _Optional[str] = ..., rule_set: _Optional[str] = ..., phase: _Optional[_Union[_table_pb2.TablePhase, str]] = ..., seats: _Optional[_Iterable[_Union[_table_pb2.SeatView, _Mapping]]] = ..., deals_total: _Optional[int] = ..., target_points: _Optional[int] = ...) -> None: ...
 
 class ListTablesResponse(_message.Message):
     __slots__ = ("tables", "next_page_token")

@@ -25,7 +25,7 @@ from engine.actions import Action, Announce, Continue, Double, Pass, PlayCard, p
 from engine.cards import Card
 from engine.errors import IllegalActionError, NotYourTurnError
 from engine.game import DealResult, DealView, Game
-from engine.match import Match, MatchPhase
+from engine.match import Match, MatchPhase, settlements
 from engine.registry import GAMES
 from engine.seeding import SeededRandom, derive_seed
 
@@ -854,8 +854,7 @@ def _drive(
             continue
         seat = rng.choice(waiting)
         dealer = match.dealer
-        result = match.apply(seat, choose(rng, match.game.legal_actions(match.deal, seat)))
-        if result is not None:
+        for result in settlements(match.apply(seat, choose(rng, match.game.legal_actions(match.deal, seat)))):
             results.append(result)
             dealers.append(dealer)
     else:
@@ -897,10 +896,10 @@ def test_partie_waits_for_every_human_to_continue(rule_set: str, humans: frozens
         waiting = sorted(match.to_act())
         seat = rng.choice(waiting)
         dealer = match.dealer
-        result = match.apply(seat, choose(rng, match.game.legal_actions(match.deal, seat)))
-        if result is None:
+        settled = settlements(match.apply(seat, choose(rng, match.game.legal_actions(match.deal, seat))))
+        if not settled:
             continue
-        results.append(result)
+        results.extend(settled)
         dealers.append(dealer)
         if match.phase is MatchPhase.FINISHED:
             break

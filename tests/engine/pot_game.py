@@ -1,0 +1,210 @@
+"""A small game registered only in the tests, to prove the engine's match interface.
+
+"Pot", for 2 to 5 players, 32 cards (7 to ace), two cards each. Before anything is
+played, a dealer dealt an ace as his first card takes the pot at once (a deal over as
+soon as it is dealt). Otherwise the player after the dealer leads one card and the others
+follow suit if they can; the highest card of the led suit wins. A trick won with a seven
+is thrown in: everyone pays one chip into the pot and the same dealer deals again. A
+trick won otherwise takes the pot and one chip from everyone else, and its winner deals
+next. The pot carries from deal to deal; a match lasts the number of deals chosen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from engine.actions import Action, PlayCard
+from engine.cards import Card, Rank, Suit
+from engine.errors import InvalidActionError, InvalidOptionsError
+from engine.game import (
+    DealResult,
+    DealView,
+    Dynamics,
+    Game,
+    GameType,
+    HandCard,
+    JsonValue,
+    MatchLength,
+    MatchProgress,
+    OptionType,
+    RuleSetType,
+    Trick,
+    Utility,
+)
+from engine.seeding import SeededRandom
+
+PACK = tuple(Card(suit, rank) for suit in Suit for rank in Rank if rank >= Rank.SEVEN)
+LENGTHS = ("3", "6")
+
+
+@dataclass
+class PotState:
+    seats: int
+    dealer: int
+    pot: int
+    dealt: tuple[tuple[Card, ...], ...]
+    hands: list[list[Card]]
+    played: list[tuple[int, Card]] = field(default_factory=list)
+    result: DealResult | None = None
+
+
+class Pot(Game[int, PotState]):
+    game_type = GameType(
+        id="pot",
+        title="Pot",
+        dynamics=Dynamics.SEQUENTIAL,
+        utility=Utility.GENERAL_SUM,
+        seat_counts=(2, 3, 4, 5),
+        rule_sets=(RuleSetType("plain", (OptionType("deals", "deals in the match", "3", values=LENGTHS),)),),
+    )
+
+    def parse_options(self, rule_set: str, raw: Mapping[str, str]) -> int:
+        if rule_set != "plain":
+            raise InvalidOptionsError(f"unknown rule set {rule_set!r}; choose plain")
+        for key, value in raw.items():
+            if key != "deals" or value not in LENGTHS:
+                raise InvalidOptionsError(f"{key} must be deals, one of {', '.join(LENGTHS)}")
+        return int(raw.get("deals", "3"))
+
+    def options_to_dict(self, options: int) -> dict[str, str]:
+        return {"rule_set": "plain", "deals": str(options)}
+
+    def announcements(self, options: int) -> tuple[str, ...]:
+        return ()
+
+    def match_length(self, options: int) -> MatchLength:
+        return MatchLength(deals=options)
+
+    def match_over(self, options: int, progress: MatchProgress) -> bool:
+        return progress.deals_played >= options
+
+    def initial_carry(self, options: int, seats: int) -> JsonValue:
+        return 0
+
+    def carry_after(self, options: int, carry: JsonValue, result: DealResult) -> JsonValue:
+        if not result.redeal:
+            return 0  # the winner took the pot
+        return (carry if isinstance(carry, int) else 0) - sum(result.scores)
+
+    def next_dealer(self, options: int, seats: int, dealer: int, result: DealResult) -> int:
+        return dealer if result.redeal else min(result.winners)
+
+    def new_deal(self, options: int, seats: int, dealer: int, seed: int, carry: JsonValue = None) -> PotState:
+        cards = SeededRandom(seed).shuffled(PACK)
+        hands = tuple(tuple(cards[2 * seat : 2 * seat + 2]) for seat in range(seats))
+        state = PotState(
+            seats, dealer, carry if isinstance(carry, int) else 0, hands, [list(h) for h in hands]
+        )
+        if hands[dealer][0].rank is Rank.ACE:
+            state.result = self._settle(state, dealer, "the dealer's ace takes the pot")
+        return state
+
+    def to_act(self, state: PotState) -> frozenset[int]:
+        if state.result is not None:
+            return frozenset()
+        return frozenset({(state.dealer + 1 + len(state.played)) % state.seats})
+
+    def candidate_actions(self, state: PotState, seat: int) -> tuple[tuple[Action, str], ...]:
+        return tuple((PlayCard(card), card.symbol) for card in state.hands[seat])
+
+    def illegality(self, state: PotState, seat: int, action: Action) -> str | None:
+        if not isinstance(action, PlayCard):
+            raise InvalidActionError(f"Pot knows only cards to play, not {action}")
+        if action.card not in state.hands[seat]:
+            return f"{action.card.symbol} is not in your hand"
+        led = state.played[0][1].suit if state.played else None
+        if led is not None and action.card.suit != led and any(c.suit == led for c in state.hands[seat]):
+            return "you must follow suit"
+        return None
+
+    def apply(self, state: PotState, seat: int, action: Action, note: str = "") -> None:
+        assert isinstance(action, PlayCard)
+        state.hands[seat].remove(action.card)
+        state.played.append((seat, action.card))
+        if len(state.played) == state.seats:
+            led = state.played[0][1].suit
+            winner, card = max((p for p in state.played if p[1].suit == led), key=lambda p: p[1].rank)
+            if card.rank is Rank.SEVEN:
+                scores = (-1,) * state.seats
+                state.result = DealResult(
+                    "thrown_in",
+                    "Thrown in",
+                    frozenset(),
+                    frozenset(),
+                    1,
+                    scores,
+                    (),
+                    (0,) * state.seats,
+                    state.dealt,
+                    "won with a seven",
+                    redeal=True,
+                )
+            else:
+                state.result = self._settle(state, winner, f"{card.symbol} wins")
+
+    def result(self, state: PotState) -> DealResult | None:
+        return state.result
+
+    def view(self, state: PotState, viewer: int | None) -> DealView:
+        to_act = self.to_act(state)
+        hand: tuple[HandCard, ...] = ()
+        if viewer is not None:
+            reasons = [
+                self.illegality(state, viewer, PlayCard(card)) if viewer in to_act else "not your turn"
+                for card in state.hands[viewer]
+            ]
+            hand = tuple(
+                HandCard(card, reason is None, reason or "")
+                for card, reason in zip(state.hands[viewer], reasons, strict=True)
+            )
+        return DealView(
+            viewer=viewer,
+            phase=self.phase_of(state),
+            dealer=state.dealer,
+            to_act=to_act,
+            hand=hand,
+            hand_sizes=tuple(len(h) for h in state.hands),
+            choices=(),
+            contract=None,
+            ladder=(),
+            badges=tuple(frozenset() for _ in range(state.seats)),
+            history=(),
+            current_trick=Trick(state.played[0][0], tuple(state.played)) if state.played else None,
+            tricks=(),
+            card_points=(0,) * state.seats,
+            result=state.result,
+            dealt_hand=state.dealt[viewer] if viewer is not None else (),
+        )
+
+    def phase_of(self, state: PotState) -> str:
+        return "finished" if state.result is not None else "play"
+
+    def completed_tricks(self, state: PotState) -> tuple[Trick, ...]:
+        return ()
+
+    def copy_state(self, state: PotState) -> PotState:
+        return PotState(
+            state.seats,
+            state.dealer,
+            state.pot,
+            state.dealt,
+            [list(h) for h in state.hands],
+            list(state.played),
+            state.result,
+        )
+
+    def _settle(self, state: PotState, winner: int, summary: str) -> DealResult:
+        scores = tuple(state.pot + state.seats - 1 if seat == winner else -1 for seat in range(state.seats))
+        return DealResult(
+            "pot",
+            "Pot",
+            frozenset({winner}),
+            frozenset({winner}),
+            1,
+            scores,
+            (),
+            (0,) * state.seats,
+            state.dealt,
+            summary,
+        )
