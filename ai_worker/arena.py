@@ -53,8 +53,7 @@ def play_deal(
         view = table_view(record, seat)
         level = levels[seat]
         decision = random_move(view) if level == RANDOM else decide(view, level)
-        events = record.apply(Act(seat, decision.action, SeatKind.COMPUTER, note=decision.reason))
-        for event in events:
-            if event.WhichOneof("kind") == "deal_settled":
-                settlement = event.deal_settled.settlement
+        for happened in record.apply(Act(seat, decision.action, SeatKind.COMPUTER, note=decision.reason)):
+            if happened.event.WhichOneof("kind") == "deal_settled":
+                settlement = happened.event.deal_settled.settlement
                 return DealOutcome(tuple(settlement.scores), settlement.contract_label)

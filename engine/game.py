@@ -229,6 +229,45 @@ class DealView:
     dealt_hand: tuple[Card, ...] = field(default=())
 
 
+@dataclass(frozen=True, slots=True)
+class Audience:
+    """Who may see an event: everyone (players and spectators), or only ``seats``.
+
+    Every event states its audience when it is made; nothing is public by default.
+    """
+
+    everyone: bool
+    seats: frozenset[int] = frozenset()
+
+    def includes(self, viewer: int | None) -> bool:
+        return self.everyone or (viewer is not None and viewer in self.seats)
+
+
+PUBLIC = Audience(everyone=True)
+
+
+def seats_only(*seats: int) -> Audience:
+    return Audience(everyone=False, seats=frozenset(seats))
+
+
+@dataclass(frozen=True, slots=True)
+class BiddingEnded:
+    """The bidding is over; ``contract`` is the game to be played, as everyone knows it."""
+
+    contract: ContractView | None
+    audience: Audience
+
+
+@dataclass(frozen=True, slots=True)
+class TrickCompleted:
+    trick: Trick
+    audience: Audience
+
+
+# What a game's ``apply`` reports besides the new state.
+GameEvent = BiddingEnded | TrickCompleted
+
+
 # What a game carries from one deal to the next (a pool, a stock, the pack): plain JSON
 # values, so that a match's snapshot stores it as it is.
 JsonValue = None | bool | int | float | str | list["JsonValue"] | dict[str, "JsonValue"]
@@ -314,8 +353,12 @@ class Game(ABC, Generic[OptionsT, StateT]):
         """
 
     @abstractmethod
-    def apply(self, state: StateT, seat: int, action: Action, note: str = "") -> None:
-        """Apply an action that ``check`` accepted. ``note`` is a computer's stated reason."""
+    def apply(self, state: StateT, seat: int, action: Action, note: str = "") -> tuple[GameEvent, ...]:
+        """Apply an action that ``check`` accepted; returns the events it caused, in order.
+
+        ``note`` is a computer's stated reason. The action itself is announced by the
+        server; the events are what follows from it (a trick completed, the bidding over).
+        """
 
     @abstractmethod
     def result(self, state: StateT) -> DealResult | None:

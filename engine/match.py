@@ -24,7 +24,19 @@ from typing import Any
 from engine.actions import Action, Continue, parse_action
 from engine.cards import Card
 from engine.errors import IllegalActionError, NotYourTurnError
-from engine.game import Choice, DealResult, DealView, Game, JsonValue, MatchLength, MatchProgress
+from engine.game import (
+    PUBLIC,
+    Audience,
+    Choice,
+    DealResult,
+    DealView,
+    Game,
+    GameEvent,
+    JsonValue,
+    MatchLength,
+    MatchProgress,
+    seats_only,
+)
 from engine.seeding import derive_seed
 
 
@@ -36,11 +48,20 @@ class MatchPhase(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class DealStarted:
-    """A deal was dealt: ``hands`` are everyone's cards (each for its own seat's eyes)."""
+    """A deal was dealt (each seat's cards follow, for that seat only)."""
 
     deal_number: int
     dealer: int
-    hands: tuple[tuple[Card, ...], ...]
+    audience: Audience = PUBLIC
+
+
+@dataclass(frozen=True, slots=True)
+class HandDealt:
+    """The cards dealt to ``seat``."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    audience: Audience
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,15 +70,19 @@ class DealSettled:
 
     result: DealResult
     totals: tuple[int, ...]
+    audience: Audience = PUBLIC
 
 
 @dataclass(frozen=True, slots=True)
 class MatchFinished:
     totals: tuple[int, ...]
     winners: frozenset[int]
+    audience: Audience = PUBLIC
 
 
-MatchEvent = DealStarted | DealSettled | MatchFinished
+# What a change of the match caused, its game's events included, in order; each event
+# names who may see it.
+MatchEvent = DealStarted | HandDealt | DealSettled | MatchFinished | GameEvent
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,7 +166,7 @@ class Match:
         if isinstance(action, Continue):
             self.awaiting.discard(seat)
         else:
-            self.game.apply(self.deal, seat, action, note)
+            self.events.extend(self.game.apply(self.deal, seat, action, note))
             self.deal_actions.append((seat, str(action), note))
             result = self.game.result(self.deal)
             if result is not None:
@@ -265,8 +290,10 @@ class Match:
         self.deal = self.game.new_deal(
             self.options, self.seats, self.dealer, self.deal_seed(self.deal_index), self.carry
         )
-        hands = tuple(self.game.view(self.deal, seat).dealt_hand for seat in range(self.seats))
-        self.events.append(DealStarted(self.deals_played + 1, self.dealer, hands))
+        self.events.append(DealStarted(self.deals_played + 1, self.dealer))
+        for seat in range(self.seats):
+            hand = self.game.view(self.deal, seat).dealt_hand
+            self.events.append(HandDealt(seat, hand, seats_only(seat)))
         result = self.game.result(self.deal)
         if result is not None:
             self._finish_deal(result)

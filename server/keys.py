@@ -32,8 +32,9 @@ sg:table:{table_id}                   hash     ``version``, ``config`` (JSON, fi
 sg:table:{table_id}:log               list     the action log: one JSON entry per        as the table
                                                change, oldest first; replaying it
                                                rebuilds ``state``
-sg:table:{table_id}:events            stream   TableEvent protobuf bytes (field ``e``),  as the table
-                                               entry id ``<sequence>-0``
+sg:table:{table_id}:events            stream   StoredEvent protobuf bytes (field ``s``:  as the table
+                                               the event and who may see it), entry id
+                                               ``<sequence>-0``
 sg:table:{table_id}:requests          hash     client request id ->                      as the table
                                                ``<version>:<digest>`` of the request
                                                that used it

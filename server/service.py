@@ -467,13 +467,14 @@ class TableService:
                 # Cleared before reading: a wake-up that arrives during the read is kept.
                 woken.clear()
                 events = await self._stream_call(self.store.events_after(record.id, after, _WATCH_PAGE))
-                for event in events:
-                    if event.WhichOneof("kind") == "seat_changed":
+                for stored in events:
+                    kind = stored.event.WhichOneof("kind")
+                    if kind == "seat_changed":
                         fresh = await self._stream_call(self._load(record.id))
                         viewer, texts = fresh.seat_of(caller.player_id), texts_for(fresh, card_names)
-                    yield service_pb2.WatchTableResponse(event=redact_event(event, viewer, texts))
-                    after = event.sequence
-                    if event.WhichOneof("kind") in ("match_finished", "table_closed"):
+                    yield service_pb2.WatchTableResponse(event=redact_event(stored, viewer, texts))
+                    after = stored.event.sequence
+                    if kind in ("match_finished", "table_closed"):
                         return
                 now = clock()
                 if events:

@@ -31,9 +31,9 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 from engine.registry import GAMES
 from server import keys
 from server.settings import Settings
-from server.table import TableConfig, TableRecord, TableStatus
+from server.table import Happened, TableConfig, TableRecord, TableStatus
 from server.table_log import LogEntry, entry_to_dict
-from speedgamez.v1 import table_pb2
+from speedgamez.internal.v1.stored_event_pb2 import StoredEvent
 
 # KEYS: table hash, log list, event stream, request-id hash
 # ARGV: expected version, state JSON, request id ("" for none), request tag, now (ms),
@@ -55,7 +55,7 @@ for i = 1, entries do redis.call('RPUSH', KEYS[2], ARGV[7 + i]) end
 local first = tonumber(ARGV[8 + entries])
 local events = #ARGV - 10 - entries
 for j = 1, events do
-  redis.call('XADD', KEYS[3], (first + j - 1) .. '-0', 'e', ARGV[8 + entries + j])
+  redis.call('XADD', KEYS[3], (first + j - 1) .. '-0', 's', ARGV[8 + entries + j])
 end
 if events > 0 then
   redis.call('HSET', KEYS[1], 'event_seq', first + events - 1)
@@ -72,7 +72,7 @@ _CREATE = """
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 redis.call('HSET', KEYS[1], 'version', 1, 'config', ARGV[1], 'state', ARGV[2],
            'event_seq', #ARGV - 4, 'updated_ms', ARGV[3])
-for j = 5, #ARGV do redis.call('XADD', KEYS[2], (j - 4) .. '-0', 'e', ARGV[j]) end
+for j = 5, #ARGV do redis.call('XADD', KEYS[2], (j - 4) .. '-0', 's', ARGV[j]) end
 for k = 1, 2 do redis.call('PEXPIRE', KEYS[k], ARGV[4]) end
 return 1
 """
@@ -368,12 +368,9 @@ class Store:
 
     # Tables ------------------------------------------------------------------------
 
-    async def create(self, record: TableRecord, events: list[table_pb2.TableEvent]) -> bool:
+    async def create(self, record: TableRecord, events: list[Happened]) -> bool:
         now = now_ms()
-        payloads = [
-            _stamp(event, sequence, 1, now).SerializeToString()
-            for sequence, event in enumerate(events, start=1)
-        ]
+        payloads = [_stored(happened, sequence, 1, now) for sequence, happened in enumerate(events, start=1)]
         created = await self._create(
             keys=[keys.table(record.id), keys.table_events(record.id)],
             args=[record.config.to_json(), record.state_json(), now, self.keep_idle_ms, *payloads],
@@ -398,7 +395,7 @@ class Store:
         record: TableRecord,
         expected_version: int,
         entries: list[LogEntry],
-        events: list[table_pb2.TableEvent],
+        events: list[Happened],
         request_id: str = "",
         request_tag: str = "",
     ) -> CommitOutcome:
@@ -411,8 +408,7 @@ class Store:
         new_version = expected_version + 1
         first = record.event_seq + 1
         payloads = [
-            _stamp(event, first + index, new_version, now).SerializeToString()
-            for index, event in enumerate(events)
+            _stored(happened, first + index, new_version, now) for index, happened in enumerate(events)
         ]
         result = await self._commit(
             keys=[
@@ -515,21 +511,29 @@ class Store:
     async def forget_open(self, table_id: str) -> None:
         await self.redis.zrem(keys.OPEN_TABLES, table_id)
 
-    async def events_after(self, table_id: str, after: int, count: int = 100) -> list[table_pb2.TableEvent]:
+    async def events_after(self, table_id: str, after: int, count: int = 100) -> list[StoredEvent]:
         """Events with a sequence above ``after``, at most ``count``; never waits for new ones."""
         stream = keys.table_events(table_id)
         reply: Any = await self.redis.xread({stream: f"{after}-0"}, count=count)
-        events = []
-        for _, messages in reply or []:
-            for _, fields in messages:
-                event = table_pb2.TableEvent()
-                event.ParseFromString(fields[b"e"])
-                events.append(event)
-        return events
+        return [
+            stored_event(entry_id, fields) for _, messages in reply or [] for entry_id, fields in messages
+        ]
 
 
-def _stamp(event: table_pb2.TableEvent, sequence: int, version: int, now: int) -> table_pb2.TableEvent:
-    event.sequence = sequence
-    event.table_version = version
-    event.time.FromMilliseconds(now)
-    return event
+def stored_event(entry_id: bytes, fields: dict[bytes, bytes]) -> StoredEvent:
+    """An entry of a table's event stream. Entries written before events had an audience
+    (field ``e``) come back with their sequence only and no audience: nobody sees them."""
+    if b"s" in fields:
+        return StoredEvent.FromString(fields[b"s"])
+    unknown = StoredEvent()
+    unknown.event.sequence = int(entry_id.split(b"-")[0])
+    return unknown
+
+
+def _stored(happened: Happened, sequence: int, version: int, now: int) -> bytes:
+    stored = StoredEvent(event=happened.event, everyone=happened.audience.everyone)
+    stored.seats.extend(sorted(happened.audience.seats))
+    stored.event.sequence = sequence
+    stored.event.table_version = version
+    stored.event.time.FromMilliseconds(now)
+    return stored.SerializeToString()

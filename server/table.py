@@ -19,12 +19,20 @@ from typing import Any
 
 from engine.actions import Action, PlayCard
 from engine.errors import IllegalActionError
-from engine.game import Game, MatchLength
-from engine.match import DealSettled, DealStarted, Match, MatchEvent, MatchFinished, MatchPhase
+from engine.game import PUBLIC, Audience, BiddingEnded, Game, MatchLength, TrickCompleted
+from engine.match import DealSettled, DealStarted, HandDealt, Match, MatchEvent, MatchFinished, MatchPhase
 from engine.registry import get_game
 from server import convert
 from server.table_log import Act, Close, Join, Leave, LogEntry, SeatKind, Stop
 from speedgamez.v1 import table_pb2
+
+
+@dataclass(frozen=True)
+class Happened:
+    """An event of a change to the table, and who may see it."""
+
+    event: table_pb2.TableEvent
+    audience: Audience
 
 
 class TableStatus(StrEnum):
@@ -127,7 +135,7 @@ class TableRecord:
     # Construction ------------------------------------------------------------------
 
     @classmethod
-    def new(cls, table_id: str, config: TableConfig) -> tuple[TableRecord, list[table_pb2.TableEvent]]:
+    def new(cls, table_id: str, config: TableConfig) -> tuple[TableRecord, list[Happened]]:
         """A fresh table; a table without human seats starts its match at once."""
         seats = [Seat(kind, level) for kind, level in config.seats]
         record = cls(table_id, config, seats)
@@ -185,7 +193,7 @@ class TableRecord:
 
     # The one mutation --------------------------------------------------------------
 
-    def apply(self, entry: LogEntry) -> list[table_pb2.TableEvent]:
+    def apply(self, entry: LogEntry) -> list[Happened]:
         """Apply one log entry; raise an engine error (and change nothing) if it is not allowed.
 
         Returns the events it produced, without sequence numbers or times.
@@ -209,7 +217,7 @@ class TableRecord:
         rule_set = options.pop("rule_set", self.config.rule_set)
         return self.game.parse_options(rule_set, options)
 
-    def _join(self, seat: int, player_id: str, name: str) -> list[table_pb2.TableEvent]:
+    def _join(self, seat: int, player_id: str, name: str) -> list[Happened]:
         if self.status is TableStatus.CLOSED:
             raise IllegalActionError("everybody left this table before the match started; it is closed")
         if self.status is not TableStatus.WAITING:
@@ -223,7 +231,7 @@ class TableRecord:
         events = [self._seat_event(seat, f"{name} joined seat {seat}")]
         return events + self._start_if_full()
 
-    def _leave(self, seat: int) -> list[table_pb2.TableEvent]:
+    def _leave(self, seat: int) -> list[Happened]:
         occupant = self.seats[seat]
         if self.status is TableStatus.WAITING:
             name = occupant.name
@@ -233,32 +241,31 @@ class TableRecord:
                 # Everybody left before the start: nobody is left to wait for.
                 self.status = TableStatus.CLOSED
                 closed = table_pb2.TableClosed(description="everybody left before the match started")
-                events.append(table_pb2.TableEvent(table_closed=closed))
+                events.append(Happened(table_pb2.TableEvent(table_closed=closed), PUBLIC))
             return events
         if self.status.over:
             raise IllegalActionError(f"the table is {self.status}; there is nothing to leave")
         occupant.left = True
         assert self.match is not None
-        before = self._marks()
         happened = self.match.set_human(seat, False)
         events = [self._seat_event(seat, f"{occupant.name} left; the computer plays on")]
-        return events + self._match_events(before, happened)
+        return events + self._events_of(happened)
 
-    def _close(self) -> list[table_pb2.TableEvent]:
+    def _close(self) -> list[Happened]:
         if self.status is not TableStatus.WAITING or any(seat.player_id is not None for seat in self.seats):
             raise IllegalActionError("only a table nobody has taken a seat at can be withdrawn")
         self.status = TableStatus.CLOSED
         closed = table_pb2.TableClosed(description="the creator withdrew the table")
-        return [table_pb2.TableEvent(table_closed=closed)]
+        return [Happened(table_pb2.TableEvent(table_closed=closed), PUBLIC)]
 
-    def _stop(self) -> list[table_pb2.TableEvent]:
+    def _stop(self) -> list[Happened]:
         if self.status is not TableStatus.PLAYING or not all(seat.played_by_computer for seat in self.seats):
             raise IllegalActionError("only a running table that computers play alone can be stopped")
         self.status = TableStatus.CLOSED
         closed = table_pb2.TableClosed(description="the creator stopped the table")
-        return [table_pb2.TableEvent(table_closed=closed)]
+        return [Happened(table_pb2.TableEvent(table_closed=closed), PUBLIC)]
 
-    def _act(self, seat: int, action: Action, note: str, by: SeatKind) -> list[table_pb2.TableEvent]:
+    def _act(self, seat: int, action: Action, note: str, by: SeatKind) -> list[Happened]:
         if self.match is None or self.status is not TableStatus.PLAYING:
             reasons = {
                 TableStatus.WAITING: "the match has not started yet",
@@ -283,7 +290,6 @@ class TableRecord:
             )
         if isinstance(action, PlayCard):
             label = action.card.symbol
-        before = self._marks()
         happened = match.apply(seat, action, note)
         taken = table_pb2.ActionTaken(
             seat=seat,
@@ -292,59 +298,38 @@ class TableRecord:
             reason=note,
             by_computer=by is SeatKind.COMPUTER,
         )
-        return [table_pb2.TableEvent(action_taken=taken), *self._match_events(before, happened)]
+        return [Happened(table_pb2.TableEvent(action_taken=taken), PUBLIC), *self._events_of(happened)]
 
-    def _marks(self) -> tuple[Any, str, int]:
-        """What the deal's event detection compares before and after a change."""
-        assert self.match is not None
-        deal = self.match.deal
-        return deal, self.game.phase_of(deal), len(self.game.completed_tricks(deal))
-
-    def _match_events(
-        self, before: tuple[Any, str, int], happened: list[MatchEvent]
-    ) -> list[table_pb2.TableEvent]:
-        """The events of a change: the deal's, found by comparing it before and after, then
-        the match's (deals settled, started, the end) as the match reports them."""
-        assert self.match is not None
-        game = self.game
-        deal_before, phase_before, tricks_before = before
-        events: list[table_pb2.TableEvent] = []
-        # The deal that was changed may already have been replaced by the next one.
-        if phase_before == "bidding" and game.phase_of(deal_before) != "bidding":
-            contract = game.view(deal_before, None).contract
-            ended = table_pb2.BiddingEnded()
-            if contract is not None:
-                ended.contract = convert.contract_to_proto(contract.code)
-                if contract.declarer is not None:
-                    ended.declarer_seat = contract.declarer
-            events.append(table_pb2.TableEvent(bidding_ended=ended))
-        tricks = game.completed_tricks(deal_before)
-        if len(tricks) > tricks_before:
-            completed = table_pb2.TrickCompleted(trick=convert.trick_to_proto(tricks[-1]))
-            events.append(table_pb2.TableEvent(trick_completed=completed))
-        return events + self._events_of(happened)
-
-    def _events_of(self, happened: list[MatchEvent]) -> list[table_pb2.TableEvent]:
+    def _events_of(self, happened: list[MatchEvent]) -> list[Happened]:
+        """The contract's events for what the match reports, each with its audience."""
         events = []
-        for event in happened:
-            match event:
-                case DealStarted(deal_number, dealer, hands):
-                    started = table_pb2.DealStarted(
-                        deal_number=deal_number, dealer_seat=dealer, hands=convert.hands_to_proto(hands)
-                    )
-                    events.append(table_pb2.TableEvent(deal_started=started))
+        for fact in happened:
+            event = table_pb2.TableEvent()
+            match fact:
+                case DealStarted(deal_number, dealer):
+                    event.deal_started.deal_number, event.deal_started.dealer_seat = deal_number, dealer
+                case HandDealt(seat, cards):
+                    event.hand_dealt.seat = seat
+                    event.hand_dealt.cards.extend(convert.card_to_proto(card) for card in cards)
+                case BiddingEnded(contract):
+                    event.bidding_ended.SetInParent()
+                    if contract is not None:
+                        event.bidding_ended.contract = convert.contract_to_proto(contract.code)
+                        if contract.declarer is not None:
+                            event.bidding_ended.declarer_seat = contract.declarer
+                case TrickCompleted(trick):
+                    event.trick_completed.trick.CopyFrom(convert.trick_to_proto(trick))
                 case DealSettled(result, totals):
-                    settled = table_pb2.DealSettled(
-                        settlement=convert.settlement_to_proto(result), totals=list(totals)
-                    )
-                    events.append(table_pb2.TableEvent(deal_settled=settled))
+                    event.deal_settled.settlement.CopyFrom(convert.settlement_to_proto(result))
+                    event.deal_settled.totals.extend(totals)
                 case MatchFinished(totals, winners):
                     self.status = TableStatus.FINISHED
-                    finished = table_pb2.MatchFinished(totals=list(totals), winner_seats=sorted(winners))
-                    events.append(table_pb2.TableEvent(match_finished=finished))
+                    event.match_finished.totals.extend(totals)
+                    event.match_finished.winner_seats.extend(sorted(winners))
+            events.append(Happened(event, fact.audience))
         return events
 
-    def _start_if_full(self) -> list[table_pb2.TableEvent]:
+    def _start_if_full(self) -> list[Happened]:
         if self.status is not TableStatus.WAITING or any(seat.open for seat in self.seats):
             return []
         humans = frozenset(index for index, seat in enumerate(self.seats) if seat.kind is SeatKind.HUMAN)
@@ -352,7 +337,7 @@ class TableRecord:
         self.status = TableStatus.PLAYING
         return self._events_of(self.match.take_events())
 
-    def _seat_event(self, seat: int, description: str) -> table_pb2.TableEvent:
+    def _seat_event(self, seat: int, description: str) -> Happened:
         occupant = self.seats[seat]
         kind = table_pb2.SEAT_KIND_COMPUTER if occupant.played_by_computer else table_pb2.SEAT_KIND_HUMAN
         changed = table_pb2.SeatChanged(
@@ -362,4 +347,4 @@ class TableRecord:
             player_name=occupant.display_name(seat),
             description=description,
         )
-        return table_pb2.TableEvent(seat_changed=changed)
+        return Happened(table_pb2.TableEvent(seat_changed=changed), PUBLIC)

@@ -15,6 +15,7 @@ from server import convert
 from server.table import TableRecord, TableStatus
 from server.table_log import SeatKind
 from server.texts import Texts
+from speedgamez.internal.v1.stored_event_pb2 import StoredEvent
 from speedgamez.v1 import cards_pb2, table_pb2
 
 _LEVELS = {
@@ -174,18 +175,23 @@ def table_view(
     return view
 
 
-def redact_event(event: table_pb2.TableEvent, viewer: int | None, texts: Texts) -> table_pb2.TableEvent:
-    """The event as ``viewer`` may see it: only his own hand of a new deal, texts rendered."""
+def redact_event(stored: StoredEvent, viewer: int | None, texts: Texts) -> table_pb2.TableEvent:
+    """The event as ``viewer`` (a seat, or None for a spectator) may see it, texts rendered.
+
+    The one rule: an event reaches a viewer in its audience, and anyone else gets its
+    sequence, version and time only. An event stored without an audience is nobody's.
+    """
+    event = stored.event
+    if not (stored.everyone or (viewer is not None and viewer in stored.seats)):
+        withheld = table_pb2.TableEvent(sequence=event.sequence, table_version=event.table_version)
+        withheld.time.CopyFrom(event.time)
+        return withheld
     kind = event.WhichOneof("kind")
-    if kind not in ("deal_started", "action_taken", "deal_settled"):
+    if kind not in ("action_taken", "deal_settled"):
         return event
     redacted = table_pb2.TableEvent()
     redacted.CopyFrom(event)
-    if kind == "deal_started":
-        own = [hand for hand in event.deal_started.hands if hand.seat == viewer]
-        del redacted.deal_started.hands[:]
-        redacted.deal_started.hands.extend(own)
-    elif kind == "action_taken":
+    if kind == "action_taken":
         redacted.action_taken.label = texts(event.action_taken.label)
         redacted.action_taken.reason = texts(event.action_taken.reason)
     else:

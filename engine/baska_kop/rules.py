@@ -35,6 +35,8 @@ from engine.baska_kop.state import DealState, Phase
 from engine.cards import Card
 from engine.errors import InvalidActionError, InvalidOptionsError, quoted
 from engine.game import (
+    PUBLIC,
+    BiddingEnded,
     Choice,
     ContractView,
     DealResult,
@@ -42,6 +44,7 @@ from engine.game import (
     DoubleStatus,
     Dynamics,
     Game,
+    GameEvent,
     GameType,
     HandCard,
     HistoryEntry,
@@ -52,6 +55,7 @@ from engine.game import (
     OptionType,
     RuleSetType,
     Trick,
+    TrickCompleted,
     Utility,
 )
 from engine.seeding import SeededRandom
@@ -232,27 +236,30 @@ class BaskaKop(Game[Options, DealState]):
 
     # Moves -------------------------------------------------------------------------
 
-    def apply(self, state: DealState, seat: int, action: Action, note: str = "") -> None:
+    def apply(self, state: DealState, seat: int, action: Action, note: str = "") -> tuple[GameEvent, ...]:
         if state.phase is Phase.BIDDING:
             apply_call(state, seat, action, note)
-            if bidding_over(state):
-                self._start_play(state)
-            return
+            if not bidding_over(state):
+                return ()
+            self._start_play(state)
+            return (BiddingEnded(self.view(state, None).contract, PUBLIC),)
         assert isinstance(action, PlayCard)
         state.hands[seat].remove(action.card)
         state.trick.append((seat, action.card))
         if len(state.trick) < SEATS:
             state.turn = (seat + 1) % SEATS
-            return
+            return ()
         order = card_order(state.options.rule_set, state.contract)
         cards = [card for _, card in state.trick]
         winner = state.trick[order.best_index(cards)][0]
-        state.tricks.append(Trick(state.leader, tuple(state.trick), winner, card_points(cards)))
+        trick = Trick(state.leader, tuple(state.trick), winner, card_points(cards))
+        state.tricks.append(trick)
         state.trick = []
         state.leader = state.turn = winner
         if len(state.tricks) == TRICKS:
             state.phase = Phase.FINISHED
             state.result = settle(state)
+        return (TrickCompleted(trick, PUBLIC),)
 
     def result(self, state: DealState) -> DealResult | None:
         return state.result

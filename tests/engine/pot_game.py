@@ -18,10 +18,12 @@ from engine.actions import Action, PlayCard
 from engine.cards import Card, Rank, Suit
 from engine.errors import InvalidActionError, InvalidOptionsError
 from engine.game import (
+    PUBLIC,
     DealResult,
     DealView,
     Dynamics,
     Game,
+    GameEvent,
     GameType,
     HandCard,
     JsonValue,
@@ -30,6 +32,7 @@ from engine.game import (
     OptionType,
     RuleSetType,
     Trick,
+    TrickCompleted,
     Utility,
 )
 from engine.seeding import SeededRandom
@@ -118,30 +121,35 @@ class Pot(Game[int, PotState]):
             return "you must follow suit"
         return None
 
-    def apply(self, state: PotState, seat: int, action: Action, note: str = "") -> None:
+    def apply(self, state: PotState, seat: int, action: Action, note: str = "") -> tuple[GameEvent, ...]:
         assert isinstance(action, PlayCard)
         state.hands[seat].remove(action.card)
         state.played.append((seat, action.card))
-        if len(state.played) == state.seats:
-            led = state.played[0][1].suit
-            winner, card = max((p for p in state.played if p[1].suit == led), key=lambda p: p[1].rank)
-            if card.rank is Rank.SEVEN:
-                scores = (-1,) * state.seats
-                state.result = DealResult(
-                    "thrown_in",
-                    "Thrown in",
-                    frozenset(),
-                    frozenset(),
-                    1,
-                    scores,
-                    (),
-                    (0,) * state.seats,
-                    state.dealt,
-                    "won with a seven",
-                    redeal=True,
-                )
-            else:
-                state.result = self._settle(state, winner, f"{card.symbol} wins")
+        if len(state.played) < state.seats:
+            return ()
+        led = state.played[0][1].suit
+        winner, card = max(
+            (play for play in state.played if play[1].suit == led), key=lambda play: play[1].rank
+        )
+        if card.rank is Rank.SEVEN:
+            scores = (-1,) * state.seats
+            zero = (0,) * state.seats
+            state.result = DealResult(
+                "thrown_in",
+                "Thrown in",
+                frozenset(),
+                frozenset(),
+                1,
+                scores,
+                (),
+                zero,
+                state.dealt,
+                "won with a seven",
+                redeal=True,
+            )
+        else:
+            state.result = self._settle(state, winner, f"{card.symbol} wins")
+        return (TrickCompleted(Trick(state.played[0][0], tuple(state.played), winner), PUBLIC),)
 
     def result(self, state: PotState) -> DealResult | None:
         return state.result

@@ -15,8 +15,8 @@ import pytest
 from engine.actions import Action, Continue, Pass, PlayCard, parse_action
 from engine.cards import Card, Rank, Suit
 from engine.errors import IllegalActionError, InvalidActionError, InvalidOptionsError, NotYourTurnError
-from engine.game import Game, MatchProgress, RuleSetType, Utility
-from engine.match import DealSettled, DealStarted, Match, MatchEvent, MatchFinished, MatchPhase
+from engine.game import Audience, Game, MatchProgress, RuleSetType, Utility, seats_only
+from engine.match import DealSettled, DealStarted, HandDealt, Match, MatchEvent, MatchFinished, MatchPhase
 from engine.registry import GAMES
 from engine.seeding import SeededRandom, derive_seed
 from tests.engine.pot_game import Pot
@@ -459,6 +459,11 @@ def check_match_events(table: Table, events: list[MatchEvent]) -> None:
     up from the game's initial totals, the carry follows the game's ``carry_after``, and
     the match ends exactly when the game says, with the winners it names."""
     game, options, seats = table.game, table.options, table.seats
+    assert all(isinstance(event.audience, Audience) for event in events)
+    hands = [event for event in events if isinstance(event, HandDealt)]
+    assert all(event.audience == seats_only(event.seat) for event in hands), "a hand is for its seat only"
+    assert len(hands) == seats * sum(isinstance(event, DealStarted) for event in events)
+    events = [event for event in events if isinstance(event, DealStarted | DealSettled | MatchFinished)]
     totals = game.initial_totals(options, seats)
     carry = game.initial_carry(options, seats)
     played = 0
@@ -466,7 +471,7 @@ def check_match_events(table: Table, events: list[MatchEvent]) -> None:
     for index, event in enumerate(events[:-1]):
         if index % 2 == 0:
             assert isinstance(event, DealStarted), f"event {index}: {event}"
-            assert event.deal_number == played + 1 and len(event.hands) == seats
+            assert event.deal_number == played + 1
             if dealer is not None:
                 assert event.dealer == dealer, f"event {index}: dealt by {event.dealer}, not {dealer}"
             dealer = event.dealer

@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.actions import Continue
 from engine.baska_kop import BaskaKop
-from engine.match import DealSettled, DealStarted, Match, MatchEvent, MatchFinished, MatchPhase
+from engine.match import DealSettled, HandDealt, Match, MatchEvent, MatchFinished, MatchPhase
 from engine.seeding import SeededRandom, derive_seed
 from tests.engine.pot_game import Pot
 
@@ -52,8 +52,8 @@ def test_the_test_game_throws_in_deals_settles_deals_when_dealt_and_carries_its_
             if not isinstance(event, DealSettled):
                 continue
             redeals += event.result.redeal
-            # A deal with no move between its start and its settlement was over when dealt.
-            over_when_dealt += isinstance(before, DealStarted)
+            # A deal settled right after its hands were dealt was over when dealt.
+            over_when_dealt += isinstance(before, HandDealt)
             carried += max(event.result.scores) > seats - 1
     assert redeals and over_when_dealt and carried, (redeals, over_when_dealt, carried)
 

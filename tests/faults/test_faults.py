@@ -402,7 +402,7 @@ class Watcher:
         )
         assert self.events[-1].WhichOneof("kind") == "match_finished"
         texts = texts_for(table.record())
-        assert self.events == [redact_event(event, viewer, texts) for event in table.events], (
+        assert self.events == [redact_event(event, viewer, texts) for event in table.stored_events], (
             f"{self.table}: the watched events differ from the stored ones"
         )
 

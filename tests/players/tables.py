@@ -97,7 +97,7 @@ def sort_hands(rule_set: str, hands: Sequence[Sequence[Card]]) -> Hands:
 def act(record: TableRecord, seat: int, action: Action | str, note: str = "") -> list[table_pb2.TableEvent]:
     """Apply one computer action through the table's one write path."""
     parsed = parse_action(action) if isinstance(action, str) else action
-    return record.apply(Act(seat, parsed, SeatKind.COMPUTER, note=note))
+    return [happened.event for happened in record.apply(Act(seat, parsed, SeatKind.COMPUTER, note=note))]
 
 
 def choose(view: table_pb2.TableView, level: str) -> Decision:

@@ -10,7 +10,7 @@ import redis
 
 from server import keys
 from speedgamez.internal.v1 import ai_job_pb2
-from speedgamez.v1 import table_pb2
+from speedgamez.v1 import cards_pb2, table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
 from tests.service.conftest import Stack
 from tests.support.client import EASY, HUMAN, Player, simple_move
@@ -89,15 +89,21 @@ def test_watch_and_snapshots_show_each_viewer_only_his_own_hand(
     created = anna.create([HUMAN, EASY, EASY, EASY], rule_set="kop")
     play_deals(anna, created.name, 1)
     table = stored(redis_client, created.name)
-    dealt = [event.deal_started for event in table.events if event.WhichOneof("kind") == "deal_started"]
-    assert all(len(started.hands) == 4 for started in dealt)
+    dealt = [stored for stored in table.stored_events if stored.event.WhichOneof("kind") == "hand_dealt"]
+    assert [stored.event.hand_dealt.seat for stored in dealt] == [0, 1, 2, 3]
+    assert all(list(stored.seats) == [stored.event.hand_dealt.seat] for stored in dealt)
+    assert all(len(stored.event.hand_dealt.cards) == 4 for stored in dealt)
 
     newest = anna.get(created.name).last_event_sequence
     for viewer, seat in ((anna, 0), (spectator, None)):
-        for event in watch(viewer, created.name, 0, newest):
-            if event.WhichOneof("kind") == "deal_started":
-                seats = [hand.seat for hand in event.deal_started.hands]
-                assert seats == ([] if seat is None else [seat])
+        events = watch(viewer, created.name, 0, newest)
+        # Every sequence number arrives; the hands of others as numbers only.
+        assert [event.sequence for event in events] == list(range(1, newest + 1))
+        shown = [event.hand_dealt.seat for event in events if event.WhichOneof("kind") == "hand_dealt"]
+        assert shown == ([] if seat is None else [seat])
+        withheld = [event for event in events if event.WhichOneof("kind") is None]
+        assert len(withheld) == (4 if seat is None else 3)
+        assert all(event.table_version and event.time.seconds for event in withheld)
     spectator_view = spectator.get(created.name)
     assert not spectator_view.hand and not spectator_view.HasField("viewer_seat")
     assert not any(rung.own for rung in spectator_view.trump_ladder)
@@ -134,7 +140,12 @@ def test_ai_jobs_carry_only_their_seats_information(stack: Stack, redis_client: 
     finally:
         redis_client.xgroup_destroy(people, audit)
     table = stored(redis_client, created.name)
-    deals = [event.deal_started for event in table.events if event.WhichOneof("kind") == "deal_started"]
+    deals: list[dict[int, list[cards_pb2.Card]]] = []
+    for event in table.events:
+        if event.WhichOneof("kind") == "deal_started":
+            deals.append({})
+        elif event.WhichOneof("kind") == "hand_dealt":
+            deals[-1][event.hand_dealt.seat] = list(event.hand_dealt.cards)
     jobs = [ai_job_pb2.AiJob.FromString(fields[b"job"]) for _, messages in entries for _, fields in messages]
     jobs = [job for job in jobs if job.table_id == table.table_id]
     assert len(jobs) > 10
@@ -142,7 +153,7 @@ def test_ai_jobs_carry_only_their_seats_information(stack: Stack, redis_client: 
         view = job.view
         assert view.viewer_seat == job.seat
         hands = {
-            hand.seat: {card_key(card) for card in hand.cards} for hand in deals[view.deal_number - 1].hands
+            seat: {card_key(card) for card in cards} for seat, cards in deals[view.deal_number - 1].items()
         }
         played = {card_key(played.card) for trick in view.tricks for played in trick.cards}
         played |= {card_key(played.card) for played in view.current_trick.cards}

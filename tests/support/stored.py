@@ -9,8 +9,10 @@ from typing import Any
 import redis
 
 from server import keys
+from server.store import stored_event
 from server.table import TableConfig, TableRecord
 from server.table_log import entry_from_dict
+from speedgamez.internal.v1.stored_event_pb2 import StoredEvent
 from speedgamez.v1 import table_pb2
 
 
@@ -21,7 +23,12 @@ class StoredTable:
     config: TableConfig
     state: dict[str, Any]
     log: list[dict[str, Any]]
-    events: list[table_pb2.TableEvent]
+    # Every event as stored, with its audience; ``events`` are the events themselves.
+    stored_events: list[StoredEvent]
+
+    @property
+    def events(self) -> list[table_pb2.TableEvent]:
+        return [stored.event for stored in self.stored_events]
 
     def record(self) -> TableRecord:
         return TableRecord.restore(
@@ -40,12 +47,11 @@ def stored(client: redis.Redis, table_name: str) -> StoredTable:
     fields: Any = client.hgetall(keys.table(table_id))
     log: Any = client.lrange(keys.table_log(table_id), 0, -1)
     raw_events: Any = client.xrange(keys.table_events(table_id))
-    events = [table_pb2.TableEvent.FromString(entry[b"e"]) for _, entry in raw_events]
     return StoredTable(
         table_id=table_id,
         version=int(fields[b"version"]),
         config=TableConfig.from_json(fields[b"config"]),
         state=json.loads(fields[b"state"]),
         log=[json.loads(entry) for entry in log],
-        events=events,
+        stored_events=[stored_event(entry_id, fields) for entry_id, fields in raw_events],
     )
