@@ -37,6 +37,16 @@ class Badge(StrEnum):
     SOLOIST = "soloist"
 
 
+class PhaseKind(StrEnum):
+    """What a deal's phase is, in terms every client understands; a game names its phases
+    itself ("bidding", "exchange", "market") and says which kind each is."""
+
+    BIDDING = "bidding"  # calls that decide the contract: bids, announcements, doubles
+    PLAY = "play"  # cards played to tricks
+    OTHER = "other"  # anything else a game has: an exchange, a market
+    OVER = "over"  # the deal has ended
+
+
 class DoubleStatus(StrEnum):
     """Whether a double counts in the settlement, as far as the viewer can know."""
 
@@ -371,6 +381,10 @@ class Game(ABC, Generic[OptionsT, StateT]):
     @abstractmethod
     def phase_of(self, state: StateT) -> str:
         """The deal's phase name (e.g. "bidding", "play", "finished")."""
+
+    @abstractmethod
+    def phase_kind(self, state: StateT) -> PhaseKind:
+        """The kind of the deal's phase: OVER exactly when the deal has a result."""
 
     @abstractmethod
     def completed_tricks(self, state: StateT) -> tuple[Trick, ...]:

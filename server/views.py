@@ -9,7 +9,7 @@ a seat may know; this module only encodes it, with its texts rendered for the vi
 
 from __future__ import annotations
 
-from engine.game import DealView
+from engine.game import DealView, PhaseKind
 from engine.match import MatchPhase
 from server import convert
 from server.table import TableRecord, TableStatus
@@ -24,8 +24,11 @@ _LEVELS = {
     "strong": table_pb2.COMPUTER_LEVEL_STRONG,
 }
 _DEAL_PHASES = {
-    "bidding": table_pb2.TABLE_PHASE_BIDDING,
-    "play": table_pb2.TABLE_PHASE_PLAYING,
+    PhaseKind.BIDDING: table_pb2.TABLE_PHASE_BIDDING,
+    PhaseKind.PLAY: table_pb2.TABLE_PHASE_PLAYING,
+    PhaseKind.OTHER: table_pb2.TABLE_PHASE_IN_DEAL_OTHER,
+    # A deal that ended is settled at once (the match is then in its settlement).
+    PhaseKind.OVER: table_pb2.TABLE_PHASE_SETTLEMENT,
 }
 
 
@@ -80,7 +83,7 @@ def table_phase(record: TableRecord) -> table_pb2.TablePhase:
         return table_pb2.TABLE_PHASE_FINISHED
     if match.phase is MatchPhase.SETTLEMENT:
         return table_pb2.TABLE_PHASE_SETTLEMENT
-    return _DEAL_PHASES[record.game.phase_of(match.deal)]
+    return _DEAL_PHASES[record.game.phase_kind(match.deal)]
 
 
 def texts_for(record: TableRecord, card_names: int = cards_pb2.CARD_NAMES_UNSPECIFIED) -> Texts:
@@ -123,6 +126,8 @@ def table_view(
     view.seats.extend(seat_views(record, viewer, deal))
     view.deal_number = max(match_view.deal_number, 1)
     view.dealer_seat = match_view.dealer
+    if match.phase is MatchPhase.DEAL:
+        view.deal_phase = deal.phase
     # A stopped table keeps its last position on show, with nobody to act in it.
     stopped = record.status is TableStatus.CLOSED
     if not stopped:

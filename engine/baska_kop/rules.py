@@ -53,6 +53,7 @@ from engine.game import (
     MatchLength,
     MatchProgress,
     OptionType,
+    PhaseKind,
     RuleSetType,
     Trick,
     TrickCompleted,
@@ -62,6 +63,7 @@ from engine.seeding import SeededRandom
 
 # A table may raise a base value this far; beyond it scores stop being playable numbers.
 MAX_BASE_VALUE = 1000
+_PHASE_KINDS = {Phase.BIDDING: PhaseKind.BIDDING, Phase.PLAY: PhaseKind.PLAY, Phase.FINISHED: PhaseKind.OVER}
 _TRUE_WORDS = {"true": True, "yes": True, "1": True, "false": False, "no": False, "0": False}
 
 
@@ -266,6 +268,9 @@ class BaskaKop(Game[Options, DealState]):
 
     def phase_of(self, state: DealState) -> str:
         return state.phase.value
+
+    def phase_kind(self, state: DealState) -> PhaseKind:
+        return _PHASE_KINDS[state.phase]
 
     def completed_tricks(self, state: DealState) -> tuple[Trick, ...]:
         return tuple(state.tricks)

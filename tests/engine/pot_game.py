@@ -30,6 +30,7 @@ from engine.game import (
     MatchLength,
     MatchProgress,
     OptionType,
+    PhaseKind,
     RuleSetType,
     Trick,
     TrickCompleted,
@@ -187,6 +188,9 @@ class Pot(Game[int, PotState]):
 
     def phase_of(self, state: PotState) -> str:
         return "finished" if state.result is not None else "play"
+
+    def phase_kind(self, state: PotState) -> PhaseKind:
+        return PhaseKind.OVER if state.result is not None else PhaseKind.PLAY
 
     def completed_tricks(self, state: PotState) -> tuple[Trick, ...]:
         return ()

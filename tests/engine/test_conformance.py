@@ -15,7 +15,7 @@ import pytest
 from engine.actions import Action, Continue, Pass, PlayCard, parse_action
 from engine.cards import Card, Rank, Suit
 from engine.errors import IllegalActionError, InvalidActionError, InvalidOptionsError, NotYourTurnError
-from engine.game import Audience, Game, MatchProgress, RuleSetType, Utility, seats_only
+from engine.game import Audience, Game, MatchProgress, PhaseKind, RuleSetType, Utility, seats_only
 from engine.match import DealSettled, DealStarted, HandDealt, Match, MatchEvent, MatchFinished, MatchPhase
 from engine.registry import GAMES
 from engine.seeding import SeededRandom, derive_seed
@@ -176,6 +176,7 @@ def test_someone_must_act_until_the_deal_ends(table: Table) -> None:
         nonlocal steps
         steps += 1
         assert game.result(state) is None
+        assert game.phase_kind(state) is not PhaseKind.OVER, game.phase_of(state)
         to_act = game.to_act(state)
         assert to_act and to_act <= set(range(table.seats))
         assert all(game.view(state, viewer).to_act == to_act for viewer in table.viewers)
@@ -183,6 +184,7 @@ def test_someone_must_act_until_the_deal_ends(table: Table) -> None:
     for state, where in table.play("to-act", hook=hook):
         assert game.result(state) is not None, where
         assert game.to_act(state) == frozenset(), f"nobody acts once the deal is over: {where}"
+        assert game.phase_kind(state) is PhaseKind.OVER, where
         assert all(game.legal_actions(state, seat) == [] for seat in range(table.seats)), where
     assert steps > 0, "no deal was ever in progress"
 

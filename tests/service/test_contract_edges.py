@@ -427,3 +427,13 @@ def test_list_games_declares_each_game_and_every_option_for_a_settings_screen(st
         metadata=anna.metadata,
     )
     assert dict(created.table.options) == chosen
+
+
+def test_a_view_names_the_games_own_phase_beside_its_kind(stack: Stack) -> None:
+    anna, ben = stack.player("Anna"), stack.player("Ben")
+    created = anna.create([HUMAN, HUMAN, EASY, EASY], rule_set="kop")
+    assert created.deal_phase == "" and created.phase == table_pb2.TABLE_PHASE_WAITING_FOR_PLAYERS
+    ben.join(created.name)
+    view = anna.get(created.name)
+    kinds = {"bidding": table_pb2.TABLE_PHASE_BIDDING, "play": table_pb2.TABLE_PHASE_PLAYING}
+    assert view.deal_phase in kinds and view.phase == kinds[view.deal_phase]
