@@ -195,8 +195,10 @@ def watched_stream(stack: LocalStack) -> Watched:
     support.wait_for(lambda: sum(streams()) == 1, "the watch stream to open")
     serving = streams().index(1)
     ben.join(waiting.name)
-    events = [next(stream).event for _ in range(2)]
-    assert [event.WhichOneof("kind") for event in events] == ["seat_changed", "deal_started"], events
+    # The join, the deal, then each seat's hand: Anna's own, the others' as sequence numbers.
+    events = [next(stream).event for _ in range(6)]
+    kinds = [event.WhichOneof("kind") for event in events]
+    assert kinds == ["seat_changed", "deal_started", "hand_dealt", None, None, None], events
     return anna, ben, waiting.name, stream, events[-1].sequence, serving
 
 
