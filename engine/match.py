@@ -52,7 +52,7 @@ class DealStarted:
 
     deal_number: int
     dealer: int
-    audience: Audience = PUBLIC
+    audience: Audience
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,14 +70,14 @@ class DealSettled:
 
     result: DealResult
     totals: tuple[int, ...]
-    audience: Audience = PUBLIC
+    audience: Audience
 
 
 @dataclass(frozen=True, slots=True)
 class MatchFinished:
     totals: tuple[int, ...]
     winners: frozenset[int]
-    audience: Audience = PUBLIC
+    audience: Audience
 
 
 # What a change of the match caused, its game's events included, in order; each event
@@ -290,7 +290,7 @@ class Match:
         self.deal = self.game.new_deal(
             self.options, self.seats, self.dealer, self.deal_seed(self.deal_index), self.carry
         )
-        self.events.append(DealStarted(self.deals_played + 1, self.dealer))
+        self.events.append(DealStarted(self.deals_played + 1, self.dealer, PUBLIC))
         for seat in range(self.seats):
             hand = self.game.view(self.deal, seat).dealt_hand
             self.events.append(HandDealt(seat, hand, seats_only(seat)))
@@ -304,12 +304,12 @@ class Match:
         self.carry = self.game.carry_after(self.options, self.carry, result)
         if not result.redeal:
             self.deals_played += 1
-        self.events.append(DealSettled(result, tuple(self.totals)))
+        self.events.append(DealSettled(result, tuple(self.totals), PUBLIC))
         progress = MatchProgress(self.deals_played, tuple(self.totals), result, self.carry)
         if not result.redeal and self.game.match_over(self.options, progress):
             self.phase = MatchPhase.FINISHED
             self.winners = self.game.match_winners(self.options, progress)
-            self.events.append(MatchFinished(tuple(self.totals), self.winners))
+            self.events.append(MatchFinished(tuple(self.totals), self.winners, PUBLIC))
             return
         self.phase = MatchPhase.SETTLEMENT
         self.awaiting = set(self.humans)

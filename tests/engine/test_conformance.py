@@ -15,7 +15,7 @@ import pytest
 from engine.actions import Action, Continue, Pass, PlayCard, parse_action
 from engine.cards import Card, Rank, Suit
 from engine.errors import IllegalActionError, InvalidActionError, InvalidOptionsError, NotYourTurnError
-from engine.game import Audience, Game, MatchProgress, PhaseKind, RuleSetType, Utility, seats_only
+from engine.game import PUBLIC, Audience, Game, MatchProgress, PhaseKind, RuleSetType, Utility, seats_only
 from engine.match import DealSettled, DealStarted, HandDealt, Match, MatchEvent, MatchFinished, MatchPhase
 from engine.registry import GAMES
 from engine.seeding import SeededRandom, derive_seed
@@ -453,7 +453,7 @@ def test_match_plays_its_deals_and_refuses_illegal_actions_without_change(table:
         pytest.fail("the match did not end")
     assert refused > 0
     check_match_events(table, events)
-    assert events[-1] == MatchFinished(tuple(match.totals), match.winners)
+    assert events[-1] == MatchFinished(tuple(match.totals), match.winners, PUBLIC)
 
 
 def check_match_events(table: Table, events: list[MatchEvent]) -> None:
@@ -488,6 +488,6 @@ def check_match_events(table: Table, events: list[MatchEvent]) -> None:
         assert over == (index == len(events) - 2), f"event {index}: match over is {over}"
         if over:
             progress = MatchProgress(played, totals, result, carry)
-            assert events[-1] == MatchFinished(totals, game.match_winners(options, progress))
+            assert events[-1] == MatchFinished(totals, game.match_winners(options, progress), PUBLIC)
         assert dealer is not None
         dealer = game.next_dealer(options, seats, dealer, result)
