@@ -259,14 +259,17 @@ class Match:
             match.carry = match.deal_carry = None
             match.deal_index = match.deals_played - (0 if match.phase is MatchPhase.DEAL else 1)
             match.winners = frozenset()
-            if match.phase is MatchPhase.FINISHED:
-                best = max(match.totals)
-                match.winners = frozenset(seat for seat, total in enumerate(match.totals) if total == best)
         match.deal = game.new_deal(
             options, seats, match.dealer, match.deal_seed(match.deal_index), match.deal_carry
         )
         for seat, text, note in match.deal_actions:
             game.apply(match.deal, seat, parse_action(text), note)
+        if "winners" not in snapshot and match.phase is MatchPhase.FINISHED:
+            # The game names the winners of a match finished before snapshots kept them.
+            last = game.result(match.deal)
+            assert last is not None
+            progress = MatchProgress(match.deals_played, tuple(match.totals), last, match.carry)
+            match.winners = game.match_winners(options, progress)
         return match
 
     def deal_seed(self, deal_index: int) -> int:

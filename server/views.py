@@ -9,7 +9,7 @@ a seat may know; this module only encodes it, with its texts rendered for the vi
 
 from __future__ import annotations
 
-from engine.game import DealView, PhaseKind
+from engine.game import Audience, DealView, PhaseKind
 from engine.match import MatchPhase
 from server import convert
 from server.table import TableRecord, TableStatus
@@ -187,7 +187,7 @@ def redact_event(stored: StoredEvent, viewer: int | None, texts: Texts) -> table
     sequence, version and time only. An event stored without an audience is nobody's.
     """
     event = stored.event
-    if not (stored.everyone or (viewer is not None and viewer in stored.seats)):
+    if not Audience(stored.everyone, frozenset(stored.seats)).includes(viewer):
         withheld = table_pb2.TableEvent(sequence=event.sequence, table_version=event.table_version)
         withheld.time.CopyFrom(event.time)
         return withheld

@@ -77,6 +77,13 @@ def test_a_snapshot_keeps_the_carry_and_the_deal_number_of_thrown_in_deals() -> 
         assert isinstance(events[-1], MatchFinished)
 
 
+def written_before_matches_carried(match: Match) -> dict[str, Any]:
+    """``match``'s snapshot as it was stored before matches kept carry and winners."""
+    new_keys = ("carry", "winners", "deal_index", "deal_carry")
+    stored = json.loads(json.dumps(match.snapshot()))
+    return {key: value for key, value in stored.items() if key not in new_keys}
+
+
 def test_a_snapshot_written_before_matches_carried_restores_and_plays_on_alike() -> None:
     game = BaskaKop()
     options = game.parse_options("kop", {})
@@ -84,16 +91,13 @@ def test_a_snapshot_written_before_matches_carried_restores_and_plays_on_alike()
     rng = SeededRandom(seed)
     match = Match(game, options, 4, seed, frozenset({0}))
     checked = set()
-    while match.phase is not MatchPhase.FINISHED:
-        old = {
-            key: value
-            for key, value in json.loads(json.dumps(match.snapshot())).items()
-            if key not in ("carry", "winners", "deal_index", "deal_carry")
-        }
-        restored = Match.restore(game, options, 4, seed, old)
+    while True:
+        restored = Match.restore(game, options, 4, seed, written_before_matches_carried(match))
         assert views(restored) == views(match)
         assert restored.snapshot() == match.snapshot()
         checked.add(match.phase)
+        if match.phase is MatchPhase.FINISHED:
+            break
         seat = rng.choice(sorted(match.to_act()))
         action = (
             Continue()
@@ -101,4 +105,5 @@ def test_a_snapshot_written_before_matches_carried_restores_and_plays_on_alike()
             else rng.choice(game.legal_actions(match.deal, seat))
         )
         assert restored.apply(seat, action) == match.apply(seat, action)
-    assert checked == {MatchPhase.DEAL, MatchPhase.SETTLEMENT}
+    assert checked == {MatchPhase.DEAL, MatchPhase.SETTLEMENT, MatchPhase.FINISHED}
+    assert restored.winners == match.winners != frozenset()
