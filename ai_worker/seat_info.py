@@ -45,7 +45,7 @@ class SeatInfo:
     trick_leader: int
     ladder: tuple[Card, ...]
     hand_sizes: tuple[int, ...]
-    # Seeds the computer's random choices: the same view always gives the same decision.
+    # Seeds the computer's random choices: the same position always gives the same decision.
     seed: int
 
     @property
@@ -80,7 +80,7 @@ def seat_info(view: table_pb2.TableView) -> SeatInfo:
             Choice(convert.action_from_proto(choice.action), choice.label, choice.allowed)
             for choice in view.choices
         ),
-        contract=convert.contract_from_proto(view.contract.kind) if view.contract.kind else "",
+        contract=view.contract.code,
         declarer=view.contract.declarer_seat if view.contract.HasField("declarer_seat") else None,
         badges=tuple(frozenset(seat.badges) for seat in view.seats),
         calls=tuple((call.seat, convert.action_from_proto(call.action)) for call in view.calls),
@@ -91,8 +91,15 @@ def seat_info(view: table_pb2.TableView) -> SeatInfo:
         trick_leader=view.current_trick.leader_seat,
         ladder=tuple(convert.card_from_proto(rung.card) for rung in view.trump_ladder),
         hand_sizes=tuple(seat.cards_in_hand for seat in view.seats),
-        seed=int.from_bytes(hashlib.sha256(view.SerializeToString(deterministic=True)).digest()[:8], "big"),
+        seed=_decision_seed(view),
     )
+
+
+def _decision_seed(view: table_pb2.TableView) -> int:
+    # The table, its version and the seat fix the position; the view's serialized form would
+    # too, but would change every seed whenever the contract gains a field.
+    position = f"{view.name}/{view.version}/{view.viewer_seat}".encode()
+    return int.from_bytes(hashlib.sha256(position).digest()[:8], "big")
 
 
 def _trick(trick: table_pb2.Trick) -> Trick:

@@ -87,7 +87,8 @@ class Game:
 
     def ask(self, view: table_pb2.TableView) -> actions_pb2.Action | None:
         """Prompt until the player picks an allowed move; None means leave the table."""
-        announcements = [choice for choice in view.choices if choice.action.HasField("announce")]
+        # The game's own actions (in its block of the contract): announcements in Baśka/Kop.
+        announcements = [choice for choice in view.choices if choice.action.WhichOneof("kind") == view.game]
         if view.phase == table_pb2.TABLE_PHASE_BIDDING:
             self.screen.write("Calls: " + calls_line(view, announcements))
         while True:

@@ -184,9 +184,8 @@ class Screen:
     def settlement(self, settlement: table_pb2.Settlement, view: table_pb2.TableView) -> list[str]:
         lines = [f"Settlement: {settlement.summary}"]
         for step in settlement.steps:
-            factor = f"{step.factor}" if step.kind == "base" else f"×{step.factor}"
             struck = f"  [struck: {step.note}]" if step.struck else ""
-            lines.append(f"    {step.label}: {factor}{struck}")
+            lines.append(f"    {step.label}{step_amount(step, view)}{struck}")
         for hand in settlement.hands:
             cards = ", ".join(self.card(card) for card in hand.cards)
             score = settlement.scores[hand.seat] if hand.seat < len(settlement.scores) else 0
@@ -262,3 +261,15 @@ def status_line(view: table_pb2.TableView) -> str:
         return ""
     doing = " to continue" if view.phase == table_pb2.TABLE_PHASE_SETTLEMENT else ""
     return f"Waiting for {' and '.join(humans)}{doing}."
+
+
+def step_amount(step: table_pb2.SettlementStep, view: table_pb2.TableView) -> str:
+    """What a settlement line does, as ": 20", ": ×2" or ": +10 to Anna"; nothing for a note."""
+    if step.operation == table_pb2.SETTLEMENT_OPERATION_BASE:
+        return f": {step.amount}"
+    if step.operation == table_pb2.SETTLEMENT_OPERATION_MULTIPLY:
+        return f": ×{step.amount}"
+    if step.operation == table_pb2.SETTLEMENT_OPERATION_ADD:
+        to = f" to {', '.join(name(view, seat) for seat in step.seats)}" if step.seats else ""
+        return f": {step.amount:+d}{to}"
+    return ""

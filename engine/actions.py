@@ -62,6 +62,8 @@ class Continue:
 
 
 Action = Pass | Announce | Double | PlayCard | Continue
+# The actions most games share; any other is a game's own and declared in its GameType.
+COMMON_ACTIONS = (Pass, Double, PlayCard, Continue)
 
 _SUITS_BY_LETTER = {suit.letter: suit for suit in Suit}
 

@@ -22,9 +22,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import ClassVar, Generic, TypeVar
 
-from engine.actions import Action
+from engine.actions import COMMON_ACTIONS, Action
 from engine.cards import Card
-from engine.errors import IllegalActionError, NotYourTurnError
+from engine.errors import IllegalActionError, InvalidActionError, NotYourTurnError
 
 
 class Badge(StrEnum):
@@ -113,6 +113,9 @@ class GameType:
     utility: Utility
     seat_counts: tuple[int, ...]
     rule_sets: tuple[RuleSetType, ...]
+    # The game's own actions beyond pass, double, play and continue: frozen dataclasses
+    # that the contract's action block for the game has by their names in snake case.
+    actions: tuple[type[object], ...] = ()
 
     def rule_set(self, rule_set: str) -> RuleSetType | None:
         return next((candidate for candidate in self.rule_sets if candidate.id == rule_set), None)
@@ -170,20 +173,46 @@ class Trick:
     points: int = 0
 
 
+class StepOperation(StrEnum):
+    """What a settlement line does to the value being worked out."""
+
+    BASE = "base"  # starts the value at ``amount``
+    MULTIPLY = "multiply"  # multiplies it by ``amount``
+    ADD = "add"  # adds ``amount`` to ``seats``, or to the value when no seats are named
+    NOTE = "note"  # explains and changes nothing
+
+
 @dataclass(frozen=True, slots=True)
 class SettlementStep:
     """One line of the settlement ("Rechenweg").
 
-    ``kind`` is a stable code (``base``, ``schneider``, ``double``, ...); ``factor`` is
-    the base value for ``base`` and the multiplier otherwise; a struck step does not
-    count and ``note`` says why.
+    ``kind`` is a stable code (``base``, ``schneider``, ``double``, ...); ``amount`` is
+    what ``operation`` works with (1 for a note); a struck step does not count and
+    ``note`` says why.
     """
 
     kind: str
     label: str
-    factor: int
+    operation: StepOperation
+    amount: int
     struck: bool = False
     note: str = ""
+    seats: frozenset[int] = frozenset()
+
+
+def settled_value(steps: tuple[SettlementStep, ...]) -> int:
+    """The value the steps work out, seat-bound additions aside."""
+    value = 0
+    for step in steps:
+        if step.struck or step.seats:
+            continue
+        if step.operation is StepOperation.BASE:
+            value = step.amount
+        elif step.operation is StepOperation.MULTIPLY:
+            value *= step.amount
+        elif step.operation is StepOperation.ADD:
+            value += step.amount
+    return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,6 +234,9 @@ class DealResult:
     hands: tuple[tuple[Card, ...], ...]
     summary: str
     redeal: bool = False
+    # The game's own part of the settlement: a frozen dataclass whose fields the contract's
+    # block for the game has by the same names (None when the game has no such block).
+    detail: object | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,8 +250,34 @@ class ContractView:
 
 
 @dataclass(frozen=True, slots=True)
+class Declaration:
+    """Something a seat declared (a meld, a called card): a stable code, its words, the
+    cards it shows and its worth in points."""
+
+    code: str
+    label: str
+    cards: tuple[Card, ...] = ()
+    points: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Counter:
+    """A number kept besides the scores (chips, a pool, a stock), by a stable code."""
+
+    code: str
+    label: str
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
 class DealView:
-    """Everything one viewer (a seat, or None for a spectator) may see of a deal."""
+    """Everything one viewer (a seat, or None for a spectator) may see of a deal.
+
+    ``dealt_hand`` is what the viewer was dealt (the ``HandDealt`` event); ``shown``,
+    ``declarations`` and ``seat_counters`` are indexed by seat (empty for a game without
+    them); ``game_view`` is the game's own part, a frozen dataclass whose fields the
+    contract's block for the game has by the same names.
+    """
 
     viewer: int | None
     phase: str
@@ -237,6 +295,11 @@ class DealView:
     card_points: tuple[int, ...]
     result: DealResult | None
     dealt_hand: tuple[Card, ...] = field(default=())
+    shown: tuple[tuple[Card, ...], ...] = ()
+    declarations: tuple[tuple[Declaration, ...], ...] = ()
+    seat_counters: tuple[tuple[Counter, ...], ...] = ()
+    counters: tuple[Counter, ...] = ()
+    game_view: object | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -412,6 +475,11 @@ class Game(ABC, Generic[OptionsT, StateT]):
         """Who deals after ``dealer``'s deal ended in ``result`` (a thrown-in one too)."""
         return (dealer + 1) % seats
 
+    def rules_detail(self, options: OptionsT) -> object | None:
+        """The game's own declaration of a rule set, beside its options: a frozen dataclass
+        whose fields the contract's rules block for the game has by the same names."""
+        return None
+
     def match_winners(self, options: OptionsT, progress: MatchProgress) -> frozenset[int]:
         """The seats that won a finished match: by default those with the highest total."""
         best = max(progress.totals)
@@ -429,7 +497,10 @@ class Game(ABC, Generic[OptionsT, StateT]):
         return f"{self.game_type.title} is played by {allowed} players, not {seats}"
 
     def check(self, state: StateT, seat: int, action: Action) -> None:
-        """Raise NotYourTurnError or IllegalActionError unless the action may be applied."""
+        """Raise InvalidActionError, NotYourTurnError or IllegalActionError unless the action
+        may be applied."""
+        if not isinstance(action, COMMON_ACTIONS) and type(action) not in self.game_type.actions:
+            raise InvalidActionError(f"'{action}' is not an action of {self.game_type.title}")
         if seat not in self.to_act(state):
             raise NotYourTurnError(_not_your_turn(self.to_act(state)))
         reason = self.illegality(state, seat, action)

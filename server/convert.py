@@ -1,19 +1,51 @@
 """Conversions between engine values and contract messages.
 
-Enum values are matched by name (``zolo_du`` <-> ``CONTRACT_KIND_ZOLO_DU``), so adding a
-contract to a game and to the proto is all it takes.
+Enum values are matched by name (``zolo_du`` <-> ``BASKA_KOP_CONTRACT_ZOLO_DU``), and a
+game's own values (its actions, its part of a view, a settlement or a rule set) are frozen
+dataclasses copied field by field into the message of its block, the field named after
+the game id. So adding a game, an action or a field to a game is a change to the game's
+package and its messages in the contract, never to this module.
 """
 
 from __future__ import annotations
 
-from typing import cast
+import dataclasses
+import re
+import typing
+from enum import IntEnum
+from typing import Any, cast
 
-from engine.actions import Action, Announce, Continue, Double, Pass, PlayCard
+from google.protobuf.descriptor import FieldDescriptor
+from google.protobuf.message import Message
+
+from engine.actions import Action, Continue, Double, Pass, PlayCard
 from engine.cards import Card, Rank, Suit
 from engine.errors import InvalidActionError
-from engine.game import Badge, DealResult, DoubleStatus, Dynamics, OptionType, Trick, Utility
+from engine.game import (
+    Badge,
+    ContractView,
+    Counter,
+    DealResult,
+    Declaration,
+    DoubleStatus,
+    Dynamics,
+    GameType,
+    OptionType,
+    StepOperation,
+    Trick,
+    Utility,
+)
+from engine.registry import GAMES
 from speedgamez.v1 import actions_pb2, cards_pb2, table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
+
+# The actions most games share, and their fields in the contract's Action.
+_COMMON_ACTIONS: dict[type[object], str] = {
+    Pass: "pass_turn",
+    Double: "give_double",
+    PlayCard: "play_card",
+    Continue: "continue_play",
+}
 
 
 def card_to_proto(card: Card) -> cards_pb2.Card:
@@ -29,50 +61,58 @@ def card_from_proto(message: cards_pb2.Card) -> Card:
         ) from None
 
 
-def contract_to_proto(code: str) -> actions_pb2.ContractKind:
-    return cast(actions_pb2.ContractKind, actions_pb2.ContractKind.Value(f"CONTRACT_KIND_{code.upper()}"))
-
-
-def contract_from_proto(value: int) -> str:
-    if value == actions_pb2.CONTRACT_KIND_UNSPECIFIED or value not in actions_pb2.ContractKind.values():
-        raise InvalidActionError(f"announce needs a contract, got {value}")
-    return actions_pb2.ContractKind.Name(value).removeprefix("CONTRACT_KIND_").lower()
-
-
-def action_to_proto(action: Action) -> actions_pb2.Action:
-    if isinstance(action, Pass):
-        return actions_pb2.Action(pass_turn=actions_pb2.PassAction())
-    if isinstance(action, Double):
-        return actions_pb2.Action(give_double=actions_pb2.DoubleAction())
-    if isinstance(action, Continue):
-        return actions_pb2.Action(continue_play=actions_pb2.ContinueAction())
-    if isinstance(action, PlayCard):
-        return actions_pb2.Action(play_card=actions_pb2.PlayCardAction(card=card_to_proto(action.card)))
-    announce = actions_pb2.AnnounceAction(contract=contract_to_proto(action.contract))
-    if action.suit is not None:
-        announce.suit = int(action.suit)  # type: ignore[assignment]
-    return actions_pb2.Action(announce=announce)
+def action_to_proto(action: Action, game: GameType) -> actions_pb2.Action:
+    message = actions_pb2.Action()
+    common = _COMMON_ACTIONS.get(type(action))
+    if common is not None:
+        field = getattr(message, common)
+        field.SetInParent()
+        if isinstance(action, PlayCard):
+            field.card.CopyFrom(card_to_proto(action.card))
+        return message
+    block = _game_block(message, "kind", game.id)
+    fill_message(getattr(block, _snake_case(type(action).__name__)), action)
+    return message
 
 
 def action_from_proto(message: actions_pb2.Action) -> Action:
+    """The engine's action; a game's own action is found by its block's name, the game id
+    (whether it belongs to the table's game is the game's ``check``)."""
     kind = message.WhichOneof("kind")
-    if kind == "pass_turn":
-        return Pass()
-    if kind == "give_double":
-        return Double()
-    if kind == "continue_play":
-        return Continue()
+    if kind is None:
+        raise InvalidActionError("action is empty: set exactly one of its fields")
     if kind == "play_card":
         return PlayCard(card_from_proto(message.play_card.card))
-    if kind == "announce":
-        suit = None
-        if message.announce.suit:
-            try:
-                suit = Suit(message.announce.suit)
-            except ValueError:
-                raise InvalidActionError(f"unknown suit {message.announce.suit}") from None
-        return Announce(contract_from_proto(message.announce.contract), suit)
-    raise InvalidActionError("action is empty: set exactly one of its fields")
+    for action_type, field in _COMMON_ACTIONS.items():
+        if field == kind:
+            return cast(Action, action_type())
+    block = getattr(message, kind)
+    name = block.WhichOneof("kind")
+    game = GAMES.get(kind)
+    for action_type in game.game_type.actions if game is not None else ():
+        if _snake_case(action_type.__name__) == name:
+            return cast(Action, value_from_message(getattr(block, name), action_type))
+    raise InvalidActionError(f"the {kind} action is empty: set exactly one of its fields")
+
+
+def contract_view_to_proto(contract: ContractView) -> table_pb2.ContractView:
+    message = table_pb2.ContractView(code=contract.code, label=contract.label, trump_note=contract.trump_note)
+    if contract.declarer is not None:
+        message.declarer_seat = contract.declarer
+    return message
+
+
+def counter_to_proto(counter: Counter) -> table_pb2.Counter:
+    return table_pb2.Counter(code=counter.code, label=counter.label, value=counter.value)
+
+
+def declaration_to_proto(declaration: Declaration) -> table_pb2.Declaration:
+    return table_pb2.Declaration(
+        code=declaration.code,
+        label=declaration.label,
+        cards=[card_to_proto(card) for card in declaration.cards],
+        points=declaration.points,
+    )
 
 
 def badge_to_proto(badge: Badge) -> table_pb2.Badge:
@@ -103,16 +143,22 @@ def hands_to_proto(hands: tuple[tuple[Card, ...], ...]) -> list[table_pb2.SeatHa
     ]
 
 
-def settlement_to_proto(result: DealResult) -> table_pb2.Settlement:
-    return table_pb2.Settlement(
-        contract=contract_to_proto(result.contract),
+def settlement_to_proto(result: DealResult, game: GameType) -> table_pb2.Settlement:
+    settlement = table_pb2.Settlement(
+        contract_code=result.contract,
         contract_label=result.contract_label,
         declarer_seats=sorted(result.declarers),
         winner_seats=sorted(result.winners),
         value=result.value,
         steps=[
             table_pb2.SettlementStep(
-                kind=step.kind, label=step.label, factor=step.factor, struck=step.struck, note=step.note
+                kind=step.kind,
+                label=step.label,
+                operation=_OPERATIONS[step.operation],
+                amount=step.amount,
+                struck=step.struck,
+                note=step.note,
+                seats=sorted(step.seats),
             )
             for step in result.steps
         ],
@@ -121,6 +167,18 @@ def settlement_to_proto(result: DealResult) -> table_pb2.Settlement:
         hands=hands_to_proto(result.hands),
         summary=result.summary,
     )
+    if result.detail is not None:
+        fill_message(_game_block(settlement, "game_settlement", game.id), result.detail)
+    return settlement
+
+
+_OPERATIONS = {
+    operation: cast(
+        table_pb2.SettlementOperation,
+        table_pb2.SettlementOperation.Value(f"SETTLEMENT_OPERATION_{operation.name}"),
+    )
+    for operation in StepOperation
+}
 
 
 def dynamics_to_proto(dynamics: Dynamics) -> service_pb2.GameDynamics:
@@ -143,3 +201,125 @@ def option_to_proto(option: OptionType) -> service_pb2.OptionInfo:
     if option.maximum is not None:
         info.maximum = option.maximum
     return info
+
+
+# A game's own values, field by field ------------------------------------------------
+
+
+def game_block(message: Message, oneof: str, game: str, value: object | None) -> None:
+    """Fill the field named ``game`` of ``message``'s oneof ``oneof`` from ``value``."""
+    if value is not None:
+        fill_message(_game_block(message, oneof, game), value)
+
+
+def fill_message(message: Message, value: object) -> None:
+    """Copy the frozen dataclass ``value`` into ``message``, field by field, by name.
+
+    Strings go into enum fields by the value's name (``zolo`` is ``<ENUM>_ZOLO``); cards
+    into Card messages; tuples into repeated fields; None leaves a field unset. A field
+    the message does not have is a fault of the game's package or its contract (TypeError).
+    """
+    fields_by_name = message.DESCRIPTOR.fields_by_name
+    for item in dataclasses.fields(cast(Any, value)):
+        content = getattr(value, item.name)
+        if content is None:
+            continue
+        descriptor = fields_by_name.get(item.name)
+        if descriptor is None:
+            raise TypeError(
+                f"{message.DESCRIPTOR.full_name} has no field {item.name!r} for {type(value).__name__}"
+            )
+        if descriptor.is_repeated:
+            container = getattr(message, item.name)
+            for element in content:
+                if descriptor.type == FieldDescriptor.TYPE_MESSAGE:
+                    _fill_nested(container.add(), element)
+                else:
+                    container.append(_to_scalar(descriptor, element))
+        elif descriptor.type == FieldDescriptor.TYPE_MESSAGE:
+            _fill_nested(getattr(message, item.name), content)
+        else:
+            setattr(message, item.name, _to_scalar(descriptor, content))
+
+
+def value_from_message(message: Message, value_type: type[object]) -> object:
+    """The frozen dataclass ``value_type`` read from ``message`` by field names; the
+    inverse of ``fill_message``. Raises InvalidActionError for an enum left unset."""
+    hints = typing.get_type_hints(value_type)
+    fields_by_name = message.DESCRIPTOR.fields_by_name
+    values: dict[str, object] = {}
+    for item in dataclasses.fields(cast(Any, value_type)):
+        descriptor = fields_by_name.get(item.name)
+        if descriptor is None:
+            continue  # the dataclass default stands
+        content = getattr(message, item.name)
+        wanted = hints[item.name]
+        if descriptor.is_repeated:
+            (element_type, *_) = typing.get_args(wanted)
+            values[item.name] = tuple(_from_single(descriptor, element, element_type) for element in content)
+        else:
+            values[item.name] = _from_single(descriptor, content, wanted)
+    return value_type(**values)
+
+
+def _game_block(message: Message, oneof: str, game: str) -> Any:
+    if game not in {field.name for field in message.DESCRIPTOR.oneofs_by_name[oneof].fields}:
+        raise TypeError(f"{message.DESCRIPTOR.full_name}.{oneof} has no block for the game {game!r}")
+    block = getattr(message, game)
+    block.SetInParent()
+    return block
+
+
+def _fill_nested(message: Message, value: object) -> None:
+    if isinstance(value, Card):
+        message.CopyFrom(card_to_proto(value))
+    else:
+        fill_message(message, value)
+
+
+def _to_scalar(descriptor: Any, content: object) -> object:
+    if descriptor.type != FieldDescriptor.TYPE_ENUM:
+        return content
+    if isinstance(content, IntEnum):
+        return int(content)
+    return _enum_number(descriptor.enum_type, str(content))
+
+
+def _from_single(descriptor: Any, content: Any, wanted: Any) -> object:
+    optional = type(None) in typing.get_args(wanted)
+    if optional:
+        wanted = next(argument for argument in typing.get_args(wanted) if argument is not type(None))
+    if descriptor.type == FieldDescriptor.TYPE_ENUM:
+        if content == 0:
+            if optional:
+                return None
+            raise InvalidActionError(f"{descriptor.full_name} is required")
+        if isinstance(wanted, type) and issubclass(wanted, IntEnum):
+            try:
+                return wanted(content)
+            except ValueError:
+                raise InvalidActionError(f"{descriptor.full_name}: unknown value {content}") from None
+        value = descriptor.enum_type.values_by_number.get(content)
+        if value is None:
+            raise InvalidActionError(f"{descriptor.full_name}: unknown value {content}")
+        return value.name.removeprefix(_enum_prefix(descriptor.enum_type)).lower()
+    if wanted is Card:
+        return card_from_proto(content)
+    if descriptor.type == FieldDescriptor.TYPE_MESSAGE:
+        return value_from_message(content, wanted)
+    return content
+
+
+def _enum_number(enum: Any, code: str) -> int:
+    value = enum.values_by_name.get(_enum_prefix(enum) + code.upper())
+    if value is None:
+        raise TypeError(f"{enum.full_name} has no value for {code!r}")
+    return int(value.number)
+
+
+def _enum_prefix(enum: Any) -> str:
+    return _snake_case(enum.name).upper() + "_"
+
+
+def _snake_case(name: str) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()

@@ -143,16 +143,14 @@ class TableService:
             )
             for rule_set in declared.rule_sets:
                 options = game.parse_options(rule_set.id, {})
-                info.rule_sets.append(
-                    service_pb2.RuleSetInfo(
-                        id=rule_set.id,
-                        default_options={option.key: option.default for option in rule_set.options},
-                        announcements=[
-                            convert.contract_to_proto(code) for code in game.announcements(options)
-                        ],
-                        options=[convert.option_to_proto(option) for option in rule_set.options],
-                    )
+                rule_set_info = service_pb2.RuleSetInfo(
+                    id=rule_set.id,
+                    default_options={option.key: option.default for option in rule_set.options},
+                    announcements=game.announcements(options),
+                    options=[convert.option_to_proto(option) for option in rule_set.options],
                 )
+                convert.game_block(rule_set_info, "game_rules", declared.id, game.rules_detail(options))
+                info.rule_sets.append(rule_set_info)
             response.games.append(info)
         return response
 

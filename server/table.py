@@ -293,7 +293,7 @@ class TableRecord:
         happened = match.apply(seat, action, note)
         taken = table_pb2.ActionTaken(
             seat=seat,
-            action=convert.action_to_proto(action),
+            action=convert.action_to_proto(action, self.game.game_type),
             label=label,
             reason=note,
             by_computer=by is SeatKind.COMPUTER,
@@ -314,13 +314,13 @@ class TableRecord:
                 case BiddingEnded(contract):
                     event.bidding_ended.SetInParent()
                     if contract is not None:
-                        event.bidding_ended.contract = convert.contract_to_proto(contract.code)
-                        if contract.declarer is not None:
-                            event.bidding_ended.declarer_seat = contract.declarer
+                        event.bidding_ended.contract.CopyFrom(convert.contract_view_to_proto(contract))
                 case TrickCompleted(trick):
                     event.trick_completed.trick.CopyFrom(convert.trick_to_proto(trick))
                 case DealSettled(result, totals):
-                    event.deal_settled.settlement.CopyFrom(convert.settlement_to_proto(result))
+                    event.deal_settled.settlement.CopyFrom(
+                        convert.settlement_to_proto(result, self.game.game_type)
+                    )
                     event.deal_settled.totals.extend(totals)
                 case MatchFinished(totals, winners):
                     self.status = TableStatus.FINISHED

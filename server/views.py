@@ -69,6 +69,16 @@ def seat_views(record: TableRecord, viewer: int | None, deal: DealView | None) -
             view.card_points = deal.card_points[index]
             view.total_score = match.totals[index]
             view.awaiting_continue = index in match.awaiting
+            if deal.shown:
+                view.shown_cards.extend(convert.card_to_proto(card) for card in deal.shown[index])
+            if deal.declarations:
+                view.declarations.extend(
+                    convert.declaration_to_proto(item) for item in deal.declarations[index]
+                )
+            if deal.seat_counters:
+                view.counters.extend(
+                    convert.counter_to_proto(counter) for counter in deal.seat_counters[index]
+                )
         seats.append(view)
     return seats
 
@@ -124,6 +134,11 @@ def table_view(
     match_view = match.view(viewer)
     deal = match_view.deal
     view.seats.extend(seat_views(record, viewer, deal))
+    for seat_view in view.seats:
+        for declaration in seat_view.declarations:
+            declaration.label = texts(declaration.label)
+        for counter in seat_view.counters:
+            counter.label = texts(counter.label)
     view.deal_number = max(match_view.deal_number, 1)
     view.dealer_seat = match_view.dealer
     if match.phase is MatchPhase.DEAL:
@@ -141,9 +156,10 @@ def table_view(
     choices = [] if stopped else list(deal.choices)
     if match_view.continue_choice is not None and not stopped:
         choices.append(match_view.continue_choice)
+    game_type = record.game.game_type
     view.choices.extend(
         table_pb2.ActionChoice(
-            action=convert.action_to_proto(choice.action),
+            action=convert.action_to_proto(choice.action, game_type),
             label=texts(choice.label),
             allowed=choice.allowed,
             reason=texts(choice.reason),
@@ -151,11 +167,14 @@ def table_view(
         for choice in choices
     )
     if deal.contract is not None:
-        view.contract.kind = convert.contract_to_proto(deal.contract.code)
+        view.contract.CopyFrom(convert.contract_view_to_proto(deal.contract))
         view.contract.label = texts(deal.contract.label)
         view.contract.trump_note = texts(deal.contract.trump_note)
-        if deal.contract.declarer is not None:
-            view.contract.declarer_seat = deal.contract.declarer
+    view.counters.extend(
+        table_pb2.Counter(code=counter.code, label=texts(counter.label), value=counter.value)
+        for counter in deal.counters
+    )
+    convert.game_block(view, "game_view", game_type.id, deal.game_view)
     view.trump_ladder.extend(
         table_pb2.TrumpRung(card=convert.card_to_proto(rung.card), own=rung.own, fallen=rung.fallen)
         for rung in deal.ladder
@@ -163,7 +182,7 @@ def table_view(
     view.calls.extend(
         table_pb2.Call(
             seat=entry.seat,
-            action=convert.action_to_proto(entry.action),
+            action=convert.action_to_proto(entry.action, game_type),
             label=texts(entry.label),
             double_status=convert.double_status_to_proto(entry.status),
             status_note=texts(entry.status_note),
@@ -175,7 +194,7 @@ def table_view(
         view.current_trick.CopyFrom(convert.trick_to_proto(deal.current_trick))
     view.tricks.extend(convert.trick_to_proto(trick) for trick in deal.tricks)
     if deal.result is not None:
-        view.settlement.CopyFrom(convert.settlement_to_proto(deal.result))
+        view.settlement.CopyFrom(convert.settlement_to_proto(deal.result, game_type))
         render_settlement(view.settlement, texts)
     return view
 
@@ -192,13 +211,16 @@ def redact_event(stored: StoredEvent, viewer: int | None, texts: Texts) -> table
         withheld.time.CopyFrom(event.time)
         return withheld
     kind = event.WhichOneof("kind")
-    if kind not in ("action_taken", "deal_settled"):
+    if kind not in ("action_taken", "bidding_ended", "deal_settled"):
         return event
     redacted = table_pb2.TableEvent()
     redacted.CopyFrom(event)
     if kind == "action_taken":
         redacted.action_taken.label = texts(event.action_taken.label)
         redacted.action_taken.reason = texts(event.action_taken.reason)
+    elif kind == "bidding_ended":
+        redacted.bidding_ended.contract.label = texts(event.bidding_ended.contract.label)
+        redacted.bidding_ended.contract.trump_note = texts(event.bidding_ended.contract.trump_note)
     else:
         render_settlement(redacted.deal_settled.settlement, texts)
     return redacted

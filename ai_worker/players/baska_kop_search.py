@@ -29,6 +29,7 @@ from ai_worker.search.sampling import Deal, enumerate_deals, sample
 from ai_worker.search.solver import Solver
 from ai_worker.seat_info import SeatInfo
 from engine.actions import Action, Announce, Double, Pass, PlayCard
+from engine.baska_kop import BaskaKop
 from engine.baska_kop.bidding import wesele_partner
 from engine.baska_kop.constants import (
     ALL_TRICKS_CONTRACTS,
@@ -236,7 +237,7 @@ def advise(info: SeatInfo) -> service_pb2.GetAdviceResponse:
         for outlook in evaluation.outlooks:
             response.calls.append(
                 service_pb2.CallAdvice(
-                    action=convert.action_to_proto(outlook.action),
+                    action=convert.action_to_proto(outlook.action, BaskaKop.game_type),
                     label=outlook.label,
                     win_chance=outlook.chance,
                     mean_score=outlook.mean_score,
@@ -260,7 +261,7 @@ def advise(info: SeatInfo) -> service_pb2.GetAdviceResponse:
                     mean_score=outlook.mean_score,
                 )
             )
-    response.recommended_action.CopyFrom(convert.action_to_proto(decision.action))
+    response.recommended_action.CopyFrom(convert.action_to_proto(decision.action, BaskaKop.game_type))
     response.reason = reason
     response.deals_considered = len(evaluation.deals.deals)
     response.exact = evaluation.deals.exact

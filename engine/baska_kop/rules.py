@@ -13,6 +13,7 @@ from engine.baska_kop.bidding import (
     running_contract,
     settle_contract,
 )
+from engine.baska_kop.blocks import BaskaKopRules, BaskaKopView
 from engine.baska_kop.constants import (
     ANNOUNCEMENTS,
     BASE_VALUES,
@@ -99,6 +100,7 @@ class BaskaKop(Game[Options, DealState]):
         utility=Utility.ZERO_SUM,
         seat_counts=(SEATS,),
         rule_sets=tuple(_rule_set_type(rule_set) for rule_set in RuleSet),
+        actions=(Announce,),
     )
 
     # Options -----------------------------------------------------------------------
@@ -150,6 +152,9 @@ class BaskaKop(Game[Options, DealState]):
 
     def announcements(self, options: Options) -> tuple[str, ...]:
         return tuple(contract.value for contract in ANNOUNCEMENTS[options.rule_set])
+
+    def rules_detail(self, options: Options) -> BaskaKopRules:
+        return BaskaKopRules(self.announcements(options))
 
     def match_length(self, options: Options) -> MatchLength:
         return MatchLength(deals=options.deals)
@@ -302,6 +307,7 @@ class BaskaKop(Game[Options, DealState]):
         fallen |= {card for _, card in state.trick}
         own = set(state.hands[viewer]) if viewer is not None else set()
         ladder = tuple(LadderRung(card, card in own, card in fallen) for card in order.trumps)
+        contract = self._contract_view(state, viewer)
         return DealView(
             viewer=viewer,
             phase=state.phase.value,
@@ -310,7 +316,7 @@ class BaskaKop(Game[Options, DealState]):
             hand=hand,
             hand_sizes=tuple(len(cards) for cards in state.hands),
             choices=choices,
-            contract=self._contract_view(state, viewer),
+            contract=contract,
             ladder=ladder,
             badges=badges(state, viewer),
             history=self._history(state, viewer),
@@ -323,6 +329,7 @@ class BaskaKop(Game[Options, DealState]):
             ),
             result=state.result,
             dealt_hand=state.dealt[viewer] if viewer is not None else (),
+            game_view=BaskaKopView(contract.code),
         )
 
     # Private helpers ---------------------------------------------------------------

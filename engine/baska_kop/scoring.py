@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from engine.baska_kop.blocks import BaskaKopSettlement
 from engine.baska_kop.constants import (
     ALL_TRICKS_CONTRACTS,
     CONTRACT_LABELS,
@@ -32,7 +33,7 @@ from engine.baska_kop.constants import (
     RuleSet,
 )
 from engine.baska_kop.state import DealState
-from engine.game import DealResult, DoubleStatus, SettlementStep
+from engine.game import DealResult, DoubleStatus, SettlementStep, StepOperation, settled_value
 
 
 def double_verdicts(
@@ -89,6 +90,7 @@ def settle(state: DealState) -> DealResult:
         SettlementStep(
             "double",
             f"{options.double_name(call.level)} by seat {call.seat}",
+            StepOperation.MULTIPLY,
             2,
             struck=True,
             note=f"cleared when {CONTRACT_LABELS[call.cleared_by]} was announced",
@@ -99,7 +101,7 @@ def settle(state: DealState) -> DealResult:
     declarers_win, steps = settlement_steps(
         options, contract, declarers, declarer_points, state.double_seats, cleared
     )
-    value = _value(steps)
+    value = settled_value(tuple(steps))
     winners = declarers if declarers_win else frozenset(range(SEATS)) - declarers
     verdict = "won" if declarers_win else "lost"
     who = ", ".join(f"seat {seat}" for seat in sorted(declarers))
@@ -121,6 +123,7 @@ def settle(state: DealState) -> DealResult:
         card_points=tuple(points),
         hands=state.dealt,
         summary=summary,
+        detail=BaskaKopSettlement(contract.value),
     )
 
 
@@ -136,7 +139,7 @@ def outcome(
     For search, which knows the points a line of play gives but not its tricks.
     """
     declarers_win, steps = settlement_steps(options, contract, declarers, declarer_points, double_seats, [])
-    return declarers_win, _value(steps)
+    return declarers_win, settled_value(tuple(steps))
 
 
 def settlement_steps(
@@ -161,10 +164,11 @@ def settlement_steps(
         for seat, (status, _) in zip(double_seats, verdicts, strict=True)
         if status is DoubleStatus.COUNTS
     ]
-    steps = [SettlementStep("base", f"Base value of {label}", options.base_value(contract))]
+    base = options.base_value(contract)
+    steps = [SettlementStep("base", f"Base value of {label}", StepOperation.BASE, base)]
     if contract is Contract.KOP:
         declarers_win = True
-        steps.append(SettlementStep("laid_down", "Kop cannot lose and is laid down", 1))
+        steps.append(SettlementStep("laid_down", "Kop cannot lose and is laid down", StepOperation.NOTE, 1))
     elif contract in ALL_TRICKS_CONTRACTS:
         declarers_win = declarer_points == TOTAL_POINTS
     elif declarer_points == HALF_POINTS:
@@ -174,25 +178,32 @@ def settlement_steps(
         else:
             declarers_win = False
             tie_note = f"52:52 without a double that counts: {_declaring_side_loses(contract)}"
-        steps.append(SettlementStep("tie", tie_note, 1))
+        steps.append(SettlementStep("tie", tie_note, StepOperation.NOTE, 1))
     else:
         declarers_win = declarer_points >= WINNING_POINTS
 
     if contract in SCHNEIDER_CONTRACTS:
         loser_points = TOTAL_POINTS - declarer_points if declarers_win else declarer_points
         if loser_points == 0:
-            steps.append(SettlementStep("schwarz", "Schwarz: the losers took no trick", 3))
+            schwarz = "Schwarz: the losers took no trick"
+            steps.append(SettlementStep("schwarz", schwarz, StepOperation.MULTIPLY, 3))
         elif loser_points <= SCHNEIDER_LIMIT:
             steps.append(
                 SettlementStep(
                     "schneider",
                     f"Schneider: the losers have {loser_points} points, at most {SCHNEIDER_LIMIT}",
+                    StepOperation.MULTIPLY,
                     2,
                 )
             )
     if options.rule_set is RuleSet.BASKA and not declarers_win:
         steps.append(
-            SettlementStep("baska_lost", f"Baśka: {_declaring_side_loses(contract)}, so it counts double", 2)
+            SettlementStep(
+                "baska_lost",
+                f"Baśka: {_declaring_side_loses(contract)}, so it counts double",
+                StepOperation.MULTIPLY,
+                2,
+            )
         )
     steps.extend(cleared)
     for level, (seat, (status, note)) in enumerate(zip(double_seats, verdicts, strict=True), 1):
@@ -200,20 +211,13 @@ def settlement_steps(
             SettlementStep(
                 "double",
                 f"{options.double_name(level)} by seat {seat}",
+                StepOperation.MULTIPLY,
                 2,
                 struck=status is not DoubleStatus.COUNTS,
                 note=note,
             )
         )
     return declarers_win, steps
-
-
-def _value(steps: list[SettlementStep]) -> int:
-    value = steps[0].factor
-    for step in steps[1:]:
-        if not step.struck:
-            value *= step.factor
-    return value
 
 
 def payments(value: int, declarers: frozenset[int], winners: frozenset[int]) -> tuple[int, ...]:

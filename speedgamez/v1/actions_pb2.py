@@ -22,28 +22,25 @@ _runtime_version.ValidateProtobufRuntimeVersion(
 _sym_db = _symbol_database.Default()
 
 
+from speedgamez.v1 import baska_kop_pb2 as speedgamez_dot_v1_dot_baska__kop__pb2
 from speedgamez.v1 import cards_pb2 as speedgamez_dot_v1_dot_cards__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1bspeedgamez/v1/actions.proto\x12\rspeedgamez.v1\x1a\x19speedgamez/v1/cards.proto\"\x0c\n\nPassAction\"b\n\x0e\x41nnounceAction\x12-\n\x08\x63ontract\x18\x01 \x01(\x0e\x32\x1b.speedgamez.v1.ContractKind\x12!\n\x04suit\x18\x02 \x01(\x0e\x32\x13.speedgamez.v1.Suit\"\x0e\n\x0c\x44oubleAction\"3\n\x0ePlayCardAction\x12!\n\x04\x63\x61rd\x18\x01 \x01(\x0b\x32\x13.speedgamez.v1.Card\"\x10\n\x0e\x43ontinueAction\"\x93\x02\n\x06\x41\x63tion\x12.\n\tpass_turn\x18\x01 \x01(\x0b\x32\x19.speedgamez.v1.PassActionH\x00\x12\x31\n\x08\x61nnounce\x18\x02 \x01(\x0b\x32\x1d.speedgamez.v1.AnnounceActionH\x00\x12\x32\n\x0bgive_double\x18\x03 \x01(\x0b\x32\x1b.speedgamez.v1.DoubleActionH\x00\x12\x32\n\tplay_card\x18\x04 \x01(\x0b\x32\x1d.speedgamez.v1.PlayCardActionH\x00\x12\x36\n\rcontinue_play\x18\x05 \x01(\x0b\x32\x1d.speedgamez.v1.ContinueActionH\x00\x42\x06\n\x04kind*\x90\x02\n\x0c\x43ontractKind\x12\x1d\n\x19\x43ONTRACT_KIND_UNSPECIFIED\x10\x00\x12\x18\n\x14\x43ONTRACT_KIND_NORMAL\x10\x01\x12\x17\n\x13\x43ONTRACT_KIND_CICHA\x10\x02\x12\x18\n\x14\x43ONTRACT_KIND_WESELE\x10\x03\x12\x16\n\x12\x43ONTRACT_KIND_GRAN\x10\x04\x12\x16\n\x12\x43ONTRACT_KIND_ZOLO\x10\x05\x12\x19\n\x15\x43ONTRACT_KIND_GRAN_DU\x10\x06\x12\x19\n\x15\x43ONTRACT_KIND_ZOLO_DU\x10\x07\x12\x17\n\x13\x43ONTRACT_KIND_BASKA\x10\x08\x12\x15\n\x11\x43ONTRACT_KIND_KOP\x10\tb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1bspeedgamez/v1/actions.proto\x12\rspeedgamez.v1\x1a\x1dspeedgamez/v1/baska_kop.proto\x1a\x19speedgamez/v1/cards.proto\"\x0c\n\nPassAction\"\x0e\n\x0c\x44oubleAction\"3\n\x0ePlayCardAction\x12!\n\x04\x63\x61rd\x18\x01 \x01(\x0b\x32\x13.speedgamez.v1.Card\"\x10\n\x0e\x43ontinueAction\"\xa4\x02\n\x06\x41\x63tion\x12.\n\tpass_turn\x18\x01 \x01(\x0b\x32\x19.speedgamez.v1.PassActionH\x00\x12\x32\n\x0bgive_double\x18\x03 \x01(\x0b\x32\x1b.speedgamez.v1.DoubleActionH\x00\x12\x32\n\tplay_card\x18\x04 \x01(\x0b\x32\x1d.speedgamez.v1.PlayCardActionH\x00\x12\x36\n\rcontinue_play\x18\x05 \x01(\x0b\x32\x1d.speedgamez.v1.ContinueActionH\x00\x12\x32\n\tbaska_kop\x18\x10 \x01(\x0b\x32\x1d.speedgamez.v1.BaskaKopActionH\x00\x42\x06\n\x04kindJ\x04\x08\x02\x10\x03R\x08\x61nnounceb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'speedgamez.v1.actions_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_CONTRACTKIND']._serialized_start=553
-  _globals['_CONTRACTKIND']._serialized_end=825
-  _globals['_PASSACTION']._serialized_start=73
-  _globals['_PASSACTION']._serialized_end=85
-  _globals['_ANNOUNCEACTION']._serialized_start=87
-  _globals['_ANNOUNCEACTION']._serialized_end=185
-  _globals['_DOUBLEACTION']._serialized_start=187
-  _globals['_DOUBLEACTION']._serialized_end=201
-  _globals['_PLAYCARDACTION']._serialized_start=203
-  _globals['_PLAYCARDACTION']._serialized_end=254
-  _globals['_CONTINUEACTION']._serialized_start=256
-  _globals['_CONTINUEACTION']._serialized_end=272
-  _globals['_ACTION']._serialized_start=275
-  _globals['_ACTION']._serialized_end=550
+  _globals['_PASSACTION']._serialized_start=104
+  _globals['_PASSACTION']._serialized_end=116
+  _globals['_DOUBLEACTION']._serialized_start=118
+  _globals['_DOUBLEACTION']._serialized_end=132
+  _globals['_PLAYCARDACTION']._serialized_start=134
+  _globals['_PLAYCARDACTION']._serialized_end=185
+  _globals['_CONTINUEACTION']._serialized_start=187
+  _globals['_CONTINUEACTION']._serialized_end=203
+  _globals['_ACTION']._serialized_start=206
+  _globals['_ACTION']._serialized_end=498
 # @@protoc_insertion_point(module_scope)

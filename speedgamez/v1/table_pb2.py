@@ -24,10 +24,11 @@ _sym_db = _symbol_database.Default()
 
 from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
 from speedgamez.v1 import actions_pb2 as speedgamez_dot_v1_dot_actions__pb2
+from speedgamez.v1 import baska_kop_pb2 as speedgamez_dot_v1_dot_baska__kop__pb2
 from speedgamez.v1 import cards_pb2 as speedgamez_dot_v1_dot_cards__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x19speedgamez/v1/table.proto\x12\rspeedgamez.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1bspeedgamez/v1/actions.proto\x1a\x19speedgamez/v1/cards.proto\"\xb8\x02\n\x08SeatView\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12%\n\x04kind\x18\x02 \x01(\x0e\x32\x17.speedgamez.v1.SeatKind\x12\x0c\n\x04open\x18\x03 \x01(\x08\x12\x13\n\x0bplayer_name\x18\x04 \x01(\t\x12+\n\x05level\x18\x05 \x01(\x0e\x32\x1c.speedgamez.v1.ComputerLevel\x12$\n\x06\x62\x61\x64ges\x18\x06 \x03(\x0e\x32\x14.speedgamez.v1.Badge\x12\x15\n\rcards_in_hand\x18\x07 \x01(\x05\x12\x12\n\ntricks_won\x18\x08 \x01(\x05\x12\x13\n\x0b\x63\x61rd_points\x18\t \x01(\x05\x12\x13\n\x0btotal_score\x18\n \x01(\x03\x12\x19\n\x11\x61waiting_continue\x18\x0b \x01(\x08\x12\x11\n\tis_viewer\x18\x0c \x01(\x08\"O\n\x08HandCard\x12!\n\x04\x63\x61rd\x18\x01 \x01(\x0b\x32\x13.speedgamez.v1.Card\x12\x10\n\x08playable\x18\x02 \x01(\x08\x12\x0e\n\x06reason\x18\x03 \x01(\t\"e\n\x0c\x41\x63tionChoice\x12%\n\x06\x61\x63tion\x18\x01 \x01(\x0b\x32\x15.speedgamez.v1.Action\x12\r\n\x05label\x18\x02 \x01(\t\x12\x0f\n\x07\x61llowed\x18\x03 \x01(\x08\x12\x0e\n\x06reason\x18\x04 \x01(\t\"\x8a\x01\n\x0c\x43ontractView\x12)\n\x04kind\x18\x01 \x01(\x0e\x32\x1b.speedgamez.v1.ContractKind\x12\r\n\x05label\x18\x02 \x01(\t\x12\x1a\n\rdeclarer_seat\x18\x03 \x01(\x05H\x00\x88\x01\x01\x12\x12\n\ntrump_note\x18\x04 \x01(\tB\x10\n\x0e_declarer_seat\"K\n\tTrumpRung\x12!\n\x04\x63\x61rd\x18\x01 \x01(\x0b\x32\x13.speedgamez.v1.Card\x12\x0b\n\x03own\x18\x02 \x01(\x08\x12\x0e\n\x06\x66\x61llen\x18\x03 \x01(\x08\"\xa3\x01\n\x04\x43\x61ll\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12%\n\x06\x61\x63tion\x18\x02 \x01(\x0b\x32\x15.speedgamez.v1.Action\x12\r\n\x05label\x18\x03 \x01(\t\x12\x32\n\rdouble_status\x18\x04 \x01(\x0e\x32\x1b.speedgamez.v1.DoubleStatus\x12\x13\n\x0bstatus_note\x18\x05 \x01(\t\x12\x0e\n\x06reason\x18\x06 \x01(\t\"\x80\x01\n\x05Trick\x12\x13\n\x0bleader_seat\x18\x01 \x01(\x05\x12(\n\x05\x63\x61rds\x18\x02 \x03(\x0b\x32\x19.speedgamez.v1.PlayedCard\x12\x18\n\x0bwinner_seat\x18\x03 \x01(\x05H\x00\x88\x01\x01\x12\x0e\n\x06points\x18\x04 \x01(\x05\x42\x0e\n\x0c_winner_seat\"=\n\nPlayedCard\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12!\n\x04\x63\x61rd\x18\x02 \x01(\x0b\x32\x13.speedgamez.v1.Card\"<\n\x08SeatHand\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\"\n\x05\x63\x61rds\x18\x02 \x03(\x0b\x32\x13.speedgamez.v1.Card\"[\n\x0eSettlementStep\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12\r\n\x05label\x18\x02 \x01(\t\x12\x0e\n\x06\x66\x61\x63tor\x18\x03 \x01(\x03\x12\x0e\n\x06struck\x18\x04 \x01(\x08\x12\x0c\n\x04note\x18\x05 \x01(\t\"\x9c\x02\n\nSettlement\x12-\n\x08\x63ontract\x18\x01 \x01(\x0e\x32\x1b.speedgamez.v1.ContractKind\x12\x16\n\x0e\x63ontract_label\x18\x02 \x01(\t\x12\x16\n\x0e\x64\x65\x63larer_seats\x18\x03 \x03(\x05\x12\x14\n\x0cwinner_seats\x18\x04 \x03(\x05\x12\r\n\x05value\x18\x05 \x01(\x03\x12,\n\x05steps\x18\x06 \x03(\x0b\x32\x1d.speedgamez.v1.SettlementStep\x12\x0e\n\x06scores\x18\x07 \x03(\x03\x12\x13\n\x0b\x63\x61rd_points\x18\x08 \x03(\x05\x12&\n\x05hands\x18\t \x03(\x0b\x32\x17.speedgamez.v1.SeatHand\x12\x0f\n\x07summary\x18\n \x01(\t\"\xa5\x06\n\tTableView\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x03\x12\x0c\n\x04game\x18\x03 \x01(\t\x12\x10\n\x08rule_set\x18\x04 \x01(\t\x12\x36\n\x07options\x18\x05 \x03(\x0b\x32%.speedgamez.v1.TableView.OptionsEntry\x12(\n\x05phase\x18\x06 \x01(\x0e\x32\x19.speedgamez.v1.TablePhase\x12\x18\n\x0bviewer_seat\x18\x07 \x01(\x05H\x00\x88\x01\x01\x12&\n\x05seats\x18\x08 \x03(\x0b\x32\x17.speedgamez.v1.SeatView\x12\x13\n\x0b\x64\x65\x61l_number\x18\t \x01(\x05\x12\x13\n\x0b\x64\x65\x61ls_total\x18\n \x01(\x05\x12\x13\n\x0b\x64\x65\x61ler_seat\x18\x0b \x01(\x05\x12\x14\n\x0cto_act_seats\x18\x0c \x03(\x05\x12%\n\x04hand\x18\r \x03(\x0b\x32\x17.speedgamez.v1.HandCard\x12,\n\x07\x63hoices\x18\x0e \x03(\x0b\x32\x1b.speedgamez.v1.ActionChoice\x12-\n\x08\x63ontract\x18\x0f \x01(\x0b\x32\x1b.speedgamez.v1.ContractView\x12.\n\x0ctrump_ladder\x18\x10 \x03(\x0b\x32\x18.speedgamez.v1.TrumpRung\x12\"\n\x05\x63\x61lls\x18\x11 \x03(\x0b\x32\x13.speedgamez.v1.Call\x12+\n\rcurrent_trick\x18\x12 \x01(\x0b\x32\x14.speedgamez.v1.Trick\x12$\n\x06tricks\x18\x13 \x03(\x0b\x32\x14.speedgamez.v1.Trick\x12-\n\nsettlement\x18\x14 \x01(\x0b\x32\x19.speedgamez.v1.Settlement\x12\x1b\n\x13last_event_sequence\x18\x15 \x01(\x03\x12\x15\n\rtarget_points\x18\x16 \x01(\x05\x12\x12\n\ndeal_phase\x18\x17 \x01(\t\x1a.\n\x0cOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\x42\x0e\n\x0c_viewer_seat\"\xc3\x04\n\nTableEvent\x12\x10\n\x08sequence\x18\x01 \x01(\x03\x12\x15\n\rtable_version\x18\x02 \x01(\x03\x12(\n\x04time\x18\x03 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x32\n\x0cseat_changed\x18\n \x01(\x0b\x32\x1a.speedgamez.v1.SeatChangedH\x00\x12\x32\n\x0c\x64\x65\x61l_started\x18\x0b \x01(\x0b\x32\x1a.speedgamez.v1.DealStartedH\x00\x12\x32\n\x0c\x61\x63tion_taken\x18\x0c \x01(\x0b\x32\x1a.speedgamez.v1.ActionTakenH\x00\x12\x34\n\rbidding_ended\x18\r \x01(\x0b\x32\x1b.speedgamez.v1.BiddingEndedH\x00\x12\x38\n\x0ftrick_completed\x18\x0e \x01(\x0b\x32\x1d.speedgamez.v1.TrickCompletedH\x00\x12\x32\n\x0c\x64\x65\x61l_settled\x18\x0f \x01(\x0b\x32\x1a.speedgamez.v1.DealSettledH\x00\x12\x36\n\x0ematch_finished\x18\x10 \x01(\x0b\x32\x1c.speedgamez.v1.MatchFinishedH\x00\x12\x32\n\x0ctable_closed\x18\x11 \x01(\x0b\x32\x1a.speedgamez.v1.TableClosedH\x00\x12.\n\nhand_dealt\x18\x12 \x01(\x0b\x32\x18.speedgamez.v1.HandDealtH\x00\x42\x06\n\x04kind\"\"\n\x0bTableClosed\x12\x13\n\x0b\x64\x65scription\x18\x01 \x01(\t\"z\n\x0bSeatChanged\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12%\n\x04kind\x18\x02 \x01(\x0e\x32\x17.speedgamez.v1.SeatKind\x12\x0c\n\x04open\x18\x03 \x01(\x08\x12\x13\n\x0bplayer_name\x18\x04 \x01(\t\x12\x13\n\x0b\x64\x65scription\x18\x05 \x01(\t\"D\n\x0b\x44\x65\x61lStarted\x12\x13\n\x0b\x64\x65\x61l_number\x18\x01 \x01(\x05\x12\x13\n\x0b\x64\x65\x61ler_seat\x18\x02 \x01(\x05J\x04\x08\x03\x10\x04R\x05hands\"=\n\tHandDealt\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\"\n\x05\x63\x61rds\x18\x02 \x03(\x0b\x32\x13.speedgamez.v1.Card\"v\n\x0b\x41\x63tionTaken\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12%\n\x06\x61\x63tion\x18\x02 \x01(\x0b\x32\x15.speedgamez.v1.Action\x12\r\n\x05label\x18\x03 \x01(\t\x12\x0e\n\x06reason\x18\x04 \x01(\t\x12\x13\n\x0b\x62y_computer\x18\x05 \x01(\x08\"k\n\x0c\x42iddingEnded\x12-\n\x08\x63ontract\x18\x01 \x01(\x0e\x32\x1b.speedgamez.v1.ContractKind\x12\x1a\n\rdeclarer_seat\x18\x02 \x01(\x05H\x00\x88\x01\x01\x42\x10\n\x0e_declarer_seat\"5\n\x0eTrickCompleted\x12#\n\x05trick\x18\x01 \x01(\x0b\x32\x14.speedgamez.v1.Trick\"L\n\x0b\x44\x65\x61lSettled\x12-\n\nsettlement\x18\x01 \x01(\x0b\x32\x19.speedgamez.v1.Settlement\x12\x0e\n\x06totals\x18\x02 \x03(\x03\"5\n\rMatchFinished\x12\x0e\n\x06totals\x18\x01 \x03(\x03\x12\x14\n\x0cwinner_seats\x18\x02 \x03(\x05*R\n\x08SeatKind\x12\x19\n\x15SEAT_KIND_UNSPECIFIED\x10\x00\x12\x13\n\x0fSEAT_KIND_HUMAN\x10\x01\x12\x16\n\x12SEAT_KIND_COMPUTER\x10\x02*~\n\rComputerLevel\x12\x1e\n\x1a\x43OMPUTER_LEVEL_UNSPECIFIED\x10\x00\x12\x17\n\x13\x43OMPUTER_LEVEL_EASY\x10\x01\x12\x19\n\x15\x43OMPUTER_LEVEL_NORMAL\x10\x02\x12\x19\n\x15\x43OMPUTER_LEVEL_STRONG\x10\x03*\xed\x01\n\nTablePhase\x12\x1b\n\x17TABLE_PHASE_UNSPECIFIED\x10\x00\x12#\n\x1fTABLE_PHASE_WAITING_FOR_PLAYERS\x10\x01\x12\x17\n\x13TABLE_PHASE_BIDDING\x10\x02\x12\x17\n\x13TABLE_PHASE_PLAYING\x10\x03\x12\x1a\n\x16TABLE_PHASE_SETTLEMENT\x10\x04\x12\x18\n\x14TABLE_PHASE_FINISHED\x10\x05\x12\x16\n\x12TABLE_PHASE_CLOSED\x10\x06\x12\x1d\n\x19TABLE_PHASE_IN_DEAL_OTHER\x10\x07*v\n\x05\x42\x61\x64ge\x12\x15\n\x11\x42\x41\x44GE_UNSPECIFIED\x10\x00\x12\x10\n\x0c\x42\x41\x44GE_DEALER\x10\x01\x12\r\n\tBADGE_OLD\x10\x02\x12\x0f\n\x0b\x42\x41\x44GE_YOUNG\x10\x03\x12\x11\n\rBADGE_PARTNER\x10\x04\x12\x11\n\rBADGE_SOLOIST\x10\x05*\x97\x01\n\x0c\x44oubleStatus\x12\x1d\n\x19\x44OUBLE_STATUS_UNSPECIFIED\x10\x00\x12\x19\n\x15\x44OUBLE_STATUS_UNKNOWN\x10\x01\x12\x18\n\x14\x44OUBLE_STATUS_COUNTS\x10\x02\x12\x18\n\x14\x44OUBLE_STATUS_STRUCK\x10\x03\x12\x19\n\x15\x44OUBLE_STATUS_CLEARED\x10\x04\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x19speedgamez/v1/table.proto\x12\rspeedgamez.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1bspeedgamez/v1/actions.proto\x1a\x1dspeedgamez/v1/baska_kop.proto\x1a\x19speedgamez/v1/cards.proto\"\xbe\x03\n\x08SeatView\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12%\n\x04kind\x18\x02 \x01(\x0e\x32\x17.speedgamez.v1.SeatKind\x12\x0c\n\x04open\x18\x03 \x01(\x08\x12\x13\n\x0bplayer_name\x18\x04 \x01(\t\x12+\n\x05level\x18\x05 \x01(\x0e\x32\x1c.speedgamez.v1.ComputerLevel\x12$\n\x06\x62\x61\x64ges\x18\x06 \x03(\x0e\x32\x14.speedgamez.v1.Badge\x12\x15\n\rcards_in_hand\x18\x07 \x01(\x05\x12\x12\n\ntricks_won\x18\x08 \x01(\x05\x12\x13\n\x0b\x63\x61rd_points\x18\t \x01(\x05\x12\x13\n\x0btotal_score\x18\n \x01(\x03\x12\x19\n\x11\x61waiting_continue\x18\x0b \x01(\x08\x12\x11\n\tis_viewer\x18\x0c \x01(\x08\x12(\n\x0bshown_cards\x18\r \x03(\x0b\x32\x13.speedgamez.v1.Card\x12\x30\n\x0c\x64\x65\x63larations\x18\x0e \x03(\x0b\x32\x1a.speedgamez.v1.Declaration\x12(\n\x08\x63ounters\x18\x0f \x03(\x0b\x32\x16.speedgamez.v1.Counter\"^\n\x0b\x44\x65\x63laration\x12\x0c\n\x04\x63ode\x18\x01 \x01(\t\x12\r\n\x05label\x18\x02 \x01(\t\x12\"\n\x05\x63\x61rds\x18\x03 \x03(\x0b\x32\x13.speedgamez.v1.Card\x12\x0e\n\x06points\x18\x04 \x01(\x03\"5\n\x07\x43ounter\x12\x0c\n\x04\x63ode\x18\x01 \x01(\t\x12\r\n\x05label\x18\x02 \x01(\t\x12\r\n\x05value\x18\x03 \x01(\x03\"O\n\x08HandCard\x12!\n\x04\x63\x61rd\x18\x01 \x01(\x0b\x32\x13.speedgamez.v1.Card\x12\x10\n\x08playable\x18\x02 \x01(\x08\x12\x0e\n\x06reason\x18\x03 \x01(\t\"e\n\x0c\x41\x63tionChoice\x12%\n\x06\x61\x63tion\x18\x01 \x01(\x0b\x32\x15.speedgamez.v1.Action\x12\r\n\x05label\x18\x02 \x01(\t\x12\x0f\n\x07\x61llowed\x18\x03 \x01(\x08\x12\x0e\n\x06reason\x18\x04 \x01(\t\"y\n\x0c\x43ontractView\x12\x0c\n\x04\x63ode\x18\x05 \x01(\t\x12\r\n\x05label\x18\x02 \x01(\t\x12\x1a\n\rdeclarer_seat\x18\x03 \x01(\x05H\x00\x88\x01\x01\x12\x12\n\ntrump_note\x18\x04 \x01(\tB\x10\n\x0e_declarer_seatJ\x04\x08\x01\x10\x02R\x04kind\"K\n\tTrumpRung\x12!\n\x04\x63\x61rd\x18\x01 \x01(\x0b\x32\x13.speedgamez.v1.Card\x12\x0b\n\x03own\x18\x02 \x01(\x08\x12\x0e\n\x06\x66\x61llen\x18\x03 \x01(\x08\"\xa3\x01\n\x04\x43\x61ll\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12%\n\x06\x61\x63tion\x18\x02 \x01(\x0b\x32\x15.speedgamez.v1.Action\x12\r\n\x05label\x18\x03 \x01(\t\x12\x32\n\rdouble_status\x18\x04 \x01(\x0e\x32\x1b.speedgamez.v1.DoubleStatus\x12\x13\n\x0bstatus_note\x18\x05 \x01(\t\x12\x0e\n\x06reason\x18\x06 \x01(\t\"\x80\x01\n\x05Trick\x12\x13\n\x0bleader_seat\x18\x01 \x01(\x05\x12(\n\x05\x63\x61rds\x18\x02 \x03(\x0b\x32\x19.speedgamez.v1.PlayedCard\x12\x18\n\x0bwinner_seat\x18\x03 \x01(\x05H\x00\x88\x01\x01\x12\x0e\n\x06points\x18\x04 \x01(\x05\x42\x0e\n\x0c_winner_seat\"=\n\nPlayedCard\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12!\n\x04\x63\x61rd\x18\x02 \x01(\x0b\x32\x13.speedgamez.v1.Card\"<\n\x08SeatHand\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\"\n\x05\x63\x61rds\x18\x02 \x03(\x0b\x32\x13.speedgamez.v1.Card\"\xa1\x01\n\x0eSettlementStep\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12\r\n\x05label\x18\x02 \x01(\t\x12\x0e\n\x06\x61mount\x18\x03 \x01(\x03\x12\x0e\n\x06struck\x18\x04 \x01(\x08\x12\x0c\n\x04note\x18\x05 \x01(\t\x12\x35\n\toperation\x18\x06 \x01(\x0e\x32\".speedgamez.v1.SettlementOperation\x12\r\n\x05seats\x18\x07 \x03(\x05\"\xdf\x02\n\nSettlement\x12\x15\n\rcontract_code\x18\x0b \x01(\t\x12\x16\n\x0e\x63ontract_label\x18\x02 \x01(\t\x12\x16\n\x0e\x64\x65\x63larer_seats\x18\x03 \x03(\x05\x12\x14\n\x0cwinner_seats\x18\x04 \x03(\x05\x12\r\n\x05value\x18\x05 \x01(\x03\x12,\n\x05steps\x18\x06 \x03(\x0b\x32\x1d.speedgamez.v1.SettlementStep\x12\x0e\n\x06scores\x18\x07 \x03(\x03\x12\x13\n\x0b\x63\x61rd_points\x18\x08 \x03(\x05\x12&\n\x05hands\x18\t \x03(\x0b\x32\x17.speedgamez.v1.SeatHand\x12\x0f\n\x07summary\x18\n \x01(\t\x12\x36\n\tbaska_kop\x18\x14 \x01(\x0b\x32!.speedgamez.v1.BaskaKopSettlementH\x00\x42\x11\n\x0fgame_settlementJ\x04\x08\x01\x10\x02R\x08\x63ontract\"\x8e\x07\n\tTableView\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x03\x12\x0c\n\x04game\x18\x03 \x01(\t\x12\x10\n\x08rule_set\x18\x04 \x01(\t\x12\x36\n\x07options\x18\x05 \x03(\x0b\x32%.speedgamez.v1.TableView.OptionsEntry\x12(\n\x05phase\x18\x06 \x01(\x0e\x32\x19.speedgamez.v1.TablePhase\x12\x18\n\x0bviewer_seat\x18\x07 \x01(\x05H\x01\x88\x01\x01\x12&\n\x05seats\x18\x08 \x03(\x0b\x32\x17.speedgamez.v1.SeatView\x12\x13\n\x0b\x64\x65\x61l_number\x18\t \x01(\x05\x12\x13\n\x0b\x64\x65\x61ls_total\x18\n \x01(\x05\x12\x13\n\x0b\x64\x65\x61ler_seat\x18\x0b \x01(\x05\x12\x14\n\x0cto_act_seats\x18\x0c \x03(\x05\x12%\n\x04hand\x18\r \x03(\x0b\x32\x17.speedgamez.v1.HandCard\x12,\n\x07\x63hoices\x18\x0e \x03(\x0b\x32\x1b.speedgamez.v1.ActionChoice\x12-\n\x08\x63ontract\x18\x0f \x01(\x0b\x32\x1b.speedgamez.v1.ContractView\x12.\n\x0ctrump_ladder\x18\x10 \x03(\x0b\x32\x18.speedgamez.v1.TrumpRung\x12\"\n\x05\x63\x61lls\x18\x11 \x03(\x0b\x32\x13.speedgamez.v1.Call\x12+\n\rcurrent_trick\x18\x12 \x01(\x0b\x32\x14.speedgamez.v1.Trick\x12$\n\x06tricks\x18\x13 \x03(\x0b\x32\x14.speedgamez.v1.Trick\x12-\n\nsettlement\x18\x14 \x01(\x0b\x32\x19.speedgamez.v1.Settlement\x12\x1b\n\x13last_event_sequence\x18\x15 \x01(\x03\x12\x15\n\rtarget_points\x18\x16 \x01(\x05\x12\x12\n\ndeal_phase\x18\x17 \x01(\t\x12(\n\x08\x63ounters\x18\x18 \x03(\x0b\x32\x16.speedgamez.v1.Counter\x12\x30\n\tbaska_kop\x18( \x01(\x0b\x32\x1b.speedgamez.v1.BaskaKopViewH\x00\x1a.\n\x0cOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\x42\x0b\n\tgame_viewB\x0e\n\x0c_viewer_seat\"\xc3\x04\n\nTableEvent\x12\x10\n\x08sequence\x18\x01 \x01(\x03\x12\x15\n\rtable_version\x18\x02 \x01(\x03\x12(\n\x04time\x18\x03 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x32\n\x0cseat_changed\x18\n \x01(\x0b\x32\x1a.speedgamez.v1.SeatChangedH\x00\x12\x32\n\x0c\x64\x65\x61l_started\x18\x0b \x01(\x0b\x32\x1a.speedgamez.v1.DealStartedH\x00\x12\x32\n\x0c\x61\x63tion_taken\x18\x0c \x01(\x0b\x32\x1a.speedgamez.v1.ActionTakenH\x00\x12\x34\n\rbidding_ended\x18\r \x01(\x0b\x32\x1b.speedgamez.v1.BiddingEndedH\x00\x12\x38\n\x0ftrick_completed\x18\x0e \x01(\x0b\x32\x1d.speedgamez.v1.TrickCompletedH\x00\x12\x32\n\x0c\x64\x65\x61l_settled\x18\x0f \x01(\x0b\x32\x1a.speedgamez.v1.DealSettledH\x00\x12\x36\n\x0ematch_finished\x18\x10 \x01(\x0b\x32\x1c.speedgamez.v1.MatchFinishedH\x00\x12\x32\n\x0ctable_closed\x18\x11 \x01(\x0b\x32\x1a.speedgamez.v1.TableClosedH\x00\x12.\n\nhand_dealt\x18\x12 \x01(\x0b\x32\x18.speedgamez.v1.HandDealtH\x00\x42\x06\n\x04kind\"\"\n\x0bTableClosed\x12\x13\n\x0b\x64\x65scription\x18\x01 \x01(\t\"z\n\x0bSeatChanged\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12%\n\x04kind\x18\x02 \x01(\x0e\x32\x17.speedgamez.v1.SeatKind\x12\x0c\n\x04open\x18\x03 \x01(\x08\x12\x13\n\x0bplayer_name\x18\x04 \x01(\t\x12\x13\n\x0b\x64\x65scription\x18\x05 \x01(\t\"D\n\x0b\x44\x65\x61lStarted\x12\x13\n\x0b\x64\x65\x61l_number\x18\x01 \x01(\x05\x12\x13\n\x0b\x64\x65\x61ler_seat\x18\x02 \x01(\x05J\x04\x08\x03\x10\x04R\x05hands\"=\n\tHandDealt\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\"\n\x05\x63\x61rds\x18\x02 \x03(\x0b\x32\x13.speedgamez.v1.Card\"v\n\x0b\x41\x63tionTaken\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12%\n\x06\x61\x63tion\x18\x02 \x01(\x0b\x32\x15.speedgamez.v1.Action\x12\r\n\x05label\x18\x03 \x01(\t\x12\x0e\n\x06reason\x18\x04 \x01(\t\x12\x13\n\x0b\x62y_computer\x18\x05 \x01(\x08\"X\n\x0c\x42iddingEnded\x12-\n\x08\x63ontract\x18\x03 \x01(\x0b\x32\x1b.speedgamez.v1.ContractViewJ\x04\x08\x01\x10\x02J\x04\x08\x02\x10\x03R\rdeclarer_seat\"5\n\x0eTrickCompleted\x12#\n\x05trick\x18\x01 \x01(\x0b\x32\x14.speedgamez.v1.Trick\"L\n\x0b\x44\x65\x61lSettled\x12-\n\nsettlement\x18\x01 \x01(\x0b\x32\x19.speedgamez.v1.Settlement\x12\x0e\n\x06totals\x18\x02 \x03(\x03\"5\n\rMatchFinished\x12\x0e\n\x06totals\x18\x01 \x03(\x03\x12\x14\n\x0cwinner_seats\x18\x02 \x03(\x05*R\n\x08SeatKind\x12\x19\n\x15SEAT_KIND_UNSPECIFIED\x10\x00\x12\x13\n\x0fSEAT_KIND_HUMAN\x10\x01\x12\x16\n\x12SEAT_KIND_COMPUTER\x10\x02*~\n\rComputerLevel\x12\x1e\n\x1a\x43OMPUTER_LEVEL_UNSPECIFIED\x10\x00\x12\x17\n\x13\x43OMPUTER_LEVEL_EASY\x10\x01\x12\x19\n\x15\x43OMPUTER_LEVEL_NORMAL\x10\x02\x12\x19\n\x15\x43OMPUTER_LEVEL_STRONG\x10\x03*\xed\x01\n\nTablePhase\x12\x1b\n\x17TABLE_PHASE_UNSPECIFIED\x10\x00\x12#\n\x1fTABLE_PHASE_WAITING_FOR_PLAYERS\x10\x01\x12\x17\n\x13TABLE_PHASE_BIDDING\x10\x02\x12\x17\n\x13TABLE_PHASE_PLAYING\x10\x03\x12\x1a\n\x16TABLE_PHASE_SETTLEMENT\x10\x04\x12\x18\n\x14TABLE_PHASE_FINISHED\x10\x05\x12\x16\n\x12TABLE_PHASE_CLOSED\x10\x06\x12\x1d\n\x19TABLE_PHASE_IN_DEAL_OTHER\x10\x07*v\n\x05\x42\x61\x64ge\x12\x15\n\x11\x42\x41\x44GE_UNSPECIFIED\x10\x00\x12\x10\n\x0c\x42\x41\x44GE_DEALER\x10\x01\x12\r\n\tBADGE_OLD\x10\x02\x12\x0f\n\x0b\x42\x41\x44GE_YOUNG\x10\x03\x12\x11\n\rBADGE_PARTNER\x10\x04\x12\x11\n\rBADGE_SOLOIST\x10\x05*\x97\x01\n\x0c\x44oubleStatus\x12\x1d\n\x19\x44OUBLE_STATUS_UNSPECIFIED\x10\x00\x12\x19\n\x15\x44OUBLE_STATUS_UNKNOWN\x10\x01\x12\x18\n\x14\x44OUBLE_STATUS_COUNTS\x10\x02\x12\x18\n\x14\x44OUBLE_STATUS_STRUCK\x10\x03\x12\x19\n\x15\x44OUBLE_STATUS_CLEARED\x10\x04*\xba\x01\n\x13SettlementOperation\x12$\n SETTLEMENT_OPERATION_UNSPECIFIED\x10\x00\x12\x1d\n\x19SETTLEMENT_OPERATION_BASE\x10\x01\x12!\n\x1dSETTLEMENT_OPERATION_MULTIPLY\x10\x02\x12\x1c\n\x18SETTLEMENT_OPERATION_ADD\x10\x03\x12\x1d\n\x19SETTLEMENT_OPERATION_NOTE\x10\x04\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -36,60 +37,66 @@ if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
   _globals['_TABLEVIEW_OPTIONSENTRY']._loaded_options = None
   _globals['_TABLEVIEW_OPTIONSENTRY']._serialized_options = b'8\001'
-  _globals['_SEATKIND']._serialized_start=3752
-  _globals['_SEATKIND']._serialized_end=3834
-  _globals['_COMPUTERLEVEL']._serialized_start=3836
-  _globals['_COMPUTERLEVEL']._serialized_end=3962
-  _globals['_TABLEPHASE']._serialized_start=3965
-  _globals['_TABLEPHASE']._serialized_end=4202
-  _globals['_BADGE']._serialized_start=4204
-  _globals['_BADGE']._serialized_end=4322
-  _globals['_DOUBLESTATUS']._serialized_start=4325
-  _globals['_DOUBLESTATUS']._serialized_end=4476
-  _globals['_SEATVIEW']._serialized_start=134
-  _globals['_SEATVIEW']._serialized_end=446
-  _globals['_HANDCARD']._serialized_start=448
-  _globals['_HANDCARD']._serialized_end=527
-  _globals['_ACTIONCHOICE']._serialized_start=529
-  _globals['_ACTIONCHOICE']._serialized_end=630
-  _globals['_CONTRACTVIEW']._serialized_start=633
-  _globals['_CONTRACTVIEW']._serialized_end=771
-  _globals['_TRUMPRUNG']._serialized_start=773
-  _globals['_TRUMPRUNG']._serialized_end=848
-  _globals['_CALL']._serialized_start=851
-  _globals['_CALL']._serialized_end=1014
-  _globals['_TRICK']._serialized_start=1017
-  _globals['_TRICK']._serialized_end=1145
-  _globals['_PLAYEDCARD']._serialized_start=1147
-  _globals['_PLAYEDCARD']._serialized_end=1208
-  _globals['_SEATHAND']._serialized_start=1210
-  _globals['_SEATHAND']._serialized_end=1270
-  _globals['_SETTLEMENTSTEP']._serialized_start=1272
-  _globals['_SETTLEMENTSTEP']._serialized_end=1363
-  _globals['_SETTLEMENT']._serialized_start=1366
-  _globals['_SETTLEMENT']._serialized_end=1650
-  _globals['_TABLEVIEW']._serialized_start=1653
-  _globals['_TABLEVIEW']._serialized_end=2458
-  _globals['_TABLEVIEW_OPTIONSENTRY']._serialized_start=2396
-  _globals['_TABLEVIEW_OPTIONSENTRY']._serialized_end=2442
-  _globals['_TABLEEVENT']._serialized_start=2461
-  _globals['_TABLEEVENT']._serialized_end=3040
-  _globals['_TABLECLOSED']._serialized_start=3042
-  _globals['_TABLECLOSED']._serialized_end=3076
-  _globals['_SEATCHANGED']._serialized_start=3078
-  _globals['_SEATCHANGED']._serialized_end=3200
-  _globals['_DEALSTARTED']._serialized_start=3202
-  _globals['_DEALSTARTED']._serialized_end=3270
-  _globals['_HANDDEALT']._serialized_start=3272
-  _globals['_HANDDEALT']._serialized_end=3333
-  _globals['_ACTIONTAKEN']._serialized_start=3335
-  _globals['_ACTIONTAKEN']._serialized_end=3453
-  _globals['_BIDDINGENDED']._serialized_start=3455
-  _globals['_BIDDINGENDED']._serialized_end=3562
-  _globals['_TRICKCOMPLETED']._serialized_start=3564
-  _globals['_TRICKCOMPLETED']._serialized_end=3617
-  _globals['_DEALSETTLED']._serialized_start=3619
-  _globals['_DEALSETTLED']._serialized_end=3695
-  _globals['_MATCHFINISHED']._serialized_start=3697
-  _globals['_MATCHFINISHED']._serialized_end=3750
+  _globals['_SEATKIND']._serialized_start=4274
+  _globals['_SEATKIND']._serialized_end=4356
+  _globals['_COMPUTERLEVEL']._serialized_start=4358
+  _globals['_COMPUTERLEVEL']._serialized_end=4484
+  _globals['_TABLEPHASE']._serialized_start=4487
+  _globals['_TABLEPHASE']._serialized_end=4724
+  _globals['_BADGE']._serialized_start=4726
+  _globals['_BADGE']._serialized_end=4844
+  _globals['_DOUBLESTATUS']._serialized_start=4847
+  _globals['_DOUBLESTATUS']._serialized_end=4998
+  _globals['_SETTLEMENTOPERATION']._serialized_start=5001
+  _globals['_SETTLEMENTOPERATION']._serialized_end=5187
+  _globals['_SEATVIEW']._serialized_start=165
+  _globals['_SEATVIEW']._serialized_end=611
+  _globals['_DECLARATION']._serialized_start=613
+  _globals['_DECLARATION']._serialized_end=707
+  _globals['_COUNTER']._serialized_start=709
+  _globals['_COUNTER']._serialized_end=762
+  _globals['_HANDCARD']._serialized_start=764
+  _globals['_HANDCARD']._serialized_end=843
+  _globals['_ACTIONCHOICE']._serialized_start=845
+  _globals['_ACTIONCHOICE']._serialized_end=946
+  _globals['_CONTRACTVIEW']._serialized_start=948
+  _globals['_CONTRACTVIEW']._serialized_end=1069
+  _globals['_TRUMPRUNG']._serialized_start=1071
+  _globals['_TRUMPRUNG']._serialized_end=1146
+  _globals['_CALL']._serialized_start=1149
+  _globals['_CALL']._serialized_end=1312
+  _globals['_TRICK']._serialized_start=1315
+  _globals['_TRICK']._serialized_end=1443
+  _globals['_PLAYEDCARD']._serialized_start=1445
+  _globals['_PLAYEDCARD']._serialized_end=1506
+  _globals['_SEATHAND']._serialized_start=1508
+  _globals['_SEATHAND']._serialized_end=1568
+  _globals['_SETTLEMENTSTEP']._serialized_start=1571
+  _globals['_SETTLEMENTSTEP']._serialized_end=1732
+  _globals['_SETTLEMENT']._serialized_start=1735
+  _globals['_SETTLEMENT']._serialized_end=2086
+  _globals['_TABLEVIEW']._serialized_start=2089
+  _globals['_TABLEVIEW']._serialized_end=2999
+  _globals['_TABLEVIEW_OPTIONSENTRY']._serialized_start=2924
+  _globals['_TABLEVIEW_OPTIONSENTRY']._serialized_end=2970
+  _globals['_TABLEEVENT']._serialized_start=3002
+  _globals['_TABLEEVENT']._serialized_end=3581
+  _globals['_TABLECLOSED']._serialized_start=3583
+  _globals['_TABLECLOSED']._serialized_end=3617
+  _globals['_SEATCHANGED']._serialized_start=3619
+  _globals['_SEATCHANGED']._serialized_end=3741
+  _globals['_DEALSTARTED']._serialized_start=3743
+  _globals['_DEALSTARTED']._serialized_end=3811
+  _globals['_HANDDEALT']._serialized_start=3813
+  _globals['_HANDDEALT']._serialized_end=3874
+  _globals['_ACTIONTAKEN']._serialized_start=3876
+  _globals['_ACTIONTAKEN']._serialized_end=3994
+  _globals['_BIDDINGENDED']._serialized_start=3996
+  _globals['_BIDDINGENDED']._serialized_end=4084
+  _globals['_TRICKCOMPLETED']._serialized_start=4086
+  _globals['_TRICKCOMPLETED']._serialized_end=4139
+  _globals['_DEALSETTLED']._serialized_start=4141
+  _globals['_DEALSETTLED']._serialized_end=4217
+  _globals['_MATCHFINISHED']._serialized_start=4219
+  _globals['_MATCHFINISHED']._serialized_end=4272
 # @@protoc_insertion_point(module_scope)

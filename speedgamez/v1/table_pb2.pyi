@@ -2,6 +2,7 @@ import datetime
 
 from google.protobuf import timestamp_pb2 as _timestamp_pb2
 from speedgamez.v1 import actions_pb2 as _actions_pb2
+from speedgamez.v1 import baska_kop_pb2 as _baska_kop_pb2
 from speedgamez.v1 import cards_pb2 as _cards_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
@@ -52,6 +53,14 @@ class DoubleStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     DOUBLE_STATUS_COUNTS: _ClassVar[DoubleStatus]
     DOUBLE_STATUS_STRUCK: _ClassVar[DoubleStatus]
     DOUBLE_STATUS_CLEARED: _ClassVar[DoubleStatus]
+
+class SettlementOperation(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    SETTLEMENT_OPERATION_UNSPECIFIED: _ClassVar[SettlementOperation]
+    SETTLEMENT_OPERATION_BASE: _ClassVar[SettlementOperation]
+    SETTLEMENT_OPERATION_MULTIPLY: _ClassVar[SettlementOperation]
+    SETTLEMENT_OPERATION_ADD: _ClassVar[SettlementOperation]
+    SETTLEMENT_OPERATION_NOTE: _ClassVar[SettlementOperation]
 SEAT_KIND_UNSPECIFIED: SeatKind
 SEAT_KIND_HUMAN: SeatKind
 SEAT_KIND_COMPUTER: SeatKind
@@ -78,9 +87,14 @@ DOUBLE_STATUS_UNKNOWN: DoubleStatus
 DOUBLE_STATUS_COUNTS: DoubleStatus
 DOUBLE_STATUS_STRUCK: DoubleStatus
 DOUBLE_STATUS_CLEARED: DoubleStatus
+SETTLEMENT_OPERATION_UNSPECIFIED: SettlementOperation
+SETTLEMENT_OPERATION_BASE: SettlementOperation
+SETTLEMENT_OPERATION_MULTIPLY: SettlementOperation
+SETTLEMENT_OPERATION_ADD: SettlementOperation
+SETTLEMENT_OPERATION_NOTE: SettlementOperation
 
 class SeatView(_message.Message):
-    __slots__ = ("seat", "kind", "open", "player_name", "level", "badges", "cards_in_hand", "tricks_won", "card_points", "total_score", "awaiting_continue", "is_viewer")
+    __slots__ = ("seat", "kind", "open", "player_name", "level", "badges", "cards_in_hand", "tricks_won", "card_points", "total_score", "awaiting_continue", "is_viewer", "shown_cards", "declarations", "counters")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     OPEN_FIELD_NUMBER: _ClassVar[int]
@@ -93,6 +107,9 @@ class SeatView(_message.Message):
     TOTAL_SCORE_FIELD_NUMBER: _ClassVar[int]
     AWAITING_CONTINUE_FIELD_NUMBER: _ClassVar[int]
     IS_VIEWER_FIELD_NUMBER: _ClassVar[int]
+    SHOWN_CARDS_FIELD_NUMBER: _ClassVar[int]
+    DECLARATIONS_FIELD_NUMBER: _ClassVar[int]
+    COUNTERS_FIELD_NUMBER: _ClassVar[int]
     seat: int
     kind: SeatKind
     open: bool
@@ -105,7 +122,32 @@ class SeatView(_message.Message):
     total_score: int
     awaiting_continue: bool
     is_viewer: bool
-    def __init__(self, seat: _Optional[int] = ..., kind: _Optional[_Union[SeatKind, str]] = ..., open: _Optional[bool] = ..., player_name: _Optional[str] = ..., level: _Optional[_Union[ComputerLevel, str]] = ..., badges: _Optional[_Iterable[_Union[Badge, str]]] = ..., cards_in_hand: _Optional[int] = ..., tricks_won: _Optional[int] = ..., card_points: _Optional[int] = ..., total_score: _Optional[int] = ..., awaiting_continue: _Optional[bool] = ..., is_viewer: _Optional[bool] = ...) -> None: ...
+    shown_cards: _containers.RepeatedCompositeFieldContainer[_cards_pb2.Card]
+    declarations: _containers.RepeatedCompositeFieldContainer[Declaration]
+    counters: _containers.RepeatedCompositeFieldContainer[Counter]
+    def __init__(self, seat: _Optional[int] = ..., kind: _Optional[_Union[SeatKind, str]] = ..., open: _Optional[bool] = ..., player_name: _Optional[str] = ..., level: _Optional[_Union[ComputerLevel, str]] = ..., badges: _Optional[_Iterable[_Union[Badge, str]]] = ..., cards_in_hand: _Optional[int] = ..., tricks_won: _Optional[int] = ..., card_points: _Optional[int] = ..., total_score: _Optional[int] = ..., awaiting_continue: _Optional[bool] = ..., is_viewer: _Optional[bool] = ..., shown_cards: _Optional[_Iterable[_Union[_cards_pb2.Card, _Mapping]]] = ..., declarations: _Optional[_Iterable[_Union[Declaration, _Mapping]]] = ..., counters: _Optional[_Iterable[_Union[Counter, _Mapping]]] = ...) -> None: ...
+
+class Declaration(_message.Message):
+    __slots__ = ("code", "label", "cards", "points")
+    CODE_FIELD_NUMBER: _ClassVar[int]
+    LABEL_FIELD_NUMBER: _ClassVar[int]
+    CARDS_FIELD_NUMBER: _ClassVar[int]
+    POINTS_FIELD_NUMBER: _ClassVar[int]
+    code: str
+    label: str
+    cards: _containers.RepeatedCompositeFieldContainer[_cards_pb2.Card]
+    points: int
+    def __init__(self, code: _Optional[str] = ..., label: _Optional[str] = ..., cards: _Optional[_Iterable[_Union[_cards_pb2.Card, _Mapping]]] = ..., points: _Optional[int] = ...) -> None: ...
+
+class Counter(_message.Message):
+    __slots__ = ("code", "label", "value")
+    CODE_FIELD_NUMBER: _ClassVar[int]
+    LABEL_FIELD_NUMBER: _ClassVar[int]
+    VALUE_FIELD_NUMBER: _ClassVar[int]
+    code: str
+    label: str
+    value: int
+    def __init__(self, code: _Optional[str] = ..., label: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
 
 class HandCard(_message.Message):
     __slots__ = ("card", "playable", "reason")
@@ -130,16 +172,16 @@ class ActionChoice(_message.Message):
     def __init__(self, action: _Optional[_Union[_actions_pb2.Action, _Mapping]] = ..., label: _Optional[str] = ..., allowed: _Optional[bool] = ..., reason: _Optional[str] = ...) -> None: ...
 
 class ContractView(_message.Message):
-    __slots__ = ("kind", "label", "declarer_seat", "trump_note")
-    KIND_FIELD_NUMBER: _ClassVar[int]
+    __slots__ = ("code", "label", "declarer_seat", "trump_note")
+    CODE_FIELD_NUMBER: _ClassVar[int]
     LABEL_FIELD_NUMBER: _ClassVar[int]
     DECLARER_SEAT_FIELD_NUMBER: _ClassVar[int]
     TRUMP_NOTE_FIELD_NUMBER: _ClassVar[int]
-    kind: _actions_pb2.ContractKind
+    code: str
     label: str
     declarer_seat: int
     trump_note: str
-    def __init__(self, kind: _Optional[_Union[_actions_pb2.ContractKind, str]] = ..., label: _Optional[str] = ..., declarer_seat: _Optional[int] = ..., trump_note: _Optional[str] = ...) -> None: ...
+    def __init__(self, code: _Optional[str] = ..., label: _Optional[str] = ..., declarer_seat: _Optional[int] = ..., trump_note: _Optional[str] = ...) -> None: ...
 
 class TrumpRung(_message.Message):
     __slots__ = ("card", "own", "fallen")
@@ -196,22 +238,26 @@ class SeatHand(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., cards: _Optional[_Iterable[_Union[_cards_pb2.Card, _Mapping]]] = ...) -> None: ...
 
 class SettlementStep(_message.Message):
-    __slots__ = ("kind", "label", "factor", "struck", "note")
+    __slots__ = ("kind", "label", "amount", "struck", "note", "operation", "seats")
     KIND_FIELD_NUMBER: _ClassVar[int]
     LABEL_FIELD_NUMBER: _ClassVar[int]
-    FACTOR_FIELD_NUMBER: _ClassVar[int]
+    AMOUNT_FIELD_NUMBER: _ClassVar[int]
     STRUCK_FIELD_NUMBER: _ClassVar[int]
     NOTE_FIELD_NUMBER: _ClassVar[int]
+    OPERATION_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
     kind: str
     label: str
-    factor: int
+    amount: int
     struck: bool
     note: str
-    def __init__(self, kind: _Optional[str] = ..., label: _Optional[str] = ..., factor: _Optional[int] = ..., struck: _Optional[bool] = ..., note: _Optional[str] = ...) -> None: ...
+    operation: SettlementOperation
+    seats: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, kind: _Optional[str] = ..., label: _Optional[str] = ..., amount: _Optional[int] = ..., struck: _Optional[bool] = ..., note: _Optional[str] = ..., operation: _Optional[_Union[SettlementOperation, str]] = ..., seats: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class Settlement(_message.Message):
-    __slots__ = ("contract", "contract_label", "declarer_seats", "winner_seats", "value", "steps", "scores", "card_points", "hands", "summary")
-    CONTRACT_FIELD_NUMBER: _ClassVar[int]
+    __slots__ = ("contract_code", "contract_label", "declarer_seats", "winner_seats", "value", "steps", "scores", "card_points", "hands", "summary", "baska_kop")
+    CONTRACT_CODE_FIELD_NUMBER: _ClassVar[int]
     CONTRACT_LABEL_FIELD_NUMBER: _ClassVar[int]
     DECLARER_SEATS_FIELD_NUMBER: _ClassVar[int]
     WINNER_SEATS_FIELD_NUMBER: _ClassVar[int]
@@ -221,7 +267,8 @@ class Settlement(_message.Message):
     CARD_POINTS_FIELD_NUMBER: _ClassVar[int]
     HANDS_FIELD_NUMBER: _ClassVar[int]
     SUMMARY_FIELD_NUMBER: _ClassVar[int]
-    contract: _actions_pb2.ContractKind
+    BASKA_KOP_FIELD_NUMBER: _ClassVar[int]
+    contract_code: str
     contract_label: str
     declarer_seats: _containers.RepeatedScalarFieldContainer[int]
     winner_seats: _containers.RepeatedScalarFieldContainer[int]
@@ -231,10 +278,11 @@ class Settlement(_message.Message):
     card_points: _containers.RepeatedScalarFieldContainer[int]
     hands: _containers.RepeatedCompositeFieldContainer[SeatHand]
     summary: str
-    def __init__(self, contract: _Optional[_Union[_actions_pb2.ContractKind, str]] = ..., contract_label: _Optional[str] = ..., declarer_seats: _Optional[_Iterable[int]] = ..., winner_seats: _Optional[_Iterable[int]] = ..., value: _Optional[int] = ..., steps: _Optional[_Iterable[_Union[SettlementStep, _Mapping]]] = ..., scores: _Optional[_Iterable[int]] = ..., card_points: _Optional[_Iterable[int]] = ..., hands: _Optional[_Iterable[_Union[SeatHand, _Mapping]]] = ..., summary: _Optional[str] = ...) -> None: ...
+    baska_kop: _baska_kop_pb2.BaskaKopSettlement
+    def __init__(self, contract_code: _Optional[str] = ..., contract_label: _Optional[str] = ..., declarer_seats: _Optional[_Iterable[int]] = ..., winner_seats: _Optional[_Iterable[int]] = ..., value: _Optional[int] = ..., steps: _Optional[_Iterable[_Union[SettlementStep, _Mapping]]] = ..., scores: _Optional[_Iterable[int]] = ..., card_points: _Optional[_Iterable[int]] = ..., hands: _Optional[_Iterable[_Union[SeatHand, _Mapping]]] = ..., summary: _Optional[str] = ..., baska_kop: _Optional[_Union[_baska_kop_pb2.BaskaKopSettlement, _Mapping]] = ...) -> None: ...
 
 class TableView(_message.Message):
-    __slots__ = ("name", "version", "game", "rule_set", "options", "phase", "viewer_seat", "seats", "deal_number", "deals_total", "dealer_seat", "to_act_seats", "hand", "choices", "contract", "trump_ladder", "calls", "current_trick", "tricks", "settlement", "last_event_sequence", "target_points", "deal_phase")
+    __slots__ = ("name", "version", "game", "rule_set", "options", "phase", "viewer_seat", "seats", "deal_number", "deals_total", "dealer_seat", "to_act_seats", "hand", "choices", "contract", "trump_ladder", "calls", "current_trick", "tricks", "settlement", "last_event_sequence", "target_points", "deal_phase", "counters", "baska_kop")
     class OptionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -265,6 +313,8 @@ class TableView(_message.Message):
     LAST_EVENT_SEQUENCE_FIELD_NUMBER: _ClassVar[int]
     TARGET_POINTS_FIELD_NUMBER: _ClassVar[int]
     DEAL_PHASE_FIELD_NUMBER: _ClassVar[int]
+    COUNTERS_FIELD_NUMBER: _ClassVar[int]
+    BASKA_KOP_FIELD_NUMBER: _ClassVar[int]
     name: str
     version: int
     game: str
@@ -288,7 +338,9 @@ class TableView(_message.Message):
     last_event_sequence: int
     target_points: int
     deal_phase: str
-    def __init__(self, name: _Optional[str] = ..., version: _Optional[int] = ..., game: _Optional[str] = ..., rule_set: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., phase: _Optional[_Union[TablePhase, str]] = ..., viewer_seat: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatView, _Mapping]]] = ..., deal_number: _Optional[int] = ..., deals_total: _Optional[int] = ..., dealer_seat: _Optional[int] = ..., to_act_seats: _Optional[_Iterable[int]] = ..., hand: _Optional[_Iterable[_Union[HandCard, _Mapping]]] = ..., choices: _Optional[_Iterable[_Union[ActionChoice, _Mapping]]] = ..., contract: _Optional[_Union[ContractView, _Mapping]] = ..., trump_ladder: _Optional[_Iterable[_Union[TrumpRung, _Mapping]]] = ..., calls: _Optional[_Iterable[_Union[Call, _Mapping]]] = ..., current_trick: _Optional[_Union[Trick, _Mapping]] = ..., tricks: _Optional[_Iterable[_Union[Trick, _Mapping]]] = ..., settlement: _Optional[_Union[Settlement, _Mapping]] = ..., last_event_sequence: _Optional[int] = ..., target_points: _Optional[int] = ..., deal_phase: _Optional[str] = ...) -> None: ...
+    counters: _containers.RepeatedCompositeFieldContainer[Counter]
+    baska_kop: _baska_kop_pb2.BaskaKopView
+    def __init__(self, name: _Optional[str] = ..., version: _Optional[int] = ..., game: _Optional[str] = ..., rule_set: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., phase: _Optional[_Union[TablePhase, str]] = ..., viewer_seat: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatView, _Mapping]]] = ..., deal_number: _Optional[int] = ..., deals_total: _Optional[int] = ..., dealer_seat: _Optional[int] = ..., to_act_seats: _Optional[_Iterable[int]] = ..., hand: _Optional[_Iterable[_Union[HandCard, _Mapping]]] = ..., choices: _Optional[_Iterable[_Union[ActionChoice, _Mapping]]] = ..., contract: _Optional[_Union[ContractView, _Mapping]] = ..., trump_ladder: _Optional[_Iterable[_Union[TrumpRung, _Mapping]]] = ..., calls: _Optional[_Iterable[_Union[Call, _Mapping]]] = ..., current_trick: _Optional[_Union[Trick, _Mapping]] = ..., tricks: _Optional[_Iterable[_Union[Trick, _Mapping]]] = ..., settlement: _Optional[_Union[Settlement, _Mapping]] = ..., last_event_sequence: _Optional[int] = ..., target_points: _Optional[int] = ..., deal_phase: _Optional[str] = ..., counters: _Optional[_Iterable[_Union[Counter, _Mapping]]] = ..., baska_kop: _Optional[_Union[_baska_kop_pb2.BaskaKopView, _Mapping]] = ...) -> None: ...
 
 class TableEvent(_message.Message):
     __slots__ = ("sequence", "table_version", "time", "seat_changed", "deal_started", "action_taken", "bidding_ended", "trick_completed", "deal_settled", "match_finished", "table_closed", "hand_dealt")
@@ -369,12 +421,10 @@ class ActionTaken(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., action: _Optional[_Union[_actions_pb2.Action, _Mapping]] = ..., label: _Optional[str] = ..., reason: _Optional[str] = ..., by_computer: _Optional[bool] = ...) -> None: ...
 
 class BiddingEnded(_message.Message):
-    __slots__ = ("contract", "declarer_seat")
+    __slots__ = ("contract",)
     CONTRACT_FIELD_NUMBER: _ClassVar[int]
-    DECLARER_SEAT_FIELD_NUMBER: _ClassVar[int]
-    contract: _actions_pb2.ContractKind
-    declarer_seat: int
-    def __init__(self, contract: _Optional[_Union[_actions_pb2.ContractKind, str]] = ..., declarer_seat: _Optional[int] = ...) -> None: ...
+    contract: ContractView
+    def __init__(self, contract: _Optional[_Union[ContractView, _Mapping]] = ...) -> None: ...
 
 class TrickCompleted(_message.Message):
     __slots__ = ("trick",)

@@ -19,6 +19,7 @@ from engine.cards import Card, Rank, Suit
 from engine.errors import InvalidActionError, InvalidOptionsError
 from engine.game import (
     PUBLIC,
+    Counter,
     DealResult,
     DealView,
     Dynamics,
@@ -32,6 +33,8 @@ from engine.game import (
     OptionType,
     PhaseKind,
     RuleSetType,
+    SettlementStep,
+    StepOperation,
     Trick,
     TrickCompleted,
     Utility,
@@ -135,6 +138,13 @@ class Pot(Game[int, PotState]):
         if card.rank is Rank.SEVEN:
             scores = (-1,) * state.seats
             zero = (0,) * state.seats
+            everyone = frozenset(range(state.seats))
+            steps = (
+                SettlementStep("base", "One chip a player", StepOperation.BASE, 1),
+                SettlementStep(
+                    "into_pot", "Everyone pays into the pot", StepOperation.ADD, -1, seats=everyone
+                ),
+            )
             state.result = DealResult(
                 "thrown_in",
                 "Thrown in",
@@ -142,7 +152,7 @@ class Pot(Game[int, PotState]):
                 frozenset(),
                 1,
                 scores,
-                (),
+                steps,
                 zero,
                 state.dealt,
                 "won with a seven",
@@ -184,6 +194,12 @@ class Pot(Game[int, PotState]):
             card_points=(0,) * state.seats,
             result=state.result,
             dealt_hand=state.dealt[viewer] if viewer is not None else (),
+            # The dealer's ace that took the pot at once lies face up.
+            shown=tuple(
+                state.dealt[seat][:1] if seat == state.dealer and not state.played and state.result else ()
+                for seat in range(state.seats)
+            ),
+            counters=(Counter("pot", "Pot", state.pot),),
         )
 
     def phase_of(self, state: PotState) -> str:
@@ -208,6 +224,17 @@ class Pot(Game[int, PotState]):
 
     def _settle(self, state: PotState, winner: int, summary: str) -> DealResult:
         scores = tuple(state.pot + state.seats - 1 if seat == winner else -1 for seat in range(state.seats))
+        others = frozenset(range(state.seats)) - {winner}
+        steps = (
+            SettlementStep("base", "One chip a player", StepOperation.BASE, 1),
+            SettlementStep(
+                "pot", "The winner takes the pot", StepOperation.ADD, state.pot, seats=frozenset({winner})
+            ),
+            SettlementStep("chips", "The others pay one chip each", StepOperation.ADD, -1, seats=others),
+            SettlementStep(
+                "chips_won", "The winner gets them", StepOperation.ADD, len(others), seats=frozenset({winner})
+            ),
+        )
         return DealResult(
             "pot",
             "Pot",
@@ -215,7 +242,7 @@ class Pot(Game[int, PotState]):
             frozenset({winner}),
             1,
             scores,
-            (),
+            steps,
             (0,) * state.seats,
             state.dealt,
             summary,

@@ -8,14 +8,26 @@ played with random legal actions drawn from ``engine.seeding.SeededRandom``.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, cast
 
 import pytest
 
-from engine.actions import Action, Continue, Pass, PlayCard, parse_action
+from engine.actions import COMMON_ACTIONS, Action, Continue, Pass, PlayCard, parse_action
 from engine.cards import Card, Rank, Suit
 from engine.errors import IllegalActionError, InvalidActionError, InvalidOptionsError, NotYourTurnError
-from engine.game import PUBLIC, Audience, Game, MatchProgress, PhaseKind, RuleSetType, Utility, seats_only
+from engine.game import (
+    PUBLIC,
+    Audience,
+    Game,
+    MatchProgress,
+    PhaseKind,
+    RuleSetType,
+    StepOperation,
+    Utility,
+    seats_only,
+    settled_value,
+)
 from engine.match import DealSettled, DealStarted, HandDealt, Match, MatchEvent, MatchFinished, MatchPhase
 from engine.registry import GAMES
 from engine.seeding import SeededRandom, derive_seed
@@ -355,6 +367,66 @@ def test_deal_scores_add_up_as_the_game_declares(table: Table) -> None:
         assert result.winners <= set(range(table.seats)) and result.declarers <= set(range(table.seats))
     if utility is Utility.CONSTANT_SUM:
         assert len(sums) == 1, f"deal scores add up to {sorted(sums)}"
+
+
+def test_the_settlement_steps_work_out_its_value(table: Table) -> None:
+    """The "Rechenweg" a client shows must arrive at the value the scores were paid from."""
+    game = table.game
+    for state, where in table.play("steps", count=DEALS // 2):
+        result = game.result(state)
+        assert result is not None and result.steps, where
+        assert settled_value(result.steps) == result.value, f"{result.steps} give not {result.value}: {where}"
+        for step in result.steps:
+            assert step.seats <= set(range(table.seats)), where
+            assert not step.seats or step.operation is StepOperation.ADD, f"{step}: {where}"
+
+
+def test_views_give_shown_cards_declarations_and_counters_per_seat(table: Table) -> None:
+    """Per-seat parts of a view have one entry per seat (or none at all); cards lying face
+    up and the counters are the same for every viewer, players and spectators."""
+    game = table.game
+    looked: list[int] = []
+
+    def hook(state: Any, rng: SeededRandom) -> None:
+        views = [game.view(state, viewer) for viewer in table.viewers]
+        for view in views:
+            for per_seat in (view.shown, view.declarations, view.seat_counters):
+                assert len(per_seat) in (0, table.seats), view
+        assert len({(view.shown, view.seat_counters, view.counters) for view in views}) == 1, views
+        looked.append(len(views))
+
+    for _ in table.play("per-seat", count=DEALS // 4, hook=hook):
+        pass
+    assert len(looked) >= table.enough(DEALS // 4)
+
+
+def test_only_the_games_own_and_the_common_actions_are_offered_and_accepted(table: Table) -> None:
+    """A game offers no action it has not declared, and refuses one of another game as invalid."""
+    game = table.game
+    declared = (*COMMON_ACTIONS, *game.game_type.actions)
+    checked: list[str] = []
+
+    def hook(state: Any, rng: SeededRandom) -> None:
+        for seat in game.to_act(state):
+            for action, _ in game.candidate_actions(state, seat):
+                assert isinstance(action, declared), f"{action} is not declared by {game.game_type.id}"
+            before = table.everything(state)
+            with pytest.raises(InvalidActionError, match="is not an action of"):
+                game.check(state, seat, cast(Action, _ForeignAction()))
+            assert table.everything(state) == before
+            checked.append(game.phase_of(state))
+
+    for _ in table.play("foreign", count=DEALS // 4, hook=hook):
+        pass
+    assert len(checked) >= table.enough(DEALS // 4), checked
+
+
+@dataclass(frozen=True, slots=True)
+class _ForeignAction:
+    """An action no game declares."""
+
+    def __str__(self) -> str:
+        return "foreign"
 
 
 def test_view_hand_flags_agree_with_legal_actions(table: Table) -> None:

@@ -18,6 +18,7 @@ from ai_worker.search.baska_kop_deals import constraints
 from ai_worker.search.sampling import enumerate_deals
 from ai_worker.seat_info import SeatInfo, seat_info
 from engine.actions import PlayCard
+from engine.baska_kop import BaskaKop
 from engine.baska_kop.constants import JACKS_HIGH_TO_LOW, SEATS, Contract
 from engine.cards import Card
 from engine.seeding import derive_seed
@@ -84,14 +85,21 @@ def test_the_computers_and_the_advice_play_the_diamond_jack_once_the_club_jack_i
     assert decide(view, "normal").action == jack_of_diamonds
     assert decide(view, "strong").action == jack_of_diamonds
     advice = advise(view)
-    assert advice.recommended_action == convert.action_to_proto(jack_of_diamonds)
+    assert advice.recommended_action == convert.action_to_proto(jack_of_diamonds, BaskaKop.game_type)
     scores = {convert.card_from_proto(card.card): card.mean_score for card in advice.cards}
     assert scores == {Card.parse("JD"): 16, Card.parse("AH"): 8}
 
 
 # Brute force over seeded random Wesele positions --------------------------------------
 
-WESELE_DEALS = 10
+# Wesele deals are played until every kind of reveal was met three times, at most this many.
+MOST_WESELE_DEALS = 60
+REVEALS = (
+    "partner shown, the club jack fell",
+    "partner shown, the club jack hidden",
+    "a jack fell, no partner shown",
+    "no jack fell",
+)
 # Beyond this many ways to deal the hidden cards the brute force takes too long.
 MOST_CANDIDATES = 1680
 
@@ -113,7 +121,7 @@ def test_the_deals_enumerated_in_a_wesele_are_exactly_those_the_engine_shows_the
     kinds: Counter[str] = Counter()
     wesele_deals = 0
     number = 0
-    while wesele_deals < WESELE_DEALS:
+    while wesele_deals < MOST_WESELE_DEALS and any(kinds[kind] < 3 for kind in REVEALS):
         number += 1
         record = new_table(("baska", "kop")[number % 2], derive_seed("wesele-reveal", number))
         wesele = False
@@ -139,10 +147,5 @@ def test_the_deals_enumerated_in_a_wesele_are_exactly_those_the_engine_shows_the
             )
             kinds[_kind(info)] += 1
         wesele_deals += wesele
-    for kind in (
-        "partner shown, the club jack fell",
-        "partner shown, the club jack hidden",
-        "a jack fell, no partner shown",
-        "no jack fell",
-    ):
+    for kind in REVEALS:
         assert kinds[kind] >= 3, kinds

@@ -92,8 +92,8 @@ def contract_of(state: DealState, viewer: int | None = None) -> tuple[str, int |
 
 
 def factors(res: DealResult) -> list[tuple[str, int]]:
-    """The settlement steps that count, as sorted ``(kind, factor)`` pairs."""
-    return sorted((step.kind, step.factor) for step in res.steps if not step.struck)
+    """The settlement steps that count, as sorted ``(kind, amount)`` pairs."""
+    return sorted((step.kind, step.amount) for step in res.steps if not step.struck)
 
 
 def assert_settled(res: DealResult, value: int, scores: tuple[int, int, int, int]) -> None:

@@ -20,7 +20,7 @@ import redis
 from google.protobuf import descriptor_pb2
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
-from speedgamez.v1 import cards_pb2, table_pb2
+from speedgamez.v1 import baska_kop_pb2, cards_pb2, table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
 from speedgamez.v1 import table_service_pb2_grpc as service_grpc
 from tests.service.conftest import Stack
@@ -390,6 +390,51 @@ def test_settlements_name_players_and_bavarian_names_reach_every_text(stack: Sta
     assert labels and all(label.split()[0] in ("Eichel", "Gras", "Herz", "Schellen") for label in labels), (
         labels
     )
+
+
+def test_baska_kop_travels_in_its_own_blocks_beside_the_common_fields(stack: Stack) -> None:
+    """Contracts are codes in the common messages and typed in the game's block; every
+    settlement line says what it does; ListGames lists the announcements both ways."""
+    anna = stack.player("Anna")
+    created = anna.create([HUMAN, EASY, EASY, EASY], rule_set="baska", deals="8")
+    view = anna.my_turn(created.name)
+    assert view.WhichOneof("game_view") == "baska_kop" and view.contract.code
+    running = baska_kop_pb2.BaskaKopContract.Name(view.baska_kop.contract)
+    assert running == f"BASKA_KOP_CONTRACT_{view.contract.code.upper()}"
+    while view.phase != table_pb2.TABLE_PHASE_SETTLEMENT:
+        view = anna.submit(view, simple_move(view))
+        if view.phase != table_pb2.TABLE_PHASE_SETTLEMENT:
+            view = anna.my_turn(created.name)
+    settlement = anna.get(created.name).settlement
+    typed = baska_kop_pb2.BaskaKopContract.Name(settlement.baska_kop.contract)
+    assert typed == f"BASKA_KOP_CONTRACT_{settlement.contract_code.upper()}"
+    operations = [step.operation for step in settlement.steps]
+    assert operations[0] == table_pb2.SETTLEMENT_OPERATION_BASE, settlement.steps
+    assert table_pb2.SETTLEMENT_OPERATION_UNSPECIFIED not in operations
+    events = anna.stub.WatchTable(service_pb2.WatchTableRequest(table=created.name), metadata=anna.metadata)
+    (bidding,) = [
+        response.event.bidding_ended
+        for response in _until_settled(events)
+        if response.event.WhichOneof("kind") == "bidding_ended"
+    ]
+    events.cancel()
+    assert bidding.contract.code and bidding.contract.label and "seat " not in bidding.contract.label
+    listing = anna.stub.ListGames(service_pb2.ListGamesRequest())
+    (baska,) = [rule_set for game in listing.games for rule_set in game.rule_sets if rule_set.id == "baska"]
+    assert list(baska.announcements) == [
+        baska_kop_pb2.BaskaKopContract.Name(contract).removeprefix("BASKA_KOP_CONTRACT_").lower()
+        for contract in baska.baska_kop.announcements
+    ]
+    assert baska.announcements[0] == "wesele" and baska.announcements[-1] == "baska"
+
+
+def _until_settled(
+    events: Iterator[service_pb2.WatchTableResponse],
+) -> Iterator[service_pb2.WatchTableResponse]:
+    for response in events:
+        yield response
+        if response.event.WhichOneof("kind") == "deal_settled":
+            return
 
 
 def test_an_unknown_card_names_value_is_invalid(stack: Stack) -> None:

@@ -10,11 +10,11 @@ import grpc
 import pytest
 import redis
 
-from speedgamez.v1 import actions_pb2, cards_pb2, table_pb2
+from speedgamez.v1 import actions_pb2, baska_kop_pb2, cards_pb2, table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
 from tests.service.conftest import Stack
 from tests.support.checks import expect_status
-from tests.support.client import EASY, HUMAN, PASS, Player, play_card, simple_move
+from tests.support.client import EASY, HUMAN, PASS, Player, announce, play_card, simple_move
 from tests.support.stored import stored
 
 
@@ -69,7 +69,7 @@ def test_illegal_card_and_illegal_announcement_are_failed_precondition(
     card = view.hand[0].card
     details = expect_status(grpc.StatusCode.FAILED_PRECONDITION, lambda: ben.submit(view, play_card(card)))
     assert "bidding" in details
-    kop = actions_pb2.Action(announce=actions_pb2.AnnounceAction(contract=actions_pb2.CONTRACT_KIND_KOP))
+    kop = announce(baska_kop_pb2.BASKA_KOP_CONTRACT_KOP)
     held = {(card.card.suit, card.card.rank) for card in view.hand}
     kop_cards = {
         (cards_pb2.SUIT_HEARTS, cards_pb2.RANK_ACE),
@@ -160,10 +160,11 @@ def test_malformed_requests_are_invalid_argument(
         service_pb2.SubmitActionRequest(table=name, table_version=0, request_id="r3", action=PASS),
         submit_request(view, play_card(cards_pb2.Card(suit=cards_pb2.SUIT_CLUBS))),
         submit_request(view, play_card(cards_pb2.Card(suit=cards_pb2.SUIT_CLUBS, rank=cards_pb2.RANK_TWO))),
-        submit_request(view, actions_pb2.Action(announce=actions_pb2.AnnounceAction())),
+        submit_request(view, announce(baska_kop_pb2.BASKA_KOP_CONTRACT_UNSPECIFIED)),
+        submit_request(view, actions_pb2.Action(baska_kop=baska_kop_pb2.BaskaKopAction())),
         submit_request(
             view,
-            actions_pb2.Action(announce=actions_pb2.AnnounceAction(contract=actions_pb2.CONTRACT_KIND_GRAN)),
+            announce(baska_kop_pb2.BASKA_KOP_CONTRACT_GRAN),
         ),
     ]
     for request in malformed:

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import grpc
 
-from speedgamez.v1 import actions_pb2, cards_pb2, table_pb2
+from speedgamez.v1 import actions_pb2, baska_kop_pb2, cards_pb2, table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
 from speedgamez.v1 import table_service_pb2_grpc as service_grpc
 
@@ -92,6 +92,12 @@ class Player:
 
 def play_card(card: cards_pb2.Card) -> actions_pb2.Action:
     return actions_pb2.Action(play_card=actions_pb2.PlayCardAction(card=card))
+
+
+def announce(contract: baska_kop_pb2.BaskaKopContract) -> actions_pb2.Action:
+    return actions_pb2.Action(
+        baska_kop=baska_kop_pb2.BaskaKopAction(announce=baska_kop_pb2.BaskaKopAnnounce(contract=contract))
+    )
 
 
 PASS = actions_pb2.Action(pass_turn=actions_pb2.PassAction())

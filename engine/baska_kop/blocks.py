@@ -1,0 +1,31 @@
+"""Baśka/Kop's own parts of the contract (``proto/speedgamez/v1/baska_kop.proto``).
+
+Each value here is filled into the message of the same name by its field names, so a
+field added on one side and not the other fails the contract tests. Contracts are codes
+(``zolo_du``) that the contract's ``BaskaKopContract`` names in capitals.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class BaskaKopView:
+    """The running contract as the viewer knows it (a silent Cicha reads ``normal``)."""
+
+    contract: str
+
+
+@dataclass(frozen=True, slots=True)
+class BaskaKopSettlement:
+    """The contract that was played (a Cicha is revealed here)."""
+
+    contract: str
+
+
+@dataclass(frozen=True, slots=True)
+class BaskaKopRules:
+    """The contracts a rule set lets players announce, lowest first."""
+
+    announcements: tuple[str, ...]
