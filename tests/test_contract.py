@@ -40,6 +40,26 @@ def test_protos_pass_buf_lint() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+def test_the_contract_changes_only_additively_since_the_previous_commit() -> None:
+    """Clients built from an earlier contract keep working: buf's FILE breaking rules against
+    the protos of the previous commit (a change that must break says so in its commit and
+    waits one commit for this test)."""
+    assert BUF.exists(), "buf is missing: run 'npm ci --prefix tools/npm' (scripts/test does)"
+    parent = subprocess.run(
+        ["git", "rev-parse", "--verify", "--quiet", "HEAD~1"], cwd=ROOT, capture_output=True, text=True
+    )
+    if parent.returncode != 0:
+        pytest.skip("this clone has no previous commit to compare with (a shallow clone)")
+    result = subprocess.run(
+        [str(BUF), "breaking", "--against", f".git#ref={parent.stdout.strip()}"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0 and not result.stdout.strip(), result.stdout + result.stderr
+
+
 def _positions(game: Game[Any, Any], rule_set: str, deals: int) -> Iterator[Any]:
     """Every state of ``deals`` seeded random deals of ``game``, up to and with the end."""
     options = game.parse_options(rule_set, {})
