@@ -53,6 +53,8 @@ def play_deal(
         view = table_view(record, seat)
         level = levels[seat]
         decision = random_move(view) if level == RANDOM else decide(view, level)
+        if decision.action is None:
+            raise RuntimeError(f"the {level} player made no move for seat {seat}, which the table waits for")
         for happened in record.apply(Act(seat, decision.action, SeatKind.COMPUTER, note=decision.reason)):
             if happened.event.WhichOneof("kind") == "deal_settled":
                 settlement = happened.event.deal_settled.settlement

@@ -161,8 +161,7 @@ class Worker:
             elif await self._is_stale(job):
                 outcome = "stale"
             else:
-                await self._move(job)
-                outcome = "applied"
+                outcome = "applied" if await self._move(job) else "no_move"
         except ServiceError as error:
             if error.code not in _STALE:
                 log.error("job %s for table %s refused: %s", delivery.entry_id, _table_of(job), error.message)
@@ -185,15 +184,19 @@ class Worker:
         version = await self.redis.hget(keys.table(job.table_id), "version")
         return version is None or int(version) != job.table_version
 
-    async def _move(self, job: ai_job_pb2.AiJob) -> None:
+    async def _move(self, job: ai_job_pb2.AiJob) -> bool:
+        """Decide and submit the seat's move; False when a seat that may act chose none."""
         level = level_from_proto(job.level)
         started = time.monotonic()
         decision = decide(job.view, level)
         metrics.AI_DECISION_DURATION.labels(job.view.game, level).observe(time.monotonic() - started)
         metrics.SOLVER_NODES.labels(job.view.game).inc(decision.nodes)
+        if decision.action is None:
+            return False
         await self.service.submit_computer_action(
             job.table_id, job.table_version, job.seat, decision.action, decision.reason
         )
+        return True
 
     async def _answer_advice(self, job: ai_job_pb2.AiJob) -> None:
         response = advise(job.view)
@@ -213,8 +216,8 @@ class Worker:
             await self._fallback_move(job)
 
     async def _fallback_move(self, job: ai_job_pb2.AiJob) -> None:
-        """Keep the game going: make the seat's first allowed move."""
-        if job.kind == ai_job_pb2.AI_JOB_KIND_ADVICE:
+        """Keep the game going: make the seat's first allowed move, if the table waits for it."""
+        if job.kind == ai_job_pb2.AI_JOB_KIND_ADVICE or job.seat not in job.view.to_act_seats:
             return
         try:
             info = seat_info(job.view)

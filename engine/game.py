@@ -116,6 +116,9 @@ class GameType:
     # The game's own actions beyond pass, double, play and continue: frozen dataclasses
     # that the contract's action block for the game has by their names in snake case.
     actions: tuple[type[object], ...] = ()
+    # Actions that do not depend on the order of moves (an offer in a market): the table
+    # checks them against its state as it is, not against the version the player saw.
+    order_free: tuple[type[object], ...] = ()
 
     def rule_set(self, rule_set: str) -> RuleSetType | None:
         return next((candidate for candidate in self.rule_sets if candidate.id == rule_set), None)
@@ -411,7 +414,12 @@ class Game(ABC, Generic[OptionsT, StateT]):
 
     @abstractmethod
     def to_act(self, state: StateT) -> frozenset[int]:
-        """Seats that may act now (empty once the deal is over)."""
+        """Seats the deal waits for now (empty once the deal is over)."""
+
+    def may_act(self, state: StateT) -> frozenset[int]:
+        """Seats that may act now without the deal waiting for them (anyone may make an
+        offer in a market); by default none."""
+        return frozenset()
 
     @abstractmethod
     def candidate_actions(self, state: StateT, seat: int) -> tuple[tuple[Action, str], ...]:
@@ -501,7 +509,7 @@ class Game(ABC, Generic[OptionsT, StateT]):
         may be applied."""
         if not isinstance(action, COMMON_ACTIONS) and type(action) not in self.game_type.actions:
             raise InvalidActionError(f"'{action}' is not an action of {self.game_type.title}")
-        if seat not in self.to_act(state):
+        if seat not in self.to_act(state) | self.may_act(state):
             raise NotYourTurnError(_not_your_turn(self.to_act(state)))
         reason = self.illegality(state, seat, action)
         if reason is not None:
@@ -510,9 +518,10 @@ class Game(ABC, Generic[OptionsT, StateT]):
     def choices(self, state: StateT, seat: int) -> tuple[Choice, ...]:
         """``candidate_actions`` with the verdict of ``illegality`` for each."""
         waiting = self.to_act(state)
+        acting = waiting | self.may_act(state)
         result = []
         for action, label in self.candidate_actions(state, seat):
-            if seat not in waiting:
+            if seat not in acting:
                 result.append(Choice(action, label, False, _not_your_turn(waiting)))
                 continue
             reason = self.illegality(state, seat, action)

@@ -94,6 +94,7 @@ class MatchView:
     totals: tuple[int, ...]
     length: MatchLength
     to_act: frozenset[int]
+    may_act: frozenset[int]
     deal: DealView
     continue_choice: Choice | None
 
@@ -140,6 +141,17 @@ class Match:
         if self.phase is MatchPhase.SETTLEMENT:
             return frozenset(self.awaiting)
         return frozenset()
+
+    def may_act(self) -> frozenset[int]:
+        """Seats that may act now though nothing waits for them."""
+        if self.phase is MatchPhase.DEAL:
+            return self.game.may_act(self.deal)
+        return frozenset()
+
+    def order_free(self, action: Action) -> bool:
+        """Whether ``action`` is checked against the state as it is, whatever version its
+        sender saw: a continue, and the game's order-free actions."""
+        return isinstance(action, Continue) or type(action) in self.game.game_type.order_free
 
     def check(self, seat: int, action: Action) -> None:
         """Raise an engine error unless ``seat`` may take ``action`` now."""
@@ -209,6 +221,7 @@ class Match:
             totals=tuple(self.totals),
             length=self.game.match_length(self.options),
             to_act=self.to_act(),
+            may_act=self.may_act(),
             deal=self.game.view(self.deal, viewer),
             continue_choice=continue_choice,
         )

@@ -3,9 +3,12 @@
 Semantics, in plain words:
 
 * When a committed table state needs a computer move, the writer queues one job per
-  computer seat that must act. The job carries the table version and that seat's view,
-  redacted by ``server.views`` exactly like a client's, so a worker never sees cards the
-  seat may not see.
+  computer seat that must act, and one per computer seat that may act without the table
+  waiting for it (an offer in a market); the latter may decide to do nothing, and the
+  sweeper below never queues it again (nothing waits for it). The job carries the table
+  version and that seat's view, redacted by ``server.views`` exactly like a client's, so
+  a worker never sees cards the seat may not see. A job of a seat that may act is due at
+  once and unpaced (below), so that it is decided before the table moves on.
 * People go first. Jobs of tables where a person plays, and advice, go on the stream
   ``people``; jobs of tables of computers only go on ``computers``. A worker takes a
   job from ``computers`` only when ``people`` is empty, and only while the workers busy
@@ -182,12 +185,16 @@ class JobQueue:
         await self.redis.zadd(keys.AI_DUE, {table_id: now_ms()})
 
     async def enqueue(self, record: TableRecord, seats: list[int] | None = None, force: bool = False) -> int:
-        """Queue a job for every computer seat that must act now (or for ``seats``); returns how many.
+        """Queue a job for every computer seat that must or may act now (or for ``seats``);
+        returns how many.
 
         ``force`` queues even when a job for this version is live (the sweeper's answer
         to a job that was lost).
         """
-        seats = record.computer_turns() if seats is None else seats
+        seats = record.computer_turns() + record.computer_options() if seats is None else seats
+        # Nothing waits for a seat that may act: its job is due at once and unpaced, so it is
+        # decided before the move the table waits for makes it stale.
+        optional = set(record.computer_options())
         people = any(seat.kind is SeatKind.HUMAN and not seat.left for seat in record.seats)
         kind = PEOPLE if people else COMPUTERS
         pace_ms = 0 if people else round(1000 / self.settings.ai_computer_moves_per_s)
@@ -214,9 +221,9 @@ class JobQueue:
                     _live_field(record.id, seat),
                     record.version,
                     job.SerializeToString(),
-                    now + self.settings.ai_min_think_ms,
+                    now if seat in optional else now + self.settings.ai_min_think_ms,
                     now,
-                    pace_ms,
+                    0 if seat in optional else pace_ms,
                     _KINDS[kind],
                     "1" if force else "0",
                 ],

@@ -11,11 +11,11 @@ import asyncio
 import contextlib
 import re
 import secrets
-from collections.abc import AsyncIterator, Awaitable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
-from engine.actions import Action, Continue
+from engine.actions import Action
 from engine.errors import EngineError, quoted
 from engine.match import MatchPhase
 from engine.registry import GAMES, get_game
@@ -330,9 +330,11 @@ class TableService:
             self.queue,
             table_id,
             entry,
+            expected_version=request.table_version,
             # A continue decides nothing about the table's state: it applies whenever the
-            # seat still owes one, so that two players continuing at once both succeed.
-            expected_version=None if isinstance(action, Continue) else request.table_version,
+            # seat still owes one, so that two players continuing at once both succeed; the
+            # same holds for a game's order-free actions (an offer in a market).
+            order_free=_order_free(action),
             # Each player's ids are their own: no other player, and no computer, can
             # take one over.
             request_id=f"{caller.player_id}:{request.request_id}",
@@ -355,6 +357,7 @@ class TableService:
             table_id,
             entry,
             expected_version=table_version,
+            order_free=_order_free(action),
             request_id=f"computer:{table_version}:{seat}",
             request_tag="computer",
         )
@@ -560,3 +563,12 @@ def _own_seat(record: TableRecord, caller: Caller) -> int:
     if seat is None:
         raise ServiceError(Code.PERMISSION_DENIED, f"you have no seat at {table_name(record.id)}")
     return seat
+
+
+def _order_free(action: Action) -> Callable[[TableRecord], bool]:
+    """Whether ``action`` is checked against a table as it is, not the version it was decided on."""
+
+    def order_free(record: TableRecord) -> bool:
+        return record.match is not None and record.match.order_free(action)
+
+    return order_free

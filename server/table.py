@@ -188,6 +188,15 @@ class TableRecord:
             return []
         return sorted(seat for seat in self.match.to_act() if self.seats[seat].played_by_computer)
 
+    def computer_options(self) -> list[int]:
+        """Seats a computer player may act for now, though nothing waits for them."""
+        if self.match is None or self.status is not TableStatus.PLAYING:
+            return []
+        waited_for = self.match.to_act()
+        return sorted(
+            seat for seat in self.match.may_act() - waited_for if self.seats[seat].played_by_computer
+        )
+
     def match_length(self) -> MatchLength:
         return self.game.match_length(self._options())
 

@@ -147,6 +147,7 @@ def table_view(
     stopped = record.status is TableStatus.CLOSED
     if not stopped:
         view.to_act_seats.extend(sorted(match_view.to_act))
+        view.may_act_seats.extend(sorted(match_view.may_act))
     view.hand.extend(
         table_pb2.HandCard(
             card=convert.card_to_proto(card.card), playable=card.playable, reason=texts(card.reason)

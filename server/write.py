@@ -37,6 +37,7 @@ async def change_table(
     build_entry: Callable[[TableRecord], LogEntry],
     *,
     expected_version: int | None,
+    order_free: Callable[[TableRecord], bool] | None = None,
     request_id: str = "",
     request_tag: str = "",
 ) -> Change:
@@ -44,8 +45,10 @@ async def change_table(
 
     ``expected_version`` is the version the change was decided on (a client's
     table_version, an AI job's version); a table that has moved on answers ABORTED.
-    With None the change is rebuilt on the fresh table after a conflict (joins, leaves,
-    and continues, which decide nothing about the table's state).
+    With None the change is rebuilt on the fresh table after a conflict (joins, leaves).
+    ``order_free`` says, for the table as loaded, whether the change is one that depends on
+    no order of moves (a continue, a game's order-free action): then it is checked against
+    the table as it is, like a change without an expected version.
     ``request_id`` makes a retry of the same change apply once; ``request_tag`` is a
     digest of the request, so a reused id with different content is refused.
     """
@@ -53,6 +56,8 @@ async def change_table(
         record = await store.load(table_id)
         if record is None:
             raise ServiceError(Code.NOT_FOUND, f"there is no table tables/{table_id}")
+        if order_free is not None and order_free(record):
+            expected_version = None
         if request_id and (expected_version is None or record.version != expected_version):
             # A retry of a change that was applied finds the table moved on: it is answered
             # like the first attempt. (At the current version the commit checks the id.)

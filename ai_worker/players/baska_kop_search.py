@@ -261,7 +261,8 @@ def advise(info: SeatInfo) -> service_pb2.GetAdviceResponse:
                     mean_score=outlook.mean_score,
                 )
             )
-    response.recommended_action.CopyFrom(convert.action_to_proto(decision.action, BaskaKop.game_type))
+    if decision.action is not None:
+        response.recommended_action.CopyFrom(convert.action_to_proto(decision.action, BaskaKop.game_type))
     response.reason = reason
     response.deals_considered = len(evaluation.deals.deals)
     response.exact = evaluation.deals.exact

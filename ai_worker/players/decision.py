@@ -1,4 +1,4 @@
-"""What a computer player returns: an action and, for calls, a one-sentence reason."""
+"""What a computer player returns: an action (or none) and, for calls, a one-sentence reason."""
 
 from __future__ import annotations
 
@@ -9,8 +9,11 @@ from engine.actions import Action
 
 @dataclass(frozen=True)
 class Decision:
-    """``nodes`` counts the solver positions the decision took (0 without search)."""
+    """``nodes`` counts the solver positions the decision took (0 without search).
 
-    action: Action
+    ``action`` is None when a seat that may act, and is not waited for, does nothing.
+    """
+
+    action: Action | None
     reason: str = ""
     nodes: int = 0

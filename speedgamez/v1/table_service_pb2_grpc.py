@@ -231,9 +231,10 @@ class TableServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def SubmitAction(self, request, context):
-        """Applies one action of the caller's seat, if table_version is current. A retry with
-        the same request_id is applied at most once: if the first attempt was applied, the
-        retry succeeds too and returns the table as it is now.
+        """Applies one action of the caller's seat, if table_version is current (a continue,
+        and an action the game declares order-free, are checked against the table as it is
+        instead). A retry with the same request_id is applied at most once: if the first
+        attempt was applied, the retry succeeds too and returns the table as it is now.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

@@ -6,7 +6,10 @@ soon as it is dealt). Otherwise the player after the dealer leads one card and t
 follow suit if they can; the highest card of the led suit wins. A trick won with a seven
 is thrown in: everyone pays one chip into the pot and the same dealer deals again. A
 trick won otherwise takes the pot and one chip from everyone else, and its winner deals
-next. The pot carries from deal to deal; a match lasts the number of deals chosen.
+next. While the trick is played, every player may once add a chip of his own to the pot
+("double"), whether it is his turn or not: nobody waits for it, and it does not depend on
+the order of moves. The pot carries from deal to deal; a match lasts the number of deals
+chosen.
 """
 
 from __future__ import annotations
@@ -14,11 +17,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from engine.actions import Action, PlayCard
+from engine.actions import Action, Double, PlayCard
 from engine.cards import Card, Rank, Suit
 from engine.errors import InvalidActionError, InvalidOptionsError
 from engine.game import (
     PUBLIC,
+    Choice,
     Counter,
     DealResult,
     DealView,
@@ -53,6 +57,7 @@ class PotState:
     dealt: tuple[tuple[Card, ...], ...]
     hands: list[list[Card]]
     played: list[tuple[int, Card]] = field(default_factory=list)
+    doubled: list[int] = field(default_factory=list)
     result: DealResult | None = None
 
 
@@ -64,6 +69,7 @@ class Pot(Game[int, PotState]):
         utility=Utility.GENERAL_SUM,
         seat_counts=(2, 3, 4, 5),
         rule_sets=(RuleSetType("plain", (OptionType("deals", "deals in the match", "3", values=LENGTHS),)),),
+        order_free=(Double,),
     )
 
     def parse_options(self, rule_set: str, raw: Mapping[str, str]) -> int:
@@ -112,12 +118,22 @@ class Pot(Game[int, PotState]):
             return frozenset()
         return frozenset({(state.dealer + 1 + len(state.played)) % state.seats})
 
+    def may_act(self, state: PotState) -> frozenset[int]:
+        if state.result is not None:
+            return frozenset()
+        return frozenset(range(state.seats)) - set(state.doubled)
+
     def candidate_actions(self, state: PotState, seat: int) -> tuple[tuple[Action, str], ...]:
-        return tuple((PlayCard(card), card.symbol) for card in state.hands[seat])
+        cards = tuple((PlayCard(card), card.symbol) for card in state.hands[seat])
+        return ((Double(), "Add a chip to the pot"), *cards)
 
     def illegality(self, state: PotState, seat: int, action: Action) -> str | None:
+        if isinstance(action, Double):
+            return "you have added your chip this deal" if seat in state.doubled else None
         if not isinstance(action, PlayCard):
-            raise InvalidActionError(f"Pot knows only cards to play, not {action}")
+            raise InvalidActionError(f"Pot knows only cards to play and adding a chip, not {action}")
+        if seat not in self.to_act(state):
+            return "it is not your turn to play"
         if action.card not in state.hands[seat]:
             return f"{action.card.symbol} is not in your hand"
         led = state.played[0][1].suit if state.played else None
@@ -126,6 +142,10 @@ class Pot(Game[int, PotState]):
         return None
 
     def apply(self, state: PotState, seat: int, action: Action, note: str = "") -> tuple[GameEvent, ...]:
+        if isinstance(action, Double):
+            state.doubled.append(seat)
+            state.pot += 1
+            return ()
         assert isinstance(action, PlayCard)
         state.hands[seat].remove(action.card)
         state.played.append((seat, action.card))
@@ -136,7 +156,7 @@ class Pot(Game[int, PotState]):
             (play for play in state.played if play[1].suit == led), key=lambda play: play[1].rank
         )
         if card.rank is Rank.SEVEN:
-            scores = (-1,) * state.seats
+            scores = tuple(-1 - state.doubled.count(seat) for seat in range(state.seats))
             zero = (0,) * state.seats
             everyone = frozenset(range(state.seats))
             steps = (
@@ -144,6 +164,7 @@ class Pot(Game[int, PotState]):
                 SettlementStep(
                     "into_pot", "Everyone pays into the pot", StepOperation.ADD, -1, seats=everyone
                 ),
+                *_chips_added(state),
             )
             state.result = DealResult(
                 "thrown_in",
@@ -168,15 +189,15 @@ class Pot(Game[int, PotState]):
     def view(self, state: PotState, viewer: int | None) -> DealView:
         to_act = self.to_act(state)
         hand: tuple[HandCard, ...] = ()
+        choices: tuple[Choice, ...] = ()
         if viewer is not None:
-            reasons = [
-                self.illegality(state, viewer, PlayCard(card)) if viewer in to_act else "not your turn"
-                for card in state.hands[viewer]
-            ]
+            all_choices = self.choices(state, viewer)
             hand = tuple(
-                HandCard(card, reason is None, reason or "")
-                for card, reason in zip(state.hands[viewer], reasons, strict=True)
+                HandCard(choice.action.card, choice.allowed, choice.reason)
+                for choice in all_choices
+                if isinstance(choice.action, PlayCard)
             )
+            choices = tuple(choice for choice in all_choices if not isinstance(choice.action, PlayCard))
         return DealView(
             viewer=viewer,
             phase=self.phase_of(state),
@@ -184,7 +205,7 @@ class Pot(Game[int, PotState]):
             to_act=to_act,
             hand=hand,
             hand_sizes=tuple(len(h) for h in state.hands),
-            choices=(),
+            choices=choices,
             contract=None,
             ladder=(),
             badges=tuple(frozenset() for _ in range(state.seats)),
@@ -219,11 +240,15 @@ class Pot(Game[int, PotState]):
             state.dealt,
             [list(h) for h in state.hands],
             list(state.played),
+            list(state.doubled),
             state.result,
         )
 
     def _settle(self, state: PotState, winner: int, summary: str) -> DealResult:
-        scores = tuple(state.pot + state.seats - 1 if seat == winner else -1 for seat in range(state.seats))
+        scores = tuple(
+            (state.pot + state.seats - 1 if seat == winner else -1) - state.doubled.count(seat)
+            for seat in range(state.seats)
+        )
         others = frozenset(range(state.seats)) - {winner}
         steps = (
             SettlementStep("base", "One chip a player", StepOperation.BASE, 1),
@@ -234,6 +259,7 @@ class Pot(Game[int, PotState]):
             SettlementStep(
                 "chips_won", "The winner gets them", StepOperation.ADD, len(others), seats=frozenset({winner})
             ),
+            *_chips_added(state),
         )
         return DealResult(
             "pot",
@@ -247,3 +273,10 @@ class Pot(Game[int, PotState]):
             state.dealt,
             summary,
         )
+
+
+def _chips_added(state: PotState) -> tuple[SettlementStep, ...]:
+    if not state.doubled:
+        return ()
+    seats = frozenset(state.doubled)
+    return (SettlementStep("chip_added", "Added a chip to the pot", StepOperation.ADD, -1, seats=seats),)

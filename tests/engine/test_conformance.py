@@ -84,8 +84,13 @@ class Table:
             game.completed_tricks(state),
         )
 
-    def play(self, label: str, count: int = DEALS, hook: Hook | None = None) -> Iterator[tuple[Any, str]]:
-        """Play ``count`` seeded deals to the end; yields the final state and where it came from."""
+    def play(
+        self, label: str, count: int = DEALS, hook: Hook | None = None, optional_moves: bool = True
+    ) -> Iterator[tuple[Any, str]]:
+        """Play ``count`` seeded deals to the end; yields the final state and where it came from.
+
+        Seats that may act without being waited for act too, unless ``optional_moves`` is off.
+        """
         for index in range(count):
             seed = derive_seed("conformance", self.game.game_type.id, self.rule_set, self.seats, label, index)
             dealer = index % self.seats
@@ -102,7 +107,8 @@ class Table:
                     if self.game.result(state) is not None:
                         break
                     waiting = sorted(self.game.to_act(state))
-                seat = rng.choice(waiting)
+                optional = sorted(self.game.may_act(state)) if optional_moves else []
+                seat = rng.choice(sorted({*waiting, *optional}))
                 action = pick(rng, self.game.legal_actions(state, seat))
                 self.game.apply(state, seat, action)
                 log.append(f"{seat}:{action}")
@@ -207,9 +213,23 @@ def test_every_seat_to_act_has_a_legal_action(table: Table) -> None:
     def hook(state: Any, rng: SeededRandom) -> None:
         for seat in game.to_act(state):
             assert game.legal_actions(state, seat), f"seat {seat} must act but may do nothing"
+        for seat in game.may_act(state):
+            assert game.legal_actions(state, seat), f"seat {seat} may act but has nothing to do"
 
     for _ in table.play("legal-exists", hook=hook):
         pass
+
+
+def test_a_deal_ends_though_the_seats_that_may_act_never_do(table: Table) -> None:
+    """Nothing waits for a seat that may act: the deal ends on the moves of those to act."""
+    game = table.game
+    for state, where in table.play("no-optional-moves", count=DEALS // 4, optional_moves=False):
+        assert game.result(state) is not None and game.may_act(state) == frozenset(), where
+
+
+def test_order_free_actions_are_actions_of_the_game(table: Table) -> None:
+    declared = (*COMMON_ACTIONS, *table.game.game_type.actions)
+    assert all(issubclass(action, declared) for action in table.game.game_type.order_free)
 
 
 def test_every_legal_action_passes_check_and_every_grey_one_fails_with_its_reason(table: Table) -> None:
@@ -218,11 +238,11 @@ def test_every_legal_action_passes_check_and_every_grey_one_fails_with_its_reaso
     verdicts = {True: 0, False: 0}
 
     def hook(state: Any, rng: SeededRandom) -> None:
-        to_act = game.to_act(state)
+        acting = game.to_act(state) | game.may_act(state)
         for seat in range(table.seats):
             for choice in game.choices(state, seat):
                 if choice.allowed:
-                    assert seat in to_act, f"seat {seat} may not act, yet {choice.action} is allowed"
+                    assert seat in acting, f"seat {seat} may not act, yet {choice.action} is allowed"
                     game.check(state, seat, choice.action)
                 else:
                     assert choice.reason, f"{choice.action} is grey for seat {seat} without a reason"
@@ -342,7 +362,7 @@ def test_acting_out_of_turn_is_refused(table: Table) -> None:
         refused += 1
 
     def hook(state: Any, rng: SeededRandom) -> None:
-        idle = sorted(set(range(table.seats)) - game.to_act(state))
+        idle = sorted(set(range(table.seats)) - game.to_act(state) - game.may_act(state))
         if idle:
             out_of_turn(state, rng.choice(idle), rng)
 

@@ -157,6 +157,7 @@ def decision_points(
         point = Point(record, seat, view, levels[seat], state)
         decision = chooser(point) if chooser is not None else choose(view, levels[seat])
         yield point, decision
+        assert decision.action is not None, f"no move for seat {seat}, which the table waits for"
         events = act(record, seat, decision.action, decision.reason)
         if after is not None:
             after(point, decision, events)
