@@ -21,8 +21,8 @@ import statistics
 import time
 
 from ai_worker.players import decide
+from ai_worker.players.baska_kop.model import card_index
 from ai_worker.search import solver as solver_module
-from ai_worker.search.baska_kop_model import card_index
 from ai_worker.search.solver import Solver
 from engine.actions import Pass
 from engine.baska_kop import BaskaKop

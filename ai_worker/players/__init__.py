@@ -8,22 +8,23 @@ substitute.
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import ModuleType
 
-from ai_worker.players import baska_kop_easy, baska_kop_search
+from ai_worker.players import baska_kop
 from ai_worker.players.decision import Decision
 from ai_worker.seat_info import SeatInfo, seat_info
 from speedgamez.v1 import table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
 
+# One line per game: the package in ai_worker/players/<game>/, with LEVELS (its computer
+# players by level) and, if it has one, advise.
+_PACKAGES: dict[str, ModuleType] = {"baska_kop": baska_kop}
+
 PLAYERS: dict[tuple[str, str], Callable[[SeatInfo], Decision]] = {
-    ("baska_kop", "easy"): baska_kop_easy.decide,
-    ("baska_kop", "normal"): baska_kop_search.decide_normal,
-    ("baska_kop", "strong"): baska_kop_search.decide_strong,
+    (game, level): player for game, package in _PACKAGES.items() for level, player in package.LEVELS.items()
 }
-
-
 ADVISORS: dict[str, Callable[[SeatInfo], service_pb2.GetAdviceResponse]] = {
-    "baska_kop": baska_kop_search.advise,
+    game: package.advise for game, package in _PACKAGES.items() if hasattr(package, "advise")
 }
 
 

@@ -13,7 +13,7 @@ import re
 
 from ai_worker.arena import RANDOM
 from ai_worker.players import advise
-from ai_worker.players.baska_kop_search import Deals, Outlook
+from ai_worker.players.baska_kop.search import Deals, Outlook
 from engine.actions import PlayCard
 from engine.baska_kop.constants import SEATS
 from engine.cards import Card

@@ -21,9 +21,9 @@ from functools import cache
 import pytest
 
 from ai_worker.arena import RANDOM
-from ai_worker.baska_kop_info import announcement, running_doubles, sure_partners
 from ai_worker.players import decide
-from ai_worker.players.baska_kop_easy import ANNOUNCE_REASONS, DOUBLE_REASON
+from ai_worker.players.baska_kop.easy import ANNOUNCE_REASONS, DOUBLE_REASON
+from ai_worker.players.baska_kop.info import announcement, running_doubles, sure_partners
 from ai_worker.players.decision import Decision
 from ai_worker.seat_info import seat_info
 from engine.actions import Announce, Double

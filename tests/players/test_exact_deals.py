@@ -9,8 +9,8 @@ leave a few hundred deals out of thousands.
 from __future__ import annotations
 
 from ai_worker.players import advise
-from ai_worker.players.baska_kop_search import STRONG, deal_sample
-from ai_worker.search.baska_kop_deals import constraints
+from ai_worker.players.baska_kop.deals import constraints
+from ai_worker.players.baska_kop.search import STRONG, deal_sample
 from ai_worker.seat_info import seat_info
 from server.views import table_view
 from tests.players.brute_force import consistent_deals, deal_key

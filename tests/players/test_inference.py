@@ -2,7 +2,7 @@
 
 The normal and strong players deal the unseen cards "passend zu allem, was schon gefallen
 und gesagt ist". These tests prove, over many real deals of both rule sets, that the
-inference (``ai_worker.search.baska_kop_deals.constraints``) never rules out the deal
+inference (``ai_worker.players.baska_kop.deals.constraints``) never rules out the deal
 that is really on the table, that the samplers return exactly the deals it admits, and
 that every deal they return is one the engine itself accepts for the public actions.
 """
@@ -16,9 +16,9 @@ from itertools import product
 import pytest
 
 from ai_worker.arena import RANDOM
-from ai_worker.players.baska_kop_search import NORMAL, deal_sample
+from ai_worker.players.baska_kop.deals import constraints, game_of
+from ai_worker.players.baska_kop.search import NORMAL, deal_sample
 from ai_worker.players.decision import Decision
-from ai_worker.search.baska_kop_deals import constraints, game_of
 from ai_worker.search.sampling import Constraints, Deal, enumerate_deals, sample
 from ai_worker.seat_info import SeatInfo, seat_info
 from engine.baska_kop.bidding import settle_contract

@@ -14,7 +14,7 @@ from collections import Counter
 
 from ai_worker.arena import RANDOM
 from ai_worker.players import advise, decide
-from ai_worker.search.baska_kop_deals import constraints
+from ai_worker.players.baska_kop.deals import constraints
 from ai_worker.search.sampling import enumerate_deals
 from ai_worker.seat_info import SeatInfo, seat_info
 from engine.actions import PlayCard

@@ -32,7 +32,7 @@ from typing import Any
 import pytest
 
 import ai_worker.search.solver as compiled_solver
-from ai_worker.search.baska_kop_model import CardIndex, card_index
+from ai_worker.players.baska_kop.model import CardIndex, card_index
 from engine.actions import Announce, Pass, PlayCard
 from engine.baska_kop import BaskaKop, Contract, DealState, Phase, RuleSet
 from engine.cards import Card

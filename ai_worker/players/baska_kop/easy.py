@@ -13,7 +13,13 @@ the cards behind it: each is one of the fixed sentences ``ANNOUNCE_REASONS`` and
 
 from __future__ import annotations
 
-from ai_worker.baska_kop_info import KOP_REASON, allowed, behind_sure_partner, known_sides, running_doubles
+from ai_worker.players.baska_kop.info import (
+    KOP_REASON,
+    allowed,
+    behind_sure_partner,
+    known_sides,
+    running_doubles,
+)
 from ai_worker.players.decision import Decision
 from ai_worker.seat_info import SeatInfo
 from engine.actions import Announce, Double, Pass, PlayCard

@@ -1,7 +1,7 @@
 """The normal and strong computer players of Baśka and Kop: sampling plus double-dummy search.
 
 Both levels deal the unseen cards in ways that agree with everything public
-(``ai_worker.search.baska_kop_deals``), solve each deal with all hands open
+(``ai_worker.players.baska_kop.deals``), solve each deal with all hands open
 (``ai_worker.search.solver``) and choose what scores best on average:
 
 * normal: a few uniform samples, each solved to the last trick;
@@ -21,10 +21,10 @@ from collections import defaultdict
 from dataclasses import dataclass
 from itertools import islice
 
-from ai_worker.baska_kop_info import KOP_REASON, behind_sure_partner, running_doubles, table_options
+from ai_worker.players.baska_kop.deals import Game, constraints, game_of, likelihood
+from ai_worker.players.baska_kop.info import KOP_REASON, behind_sure_partner, running_doubles, table_options
+from ai_worker.players.baska_kop.model import card_index
 from ai_worker.players.decision import Decision
-from ai_worker.search.baska_kop_deals import Game, constraints, game_of, likelihood
-from ai_worker.search.baska_kop_model import card_index
 from ai_worker.search.sampling import Deal, enumerate_deals, sample
 from ai_worker.search.solver import Solver
 from ai_worker.seat_info import SeatInfo

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ai_worker.baska_kop_info import announcement, table_options
+from ai_worker.players.baska_kop.info import announcement, table_options
 from ai_worker.search.sampling import Constraints, Deal
 from ai_worker.seat_info import SeatInfo
 from engine.actions import Announce, Double, Pass
