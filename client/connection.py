@@ -65,15 +65,18 @@ class Connection:
     def register(self, name: str) -> service_pb2.RegisterPlayerResponse:
         return self.stub.RegisterPlayer(service_pb2.RegisterPlayerRequest(display_name=name))
 
+    def games(self) -> list[service_pb2.GameInfo]:
+        listing = self._retrying(lambda: self.stub.ListGames(service_pb2.ListGamesRequest()))
+        return list(listing.games)
+
     def game_titles(self) -> dict[str, str]:
-        games = self._retrying(lambda: self.stub.ListGames(service_pb2.ListGamesRequest()))
-        return {game.id: game.title for game in games.games}
+        return {game.id: game.title for game in self.games()}
 
     def create(
-        self, rule_set: str, options: dict[str, str], seats: list[service_pb2.SeatConfig]
+        self, game: str, rule_set: str, options: dict[str, str], seats: list[service_pb2.SeatConfig]
     ) -> table_pb2.TableView:
         request = service_pb2.CreateTableRequest(
-            game="baska_kop",
+            game=game,
             rule_set=rule_set,
             options=options,
             seats=seats,

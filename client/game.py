@@ -18,7 +18,8 @@ from client.screen import LEGEND, Screen, has_ended, is_my_turn
 from speedgamez.v1 import actions_pb2, table_pb2
 
 KEYS = (
-    "Keys: a card's number plays it · p passes · d doubles · a<n> announces the n-th contract · "
+    "Keys: a card's number plays it · p passes · d doubles · a<n> takes the n-th listed call "
+    "(an announcement) · "
     "Enter continues after a settlement · l shows the last trick · ? shows this help · "
     "q leaves the table (a computer plays on) · Ctrl-C stops and keeps your seat (--resume)"
 )
@@ -89,8 +90,9 @@ class Game:
         """Prompt until the player picks an allowed move; None means leave the table."""
         # The game's own actions (in its block of the contract): announcements in Baśka/Kop.
         announcements = [choice for choice in view.choices if choice.action.WhichOneof("kind") == view.game]
-        if view.phase == table_pb2.TABLE_PHASE_BIDDING:
-            self.screen.write("Calls: " + calls_line(view, announcements))
+        line = calls_line(view, announcements)
+        if line and view.phase != table_pb2.TABLE_PHASE_SETTLEMENT:
+            self.screen.write(("Calls: " if view.phase == table_pb2.TABLE_PHASE_BIDDING else "Or: ") + line)
         while True:
             answer = self.keyboard.read_line(prompt(view)).strip().lower()
             if answer == "q":
@@ -155,7 +157,8 @@ def prompt(view: table_pb2.TableView) -> str:
 
 
 def calls_line(view: table_pb2.TableView, announcements: list[table_pb2.ActionChoice]) -> str:
-    """The bidding choices with their keys; greyed ones marked × (picking one says why)."""
+    """The choices besides cards and continuing, with their keys; greyed ones marked × (picking
+    one says why)."""
 
     def listed(key: str, choice: table_pb2.ActionChoice) -> str:
         return f"{key}) {choice.label}{'' if choice.allowed else ' ×'}"
@@ -172,14 +175,15 @@ def parse(
     """The action a key stands for in this phase; None if it stands for none."""
     if view.phase == table_pb2.TABLE_PHASE_SETTLEMENT:
         return CONTINUE if answer == "" else None
+    offered = {choice.action.WhichOneof("kind") for choice in view.choices}
+    if answer == "p" and "pass_turn" in offered:
+        return PASS
+    if answer == "d" and "give_double" in offered:
+        return DOUBLE
+    number = answer[1:]
+    if answer.startswith("a") and number.isdigit() and 1 <= int(number) <= len(announcements):
+        return announcements[int(number) - 1].action
     if view.phase == table_pb2.TABLE_PHASE_BIDDING:
-        if answer == "p":
-            return PASS
-        if answer == "d":
-            return DOUBLE
-        number = answer[1:]
-        if answer.startswith("a") and number.isdigit() and 1 <= int(number) <= len(announcements):
-            return announcements[int(number) - 1].action
         return None
     if answer.isdigit() and 1 <= int(answer) <= len(view.hand):
         card = view.hand[int(answer) - 1].card

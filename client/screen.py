@@ -64,6 +64,7 @@ PHASES = {
     table_pb2.TABLE_PHASE_SETTLEMENT: "settlement",
     table_pb2.TABLE_PHASE_FINISHED: "finished",
     table_pb2.TABLE_PHASE_CLOSED: "closed",
+    table_pb2.TABLE_PHASE_IN_DEAL_OTHER: "in the deal",  # the view's deal_phase names it
 }
 
 
@@ -141,6 +142,18 @@ class Screen:
         if view.trump_ladder:
             lines.append("Trumps, high to low (* yours, x played): " + self.ladder(view))
         lines += [f"  {seat_line(seat)}" for seat in view.seats]
+        if view.counters:
+            lines.append("  " + " · ".join(f"{counter.label}: {counter.value}" for counter in view.counters))
+        lines += [
+            f"  {name(view, seat.seat)} shows: {', '.join(self.card(card) for card in seat.shown_cards)}"
+            for seat in view.seats
+            if seat.shown_cards
+        ]
+        lines += [
+            f"  {name(view, seat.seat)} declared: {declaration.label}"
+            for seat in view.seats
+            for declaration in seat.declarations
+        ]
         lines += self.bidding(view)
         if view.current_trick.cards:
             lines.append(f"Trick: {self.trick(view.current_trick, view)}")
@@ -155,6 +168,8 @@ class Screen:
 
     def header(self, view: table_pb2.TableView) -> str:
         where = PHASES.get(view.phase, "")
+        if view.phase == table_pb2.TABLE_PHASE_IN_DEAL_OTHER and view.deal_phase:
+            where = view.deal_phase
         if view.deal_number:
             where = f"deal {view.deal_number}" + (
                 f" of {view.deals_total}" if view.deals_total else f", to {view.target_points} points"
@@ -233,9 +248,11 @@ def seat_line(seat: table_pb2.SeatView, playing: bool = True) -> str:
     if not playing:
         return f"{seat.player_name}{you}"
     badges = "".join(BADGES.get(badge, "?") for badge in seat.badges)
+    counters = "".join(f", {counter.label} {counter.value}" for counter in seat.counters)
     return (
         f"[{badges:<2}] {seat.player_name}{you}: {count(seat.cards_in_hand, 'card')}, "
         f"{count(seat.tricks_won, 'trick')}, {count(seat.card_points, 'point')}, total {seat.total_score:+d}"
+        f"{counters}"
     )
 
 

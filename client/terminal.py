@@ -12,12 +12,15 @@ client would, written to be read as an example:
 
     python -m client --name Anna                      # Kop, 8 deals, three easy computers
     python -m client --name Anna --humans 2           # a table for two: prints a join command
+    python -m client --name Anna --game <id> --seats 3 --option deals=6   # any game on offer
     python -m client --name Ben --join tables/<id>    # take an open seat at that table
     python -m client --name Anna --resume             # continue an unfinished table
 
-Keys at the prompt: a card's number plays it; p passes; d doubles; a<n> announces the
-n-th contract of the list; Enter continues after a settlement; l shows the last trick;
-q leaves (a computer plays on for you); Ctrl-C stops and keeps the seat for --resume.
+Keys at the prompt: a card's number plays it; p passes; d doubles; a<n> takes the n-th
+of the game's own actions listed (announcing a contract in Baśka/Kop); Enter continues
+after a settlement; l shows the last trick; q leaves (a computer plays on for you);
+Ctrl-C stops and keeps the seat for --resume. Nothing here knows a game's rules: the
+game, its seats and its options come from ListGames, and every choice from the view.
 """
 
 from __future__ import annotations
@@ -41,14 +44,14 @@ from speedgamez.v1 import table_service_pb2 as service_pb2
 
 DEFAULT_SERVER = "127.0.0.1:50051"
 DEFAULT_NAME = "Player"
-SEATS = 4  # Baśka and Kop are played by four (ListGames: seat_counts)
+DEFAULT_GAME = "baska_kop"
 LEVELS = {
     "easy": table_pb2.COMPUTER_LEVEL_EASY,
     "normal": table_pb2.COMPUTER_LEVEL_NORMAL,
     "strong": table_pb2.COMPUTER_LEVEL_STRONG,
 }
 # Options that describe a new table; they mean nothing with --join or --resume.
-NEW_TABLE_OPTIONS = ("humans", "rule_set", "deals", "level", "liga")
+NEW_TABLE_OPTIONS = ("game", "seats", "option", "humans", "rule_set", "deals", "level", "liga")
 
 Result = TypeVar("Result")
 
@@ -60,11 +63,12 @@ class ClientError(Exception):
 def parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m client",
-        description="Play Baśka or Kop in the terminal against computers or with friends.",
+        description="Play Baśka, Kop or any game the server offers in the terminal, against "
+        "computers or with friends.",
         epilog=(
-            "Keys: a card's number plays it, p passes, d doubles, a<n> announces, Enter continues "
-            "after a settlement, l shows the last trick, q leaves (a computer plays on), "
-            "Ctrl-C stops and keeps your seat for --resume."
+            "Keys: a card's number plays it, p passes, d doubles, a<n> takes the game's n-th own "
+            "action (an announcement), Enter continues after a settlement, l shows the last trick, "
+            "q leaves (a computer plays on), Ctrl-C stops and keeps your seat for --resume."
         ),
     )
     parser.add_argument(
@@ -94,17 +98,28 @@ def parser() -> argparse.ArgumentParser:
         help="continue one of your unfinished tables (listed to choose from, or TABLE)",
     )
     new = parser.add_argument_group("a new table (without --join or --resume)")
+    new.add_argument("--game", help=f"the game's id, as the server lists it (default: {DEFAULT_GAME})")
+    new.add_argument(
+        "--seats", type=int, metavar="N", help="players at the table (default: the fewest the game allows)"
+    )
+    new.add_argument(
+        "--option",
+        action="append",
+        metavar="KEY=VALUE",
+        help="an option of the rule set, as the server lists it (repeatable); e.g. deals=12",
+    )
     new.add_argument(
         "--humans",
         type=int,
-        choices=range(1, SEATS + 1),
         metavar="N",
-        help="human seats, 1 to 4, you included; the others join with the printed command (default: 1)",
+        help="human seats, you included; the others join with the printed command (default: 1)",
     )
-    new.add_argument("--rule-set", choices=["kop", "baska"], help="the rules (default: kop)")
-    new.add_argument("--deals", choices=["8", "12", "16", "24"], help="deals in the match (default: 8)")
+    new.add_argument("--rule-set", help="the rules, e.g. kop or baska (default: the game's first)")
+    new.add_argument("--deals", help="deals in the match, for games that count deals (the option deals)")
     new.add_argument("--level", choices=list(LEVELS), help="level of the computer seats (default: easy)")
-    new.add_argument("--liga", action="store_true", default=None, help="Kop with Liga-Werte")
+    new.add_argument(
+        "--liga", action="store_true", default=None, help="Kop with Liga-Werte (the option liga_values=true)"
+    )
     parser.add_argument("--german", action="store_true", help="Bavarian card names: Eichel Ober, Herz Sau...")
     parser.add_argument(
         "--token-file",
@@ -224,16 +239,26 @@ def choose_table(
 
 def create(args: argparse.Namespace, connection: Connection, tokens: TokenFile, player: SavedPlayer) -> str:
     """A new table with the player at the first seat, other humans' seats open."""
+    try:
+        games = {game.id: game for game in connection.games()}
+    except grpc.RpcError as error:
+        raise ClientError(f"Cannot list the games: {details(error, connection.address)}.") from None
+    game = games.get(args.game or DEFAULT_GAME)
+    if game is None:
+        offered = ", ".join(sorted(games))
+        raise ClientError(f"The server offers no game {args.game!r}; it offers: {offered}.")
+    count = args.seats or min(game.seat_counts)
     humans = args.humans or 1
+    if not 1 <= humans <= count:
+        raise ClientError(f"--humans must be 1 to {count}, the players at the table, not {humans}.")
     human = service_pb2.SeatConfig(kind=table_pb2.SEAT_KIND_HUMAN)
     computer = service_pb2.SeatConfig(kind=table_pb2.SEAT_KIND_COMPUTER, level=LEVELS[args.level or "easy"])
-    seats = [human] * humans + [computer] * (SEATS - humans)
-    options = {"deals": args.deals or "8"}
-    if args.liga:
-        options["liga_values"] = "true"
+    seats = [human] * humans + [computer] * (count - humans)
+    options = table_options(args)
+    rule_set = args.rule_set or game.rule_sets[0].id
     try:
         view = as_player(
-            lambda: connection.create(args.rule_set or "kop", options, seats), connection, tokens, player
+            lambda: connection.create(game.id, rule_set, options, seats), connection, tokens, player
         )
     except grpc.RpcError as error:
         hint = " (--resume lists them)" if error.code() == grpc.StatusCode.RESOURCE_EXHAUSTED else ""
@@ -245,6 +270,21 @@ def create(args: argparse.Namespace, connection: Connection, tokens: TokenFile, 
         print("To join, each runs (with their own name):")
         print(f"  {join_command(args, view.name)}")
     return view.name
+
+
+def table_options(args: argparse.Namespace) -> dict[str, str]:
+    """The options asked for: each --option, and the shortcuts --deals and --liga."""
+    options = {}
+    for given in args.option or []:
+        key, equals, value = given.partition("=")
+        if not equals or not key:
+            raise ClientError(f"--option takes KEY=VALUE (e.g. deals=12), not {given!r}.")
+        options[key] = value
+    if args.deals:
+        options["deals"] = args.deals
+    if args.liga:
+        options["liga_values"] = "true"
+    return options
 
 
 def join(table: str, connection: Connection, tokens: TokenFile, player: SavedPlayer) -> str:

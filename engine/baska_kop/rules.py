@@ -99,7 +99,8 @@ class BaskaKop(Game[Options, DealState]):
         dynamics=Dynamics.SEQUENTIAL,
         utility=Utility.ZERO_SUM,
         seat_counts=(SEATS,),
-        rule_sets=tuple(_rule_set_type(rule_set) for rule_set in RuleSet),
+        # Kop first: the rule set a client offers when the player names none.
+        rule_sets=tuple(_rule_set_type(rule_set) for rule_set in (RuleSet.KOP, RuleSet.BASKA)),
         actions=(Announce,),
     )
 

@@ -9,7 +9,6 @@ two real AI worker processes (``tests.support.pot_game_service``), with nothing 
 
 from __future__ import annotations
 
-import sys
 import uuid
 from collections.abc import Iterator
 
@@ -19,26 +18,19 @@ import pytest
 from speedgamez.v1 import actions_pb2, table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
 from tests.service.conftest import Stack
+from tests.support import pot_game_service
 from tests.support.checks import expect_status
 from tests.support.client import CONTINUE, EASY, HUMAN, Player, play_card
-from tools.processes import RedisCluster, RedisServer, ServiceProcess, running, service_env
+from tools.processes import RedisCluster, RedisServer, running
 
 ADD_A_CHIP = actions_pb2.Action(give_double=actions_pb2.DoubleAction())
 DEALS = "3"
 
 
-def _process(store: RedisServer | RedisCluster, role: str, ready: str, **settings: str) -> ServiceProcess:
-    env = service_env(store, **settings)
-    return ServiceProcess([sys.executable, "-m", "tests.support.pot_game_service", role], env, ready)
-
-
 @pytest.fixture(scope="module")
 def pot_stack(redis_server: RedisServer | RedisCluster) -> Iterator[Stack]:
-    servers = [_process(redis_server, "server", "speedgamez server listening on", listen="127.0.0.1:0")]
-    workers = [
-        _process(redis_server, "worker", "speedgamez worker", ai_reclaim_ms="2000", ai_sweep_ms="500")
-        for _ in range(2)
-    ]
+    servers = [pot_game_service.server(redis_server)]
+    workers = [pot_game_service.worker(redis_server) for _ in range(2)]
     with running(*servers, *workers):
         stack = Stack(redis_server, servers, workers)
         yield stack

@@ -21,6 +21,7 @@ from engine.actions import Double, PlayCard
 from engine.cards import Rank
 from engine.registry import GAMES
 from tests.engine.pot_game import Pot
+from tools.processes import ServiceProcess, Store, service_env
 
 HIGH_CARDS = (Rank.ACE, Rank.KING)
 
@@ -33,6 +34,18 @@ def decide(info: SeatInfo) -> Decision:
     if may_add and any(card.rank in HIGH_CARDS for card in info.hand):
         return Decision(Double(), "adds a chip to the pot with a high card in hand")
     return Decision(None)  # nothing waits for this seat, and it lets the chance go
+
+
+def server(store: Store) -> ServiceProcess:
+    """A server process with Pot registered."""
+    env = service_env(store, listen="127.0.0.1:0")
+    return ServiceProcess([sys.executable, "-m", __name__, "server"], env, "speedgamez server listening on")
+
+
+def worker(store: Store) -> ServiceProcess:
+    """An AI worker process with Pot's computer player registered."""
+    env = service_env(store, ai_reclaim_ms="2000", ai_sweep_ms="500")
+    return ServiceProcess([sys.executable, "-m", __name__, "worker"], env, "speedgamez worker")
 
 
 def register() -> None:
