@@ -36,11 +36,12 @@ def random_move(view: table_pb2.TableView) -> Decision:
 
 
 def play_deal(
-    rule_set: str, seed: int, levels: list[str], options: dict[str, str] | None = None
+    game: str, rule_set: str, seed: int, levels: list[str], options: dict[str, str] | None = None
 ) -> DealOutcome:
-    """Play the first deal of a table with seed ``seed``; seat ``i`` plays at ``levels[i]``."""
+    """Play the first deal of a ``game`` table with seed ``seed`` and one seat per level;
+    seat ``i`` plays at ``levels[i]``. Seats that may act are asked first, every time."""
     config = TableConfig(
-        game="baska_kop",
+        game=game,
         rule_set=rule_set,
         options={"rule_set": rule_set, **(options or {})},
         seats=tuple((SeatKind.COMPUTER, "easy") for _ in levels),
@@ -49,13 +50,38 @@ def play_deal(
     )
     record, _ = TableRecord.new(f"arena-{seed}", config)
     while True:
-        (seat,) = record.computer_turns()
-        view = table_view(record, seat)
-        level = levels[seat]
-        decision = random_move(view) if level == RANDOM else decide(view, level)
-        if decision.action is None:
-            raise RuntimeError(f"the {level} player made no move for seat {seat}, which the table waits for")
-        for happened in record.apply(Act(seat, decision.action, SeatKind.COMPUTER, note=decision.reason)):
-            if happened.event.WhichOneof("kind") == "deal_settled":
-                settlement = happened.event.deal_settled.settlement
-                return DealOutcome(tuple(settlement.scores), settlement.contract_label)
+        options_taken = False
+        for seat in record.computer_options():
+            decision = _decide(record, seat, levels[seat])
+            if decision.action is not None:
+                outcome = _apply(record, seat, decision)
+                if outcome is not None:
+                    return outcome
+                options_taken = True
+                break
+        if options_taken:
+            continue
+        for seat in record.computer_turns():
+            decision = _decide(record, seat, levels[seat])
+            if decision.action is None:
+                raise RuntimeError(
+                    f"the {levels[seat]} player made no move for seat {seat}, which is waited for"
+                )
+            outcome = _apply(record, seat, decision)
+            if outcome is not None:
+                return outcome
+            break
+
+
+def _decide(record: TableRecord, seat: int, level: str) -> Decision:
+    view = table_view(record, seat)
+    return random_move(view) if level == RANDOM else decide(view, level)
+
+
+def _apply(record: TableRecord, seat: int, decision: Decision) -> DealOutcome | None:
+    assert decision.action is not None
+    for happened in record.apply(Act(seat, decision.action, SeatKind.COMPUTER, note=decision.reason)):
+        if happened.event.WhichOneof("kind") == "deal_settled":
+            settlement = happened.event.deal_settled.settlement
+            return DealOutcome(tuple(settlement.scores), settlement.contract_label)
+    return None

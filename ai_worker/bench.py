@@ -2,11 +2,13 @@
 
     python -m ai_worker.bench                      # everything, a few minutes
     python -m ai_worker.bench --only solver --deals 1000
+    python -m ai_worker.bench --only decisions --game ID --seats 3
 
-* solver: whole 16-card deals solved from the first card (normal game after four
-  passes, the Old as the side), each with a fresh solver: median and p95 time, nodes/s.
-* decisions: one decision per level at the bidding (the first call) and at the first
-  card (after four passes): p50 and p95 latency.
+* solver: whole 16-card Baśka/Kop deals solved from the first card (normal game after
+  four passes, the Old as the side), each with a fresh solver: median and p95 time, nodes/s.
+* decisions: one decision per level of a game (default Baśka/Kop) at the first decision
+  of a deal and at the first card (the calls before it passed where possible, else
+  made by the easy player): p50 and p95 latency.
 
 How the worker processes scale is measured with the rest of the service's capacity:
 ``python -m tools.capacity --only workers``.
@@ -20,16 +22,20 @@ import argparse
 import statistics
 import time
 
-from ai_worker.players import decide
+from ai_worker.players import PLAYERS, decide
 from ai_worker.players.baska_kop.model import card_index
 from ai_worker.search import solver as solver_module
 from ai_worker.search.solver import Solver
 from engine.actions import Pass
 from engine.baska_kop import BaskaKop
+from engine.game import PhaseKind
+from engine.match import MatchPhase
+from engine.registry import GAMES
 from server.table import TableConfig, TableRecord
 from server.table_log import Act, SeatKind
 from server.views import table_view
 
+LEVEL_ORDER = ["easy", "normal", "strong"]
 TARGETS = {
     "solver median": "<= 1 ms",
     "normal p95": "<= 50 ms",
@@ -66,12 +72,12 @@ def bench_solver(deals: int) -> None:
     )
 
 
-def _record(rule_set: str, seed: int) -> TableRecord:
+def _record(game: str, rule_set: str, seats: int, seed: int) -> TableRecord:
     config = TableConfig(
-        game="baska_kop",
+        game=game,
         rule_set=rule_set,
         options={"rule_set": rule_set},
-        seats=((SeatKind.COMPUTER, "easy"),) * 4,
+        seats=((SeatKind.COMPUTER, "easy"),) * seats,
         seed=seed,
         created_by="bench",
     )
@@ -79,21 +85,34 @@ def _record(rule_set: str, seed: int) -> TableRecord:
     return record
 
 
-def bench_decisions(count: int) -> None:
-    print(f"decision latency, {count} positions per level and moment, one core:")
-    for moment in ("bidding", "first card"):
+def _first_card(record: TableRecord) -> TableRecord | None:
+    """The table moved on to its first card (None if the deal ends before one)."""
+    while record.match is not None and record.match.phase is MatchPhase.DEAL:
+        if record.game.phase_kind(record.match.deal) is PhaseKind.PLAY:
+            return record
+        seat = record.computer_turns()[0]
+        view = table_view(record, seat)
+        passing = any(choice.allowed and choice.action.HasField("pass_turn") for choice in view.choices)
+        action = Pass() if passing else decide(view, "easy").action
+        assert action is not None, "the seat the table waits for made no move"
+        record.apply(Act(seat, action, SeatKind.COMPUTER))
+    return None
+
+
+def bench_decisions(count: int, game: str, seats: int) -> None:
+    print(f"{game} at {seats} seats: decision latency, {count} positions per level and moment, one core:")
+    rule_sets = [rule_set.id for rule_set in GAMES[game].game_type.rule_sets]
+    for moment in ("first call", "first card"):
         views = []
         for seed in range(count):
-            record = _record(("baska", "kop")[seed % 2], seed)
-            if moment == "first card":
-                for _ in range(4):
-                    (seat,) = record.computer_turns()
-                    record.apply(Act(seat, Pass(), SeatKind.COMPUTER))
-                    if record.match is None or record.game.phase_of(record.match.deal) != "bidding":
-                        break
-            (seat,) = record.computer_turns()
-            views.append(table_view(record, seat))
-        for level in ("easy", "normal", "strong"):
+            record: TableRecord | None = _record(game, rule_sets[seed % len(rule_sets)], seats, seed)
+            if moment == "first card" and record is not None:
+                record = _first_card(record)
+            if record is None or not record.computer_turns():
+                continue
+            views.append(table_view(record, record.computer_turns()[0]))
+        levels = sorted({level for (game_id, level) in PLAYERS if game_id == game}, key=LEVEL_ORDER.index)
+        for level in levels:
             times = []
             for view in views:
                 started = time.perf_counter()
@@ -112,11 +131,14 @@ def main() -> None:
     parser.add_argument("--only", choices=["solver", "decisions"])
     parser.add_argument("--deals", type=int, default=1000, help="deals for the solver benchmark")
     parser.add_argument("--positions", type=int, default=200, help="positions per level and moment")
+    parser.add_argument("--game", default="baska_kop", choices=sorted(GAMES), help="for the decisions")
+    parser.add_argument("--seats", type=int, help="for the decisions (default: the fewest the game allows)")
     args = parser.parse_args()
+    seats = args.seats or min(GAMES[args.game].game_type.seat_counts)
     if args.only in (None, "solver"):
         bench_solver(args.deals)
     if args.only in (None, "decisions"):
-        bench_decisions(args.positions)
+        bench_decisions(args.positions, args.game, seats)
 
 
 if __name__ == "__main__":

@@ -2,13 +2,16 @@
 
     python -m ai_worker.strength                          # strong/normal, normal/easy, easy/random
     python -m ai_worker.strength --pairs normal:easy --deals 500 --processes 2
+    python -m ai_worker.strength --game ID --seats 5      # any registered game, 2 to 9 seats
 
-For every deal (a seed) two games are played with the same cards: level A in seats 0
-and 2 against level B in seats 1 and 3, then the levels swap seats. The per-deal result
-is A's mean score per seat over both games; B's is its negative, since every deal's
-scores sum to zero. The difference A - B per deal is reported with its standard error;
-a level is clearly stronger when the difference is at least two standard errors. Deals
-alternate between the Baśka and the Kop rule set unless one is chosen.
+For every deal (a seed) the same cards are played once for every distinct seating of
+the two levels: A and B alternate round the table (A B A B at four seats, A B A at
+three), and the seating is turned one seat at a time until every seat has held each of
+the seatings it can hold. The per-deal result is A's mean score per seat minus B's, over
+all those games; it is reported with its standard error, and a level is clearly
+stronger when the difference is at least two standard errors. Nothing assumes that a
+deal's scores sum to zero. Deals go through the game's rule sets in turn unless one is
+chosen.
 """
 
 from __future__ import annotations
@@ -20,16 +23,23 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from ai_worker.arena import play_deal
+from engine.registry import GAMES
 
 DEFAULT_PAIRS = ("strong:normal", "normal:easy", "easy:random")
+DEFAULT_GAME = "baska_kop"
 
 
 @dataclass(frozen=True)
 class Comparison:
     stronger: str
     weaker: str
-    differences: list[float]
+    # Per deal: A's and B's mean score per seat.
+    per_seat: list[tuple[float, float]]
     seconds: float
+
+    @property
+    def differences(self) -> list[float]:
+        return [a - b for a, b in self.per_seat]
 
     @property
     def mean(self) -> float:
@@ -45,9 +55,11 @@ class Comparison:
         return self.mean / self.standard_error if self.standard_error else float("inf")
 
     def line(self) -> str:
+        a_mean = statistics.fmean(a for a, _ in self.per_seat)
+        b_mean = statistics.fmean(b for _, b in self.per_seat)
         return (
-            f"{self.stronger:>7} vs {self.weaker:<7} {len(self.differences):>6}  "
-            f"{self.mean / 2:>+9.3f}  {-self.mean / 2:>+9.3f}  {self.mean:>+8.3f}  "
+            f"{self.stronger:>7} vs {self.weaker:<7} {len(self.per_seat):>6}  "
+            f"{a_mean:>+9.3f}  {b_mean:>+9.3f}  {self.mean:>+8.3f}  "
             f"{self.standard_error:>7.3f}  {self.separation:>6.1f}  {self.seconds:>7.0f}"
         )
 
@@ -58,46 +70,77 @@ HEADER = (
 )
 
 
-def mirrored_difference(task: tuple[str, str, str, int]) -> float:
-    """A's minus B's mean score per seat on one deal played both ways round."""
-    rule_set, stronger, weaker, seed = task
-    first = play_deal(rule_set, seed, [stronger, weaker, stronger, weaker])
-    second = play_deal(rule_set, seed, [weaker, stronger, weaker, stronger])
-    a_total = first.scores[0] + first.scores[2] + second.scores[1] + second.scores[3]
-    # Per seat A scores a_total / 4 and B, whose seats hold the rest, -a_total / 4.
-    return a_total / 2
+def seatings(seats: int) -> list[tuple[bool, ...]]:
+    """Every distinct turn of the alternating seating (True: level A), in order."""
+    alternating = tuple(seat % 2 == 0 for seat in range(seats))
+    turned = [alternating[-shift:] + alternating[:-shift] for shift in range(seats)]
+    return list(dict.fromkeys(turned))
+
+
+def mirrored_scores(task: tuple[str, str, int, str, str, int]) -> tuple[float, float]:
+    """A's and B's mean score per seat on one deal played in every seating."""
+    game, rule_set, seats, stronger, weaker, seed = task
+    a_scores: list[int] = []
+    b_scores: list[int] = []
+    for seating in seatings(seats):
+        levels = [stronger if is_a else weaker for is_a in seating]
+        outcome = play_deal(game, rule_set, seed, levels)
+        for is_a, score in zip(seating, outcome.scores, strict=True):
+            (a_scores if is_a else b_scores).append(score)
+    return statistics.fmean(a_scores), statistics.fmean(b_scores)
 
 
 def compare(
-    stronger: str, weaker: str, deals: int, rule_sets: tuple[str, ...], processes: int, first_seed: int = 0
+    stronger: str,
+    weaker: str,
+    deals: int,
+    rule_sets: tuple[str, ...],
+    processes: int,
+    first_seed: int = 0,
+    game: str = DEFAULT_GAME,
+    seats: int = 4,
 ) -> Comparison:
     tasks = [
-        (rule_sets[seed % len(rule_sets)], stronger, weaker, seed)
+        (game, rule_sets[seed % len(rule_sets)], seats, stronger, weaker, seed)
         for seed in range(first_seed, first_seed + deals)
     ]
     started = time.perf_counter()
     if processes > 1:
         with ProcessPoolExecutor(processes) as pool:
-            differences = list(pool.map(mirrored_difference, tasks, chunksize=8))
+            per_seat = list(pool.map(mirrored_scores, tasks, chunksize=8))
     else:
-        differences = [mirrored_difference(task) for task in tasks]
-    return Comparison(stronger, weaker, differences, time.perf_counter() - started)
+        per_seat = [mirrored_scores(task) for task in tasks]
+    return Comparison(stronger, weaker, per_seat, time.perf_counter() - started)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description="Compare computer levels on mirrored deals.")
+    parser.add_argument("--game", default=DEFAULT_GAME, choices=sorted(GAMES))
+    parser.add_argument("--seats", type=int, help="players (default: the fewest the game allows)")
     parser.add_argument("--pairs", default=",".join(DEFAULT_PAIRS), help="stronger:weaker,...")
     parser.add_argument("--deals", type=int, default=2000)
-    parser.add_argument("--rule-set", choices=["baska", "kop", "both"], default="both")
+    parser.add_argument("--rule-set", default="all", help="one of the game's rule sets, or all (default)")
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--first-seed", type=int, default=0)
     args = parser.parse_args()
-    rule_sets = ("baska", "kop") if args.rule_set == "both" else (args.rule_set,)
-    print(f"mirrored deals, rule sets: {', '.join(rule_sets)}; scores are points per seat and deal")
+    declared = GAMES[args.game].game_type
+    seats = args.seats or min(declared.seat_counts)
+    if not 2 <= seats <= 9 or seats not in declared.seat_counts:
+        parser.error(f"{declared.title} is played by {', '.join(map(str, declared.seat_counts))} players")
+    every = tuple(rule_set.id for rule_set in declared.rule_sets)
+    if args.rule_set != "all" and args.rule_set not in every:
+        parser.error(f"--rule-set must be all or one of {', '.join(every)}")
+    rule_sets = every if args.rule_set == "all" else (args.rule_set,)
+    print(
+        f"{declared.title}, {seats} seats, rule sets {', '.join(rule_sets)}, each deal in "
+        f"{len(seatings(seats))} seatings; scores are points per seat and deal"
+    )
     print(HEADER)
     for pair in args.pairs.split(","):
         stronger, weaker = pair.split(":")
-        result = compare(stronger, weaker, args.deals, rule_sets, args.processes, args.first_seed)
+        result = compare(
+            stronger, weaker, args.deals, rule_sets, args.processes, args.first_seed, args.game, seats
+        )
         verdict = "ok" if result.separation >= 2 else "NOT 2 SE APART"
         print(result.line(), verdict, flush=True)
 

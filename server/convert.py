@@ -10,6 +10,7 @@ package and its messages in the contract, never to this module.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 import typing
 from enum import IntEnum
@@ -245,7 +246,7 @@ def fill_message(message: Message, value: object) -> None:
 def value_from_message(message: Message, value_type: type[object]) -> object:
     """The frozen dataclass ``value_type`` read from ``message`` by field names; the
     inverse of ``fill_message``. Raises InvalidActionError for an enum left unset."""
-    hints = typing.get_type_hints(value_type)
+    hints = _type_hints(value_type)
     fields_by_name = message.DESCRIPTOR.fields_by_name
     values: dict[str, object] = {}
     for item in dataclasses.fields(cast(Any, value_type)):
@@ -321,5 +322,11 @@ def _enum_prefix(enum: Any) -> str:
     return _snake_case(enum.name).upper() + "_"
 
 
+@functools.cache
+def _type_hints(value_type: type[object]) -> dict[str, Any]:
+    return typing.get_type_hints(value_type)
+
+
+@functools.cache
 def _snake_case(name: str) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()

@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from ai_worker.strength import compare
+from ai_worker.players import PLAYERS
+from ai_worker.strength import compare, seatings
+from engine.registry import GAMES
+from tests.engine.pot_game import Pot
+from tests.support import pot_game_service
 
 
 @pytest.mark.parametrize(("stronger", "weaker", "deals"), [("easy", "random", 200), ("normal", "easy", 200)])
@@ -15,3 +19,24 @@ def test_computer_level_beats_the_level_below_on_mirrored_deals(
     result = compare(stronger, weaker, deals, ("baska", "kop"), processes=1, first_seed=10_000)
     assert result.mean > 0
     assert result.separation >= 2, result.line()
+
+
+@pytest.mark.parametrize(("seats", "expected"), [(2, 2), (3, 3), (4, 2), (5, 5), (9, 9)])
+def test_the_seatings_turn_the_table_until_every_seat_held_each_level(seats: int, expected: int) -> None:
+    turned = seatings(seats)
+    assert len(turned) == expected and all(len(seating) == seats for seating in turned)
+    held = {sum(seating[seat] for seating in turned) for seat in range(seats)}
+    assert len(held) == 1, f"seats hold level A unequally often: {turned}"
+
+
+@pytest.mark.parametrize("seats", [2, 3, 5])
+def test_a_level_against_itself_comes_out_even_at_every_seat_count(
+    seats: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the seating turned round the table, no seat's luck counts for either side."""
+    monkeypatch.setitem(GAMES, "pot", Pot())
+    monkeypatch.setitem(PLAYERS, ("pot", "easy"), pot_game_service.decide)
+    result = compare("easy", "easy", 30, ("plain",), processes=1, game="pot", seats=seats)
+    assert result.differences == [0.0] * 30
+    uneven = compare("easy", "random", 30, ("plain",), processes=1, game="pot", seats=seats)
+    assert any(uneven.differences), "two different levels never differed"

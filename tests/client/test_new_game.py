@@ -62,7 +62,8 @@ def test_the_client_plays_a_whole_match_of_a_game_it_has_no_code_for(
             continue
         anna.answer(found)
     assert re.fullmatch(
-        r"The match is over\. Totals: Anna [+-]\d+, Computer 1 \(easy\) [+-]\d+, Computer 2 \(easy\) [+-]\d+\.",
+        r"The match is over\. Totals: Anna [+-]\d+, "
+        r"Computer 1 \(easy\) [+-]\d+, Computer 2 \(easy\) [+-]\d+\.",
         found.group(0),
     )
     assert anna.wait_exit() == 0
