@@ -340,8 +340,20 @@ class TrickCompleted:
     audience: Audience
 
 
+@dataclass(frozen=True, slots=True)
+class GameNotice:
+    """Something only this game reports (Baśka/Kop: the Wesele partner revealed).
+
+    ``detail`` is a frozen dataclass; the contract's event block for the game has a field
+    named after its class in snake case, holding a message with the same field names.
+    """
+
+    detail: object
+    audience: Audience
+
+
 # What a game's ``apply`` reports besides the new state.
-GameEvent = BiddingEnded | TrickCompleted
+GameEvent = BiddingEnded | TrickCompleted | GameNotice
 
 
 # What a game carries from one deal to the next (a pool, a stock, the pack): plain JSON

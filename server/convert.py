@@ -71,8 +71,7 @@ def action_to_proto(action: Action, game: GameType) -> actions_pb2.Action:
         if isinstance(action, PlayCard):
             field.card.CopyFrom(card_to_proto(action.card))
         return message
-    block = _game_block(message, "kind", game.id)
-    fill_message(getattr(block, _snake_case(type(action).__name__)), action)
+    game_choice(message, "kind", game.id, action)
     return message
 
 
@@ -207,6 +206,13 @@ def option_to_proto(option: OptionType) -> service_pb2.OptionInfo:
 # A game's own values, field by field ------------------------------------------------
 
 
+def game_choice(message: Message, oneof: str, game: str, value: object) -> None:
+    """Fill the game's block of ``message``'s oneof ``oneof`` with ``value`` as the block's
+    field named after the value's class in snake case (an action, an event)."""
+    block = _game_block(message, oneof, game)
+    fill_message(getattr(block, _snake_case(type(value).__name__)), value)
+
+
 def game_block(message: Message, oneof: str, game: str, value: object | None) -> None:
     """Fill the field named ``game`` of ``message``'s oneof ``oneof`` from ``value``."""
     if value is not None:
@@ -246,7 +252,7 @@ def fill_message(message: Message, value: object) -> None:
 def value_from_message(message: Message, value_type: type[object]) -> object:
     """The frozen dataclass ``value_type`` read from ``message`` by field names; the
     inverse of ``fill_message``. Raises InvalidActionError for an enum left unset."""
-    hints = _type_hints(value_type)
+    hints = _type_hints(cast(Any, value_type))
     fields_by_name = message.DESCRIPTOR.fields_by_name
     values: dict[str, object] = {}
     for item in dataclasses.fields(cast(Any, value_type)):
@@ -323,7 +329,7 @@ def _enum_prefix(enum: Any) -> str:
 
 
 @functools.cache
-def _type_hints(value_type: type[object]) -> dict[str, Any]:
+def _type_hints(value_type: Any) -> dict[str, Any]:
     return typing.get_type_hints(value_type)
 
 

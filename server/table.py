@@ -19,7 +19,7 @@ from typing import Any
 
 from engine.actions import Action, PlayCard
 from engine.errors import IllegalActionError
-from engine.game import PUBLIC, Audience, BiddingEnded, Game, MatchLength, TrickCompleted
+from engine.game import PUBLIC, Audience, BiddingEnded, Game, GameNotice, MatchLength, TrickCompleted
 from engine.match import DealSettled, DealStarted, HandDealt, Match, MatchEvent, MatchFinished, MatchPhase
 from engine.registry import get_game
 from server import convert
@@ -326,6 +326,8 @@ class TableRecord:
                         event.bidding_ended.contract.CopyFrom(convert.contract_view_to_proto(contract))
                 case TrickCompleted(trick):
                     event.trick_completed.trick.CopyFrom(convert.trick_to_proto(trick))
+                case GameNotice(detail):
+                    convert.game_choice(event, "kind", self.game.game_type.id, detail)
                 case DealSettled(result, totals):
                     event.deal_settled.settlement.CopyFrom(
                         convert.settlement_to_proto(result, self.game.game_type)

@@ -12,7 +12,7 @@ import pytest
 
 from engine.actions import Announce
 from engine.errors import InvalidActionError
-from engine.game import Game
+from engine.game import Game, GameNotice
 from engine.registry import GAMES
 from engine.seeding import SeededRandom, derive_seed
 from server import convert
@@ -91,6 +91,27 @@ def test_every_action_a_game_offers_travels_through_the_contract_unchanged(game_
     assert kinds >= {"pass_turn", "play_card"} | ({game_id} if game.game_type.actions else set()), kinds
 
 
+def _notices(game: Game[Any, Any]) -> Iterator[object]:
+    """The details of the game's own events in seeded random deals: of each rule set, those
+    of the first deal that has any (a Wesele played out takes a few dozen random deals)."""
+    for rule_set in game.game_type.rule_sets:
+        options = game.parse_options(rule_set.id, {})
+        seats = min(count for count in game.game_type.seat_counts if game.check_seats(options, count) is None)
+        found = False
+        for index in range(5000):
+            if found:
+                break
+            seed = derive_seed("contract-events", game.game_type.id, rule_set.id, index)
+            rng = SeededRandom(seed)
+            state = game.new_deal(options, seats, index % seats, seed)
+            while game.result(state) is None:
+                seat = rng.choice(sorted(game.to_act(state)))
+                for event in game.apply(state, seat, rng.choice(game.legal_actions(state, seat))):
+                    if isinstance(event, GameNotice):
+                        found = True
+                        yield event.detail
+
+
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_a_games_own_view_settlement_and_rules_fill_its_blocks_field_by_field(game_id: str) -> None:
     """The game's dataclasses and its messages agree on every field name and value."""
@@ -111,11 +132,15 @@ def test_a_games_own_view_settlement_and_rules_fill_its_blocks_field_by_field(ga
                 settlement = convert.settlement_to_proto(result, game.game_type)
                 assert settlement.contract_code == result.contract
                 filled.add(f"settlement:{settlement.WhichOneof('game_settlement')}")
-    parts = {entry.split(":")[0] for entry in filled}
+    for detail in _notices(game):
+        event = table_pb2.TableEvent()
+        convert.game_choice(event, "kind", game_id, detail)
+        filled.add(f"event:{event.WhichOneof('kind')}")
+    parts = {entry.split(":")[0] for entry in filled} - {"event"}
     blocks = {entry.split(":")[1] for entry in filled}
     assert parts == {"rules", "view", "settlement"} and blocks <= {game_id, "None"}, filled
     if game_id == "baska_kop":
-        assert blocks == {"baska_kop"}, filled
+        assert blocks == {"baska_kop"} and "event:baska_kop" in filled, filled
 
 
 def test_an_announcement_names_its_contract_by_the_games_own_enum() -> None:

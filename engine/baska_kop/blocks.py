@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.cards import Card
+
 
 @dataclass(frozen=True, slots=True)
 class BaskaKopView:
@@ -29,3 +31,11 @@ class BaskaKopRules:
     """The contracts a rule set lets players announce, lowest first."""
 
     announcements: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PartnerRevealed:
+    """The Wesele partner's jack fell: ``seat`` played ``card`` and is the partner."""
+
+    seat: int
+    card: Card

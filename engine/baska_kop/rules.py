@@ -13,7 +13,7 @@ from engine.baska_kop.bidding import (
     running_contract,
     settle_contract,
 )
-from engine.baska_kop.blocks import BaskaKopRules, BaskaKopView
+from engine.baska_kop.blocks import BaskaKopRules, BaskaKopView, PartnerRevealed
 from engine.baska_kop.constants import (
     ANNOUNCEMENTS,
     BASE_VALUES,
@@ -46,6 +46,7 @@ from engine.game import (
     Dynamics,
     Game,
     GameEvent,
+    GameNotice,
     GameType,
     HandCard,
     HistoryEntry,
@@ -254,9 +255,13 @@ class BaskaKop(Game[Options, DealState]):
         assert isinstance(action, PlayCard)
         state.hands[seat].remove(action.card)
         state.trick.append((seat, action.card))
+        # The rule's one reveal: the Wesele partner is known to all once his jack falls.
+        revealed: tuple[GameEvent, ...] = ()
+        if action.card == state.partner_jack:
+            revealed = (GameNotice(PartnerRevealed(seat, action.card), PUBLIC),)
         if len(state.trick) < SEATS:
             state.turn = (seat + 1) % SEATS
-            return ()
+            return revealed
         order = card_order(state.options.rule_set, state.contract)
         cards = [card for _, card in state.trick]
         winner = state.trick[order.best_index(cards)][0]
@@ -267,7 +272,7 @@ class BaskaKop(Game[Options, DealState]):
         if len(state.tricks) == TRICKS:
             state.phase = Phase.FINISHED
             state.result = settle(state)
-        return (TrickCompleted(trick, PUBLIC),)
+        return (*revealed, TrickCompleted(trick, PUBLIC))
 
     def result(self, state: DealState) -> DealResult | None:
         return state.result

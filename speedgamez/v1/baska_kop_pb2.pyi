@@ -1,3 +1,4 @@
+from speedgamez.v1 import cards_pb2 as _cards_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
@@ -59,3 +60,17 @@ class BaskaKopRules(_message.Message):
     ANNOUNCEMENTS_FIELD_NUMBER: _ClassVar[int]
     announcements: _containers.RepeatedScalarFieldContainer[BaskaKopContract]
     def __init__(self, announcements: _Optional[_Iterable[_Union[BaskaKopContract, str]]] = ...) -> None: ...
+
+class BaskaKopPartnerRevealed(_message.Message):
+    __slots__ = ("seat", "card")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    CARD_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    card: _cards_pb2.Card
+    def __init__(self, seat: _Optional[int] = ..., card: _Optional[_Union[_cards_pb2.Card, _Mapping]] = ...) -> None: ...
+
+class BaskaKopEvent(_message.Message):
+    __slots__ = ("partner_revealed",)
+    PARTNER_REVEALED_FIELD_NUMBER: _ClassVar[int]
+    partner_revealed: BaskaKopPartnerRevealed
+    def __init__(self, partner_revealed: _Optional[_Union[BaskaKopPartnerRevealed, _Mapping]] = ...) -> None: ...

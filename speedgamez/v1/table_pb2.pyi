@@ -345,7 +345,7 @@ class TableView(_message.Message):
     def __init__(self, name: _Optional[str] = ..., version: _Optional[int] = ..., game: _Optional[str] = ..., rule_set: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., phase: _Optional[_Union[TablePhase, str]] = ..., viewer_seat: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatView, _Mapping]]] = ..., deal_number: _Optional[int] = ..., deals_total: _Optional[int] = ..., dealer_seat: _Optional[int] = ..., to_act_seats: _Optional[_Iterable[int]] = ..., hand: _Optional[_Iterable[_Union[HandCard, _Mapping]]] = ..., choices: _Optional[_Iterable[_Union[ActionChoice, _Mapping]]] = ..., contract: _Optional[_Union[ContractView, _Mapping]] = ..., trump_ladder: _Optional[_Iterable[_Union[TrumpRung, _Mapping]]] = ..., calls: _Optional[_Iterable[_Union[Call, _Mapping]]] = ..., current_trick: _Optional[_Union[Trick, _Mapping]] = ..., tricks: _Optional[_Iterable[_Union[Trick, _Mapping]]] = ..., settlement: _Optional[_Union[Settlement, _Mapping]] = ..., last_event_sequence: _Optional[int] = ..., target_points: _Optional[int] = ..., deal_phase: _Optional[str] = ..., counters: _Optional[_Iterable[_Union[Counter, _Mapping]]] = ..., may_act_seats: _Optional[_Iterable[int]] = ..., baska_kop: _Optional[_Union[_baska_kop_pb2.BaskaKopView, _Mapping]] = ...) -> None: ...
 
 class TableEvent(_message.Message):
-    __slots__ = ("sequence", "table_version", "time", "seat_changed", "deal_started", "action_taken", "bidding_ended", "trick_completed", "deal_settled", "match_finished", "table_closed", "hand_dealt")
+    __slots__ = ("sequence", "table_version", "time", "seat_changed", "deal_started", "action_taken", "bidding_ended", "trick_completed", "deal_settled", "match_finished", "table_closed", "hand_dealt", "baska_kop")
     SEQUENCE_FIELD_NUMBER: _ClassVar[int]
     TABLE_VERSION_FIELD_NUMBER: _ClassVar[int]
     TIME_FIELD_NUMBER: _ClassVar[int]
@@ -358,6 +358,7 @@ class TableEvent(_message.Message):
     MATCH_FINISHED_FIELD_NUMBER: _ClassVar[int]
     TABLE_CLOSED_FIELD_NUMBER: _ClassVar[int]
     HAND_DEALT_FIELD_NUMBER: _ClassVar[int]
+    BASKA_KOP_FIELD_NUMBER: _ClassVar[int]
     sequence: int
     table_version: int
     time: _timestamp_pb2.Timestamp
@@ -370,7 +371,8 @@ class TableEvent(_message.Message):
     match_finished: MatchFinished
     table_closed: TableClosed
     hand_dealt: HandDealt
-    def __init__(self, sequence: _Optional[int] = ..., table_version: _Optional[int] = ..., time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., seat_changed: _Optional[_Union[SeatChanged, _Mapping]] = ..., deal_started: _Optional[_Union[DealStarted, _Mapping]] = ..., action_taken: _Optional[_Union[ActionTaken, _Mapping]] = ..., bidding_ended: _Optional[_Union[BiddingEnded, _Mapping]] = ..., trick_completed: _Optional[_Union[TrickCompleted, _Mapping]] = ..., deal_settled: _Optional[_Union[DealSettled, _Mapping]] = ..., match_finished: _Optional[_Union[MatchFinished, _Mapping]] = ..., table_closed: _Optional[_Union[TableClosed, _Mapping]] = ..., hand_dealt: _Optional[_Union[HandDealt, _Mapping]] = ...) -> None: ...
+    baska_kop: _baska_kop_pb2.BaskaKopEvent
+    def __init__(self, sequence: _Optional[int] = ..., table_version: _Optional[int] = ..., time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., seat_changed: _Optional[_Union[SeatChanged, _Mapping]] = ..., deal_started: _Optional[_Union[DealStarted, _Mapping]] = ..., action_taken: _Optional[_Union[ActionTaken, _Mapping]] = ..., bidding_ended: _Optional[_Union[BiddingEnded, _Mapping]] = ..., trick_completed: _Optional[_Union[TrickCompleted, _Mapping]] = ..., deal_settled: _Optional[_Union[DealSettled, _Mapping]] = ..., match_finished: _Optional[_Union[MatchFinished, _Mapping]] = ..., table_closed: _Optional[_Union[TableClosed, _Mapping]] = ..., hand_dealt: _Optional[_Union[HandDealt, _Mapping]] = ..., baska_kop: _Optional[_Union[_baska_kop_pb2.BaskaKopEvent, _Mapping]] = ...) -> None: ...
 
 class TableClosed(_message.Message):
     __slots__ = ("description",)

@@ -8,8 +8,10 @@ Speedbock rules: badges at the seats, "P = Partner". Jacks rank ♣J > ♠J > �
 
 from __future__ import annotations
 
-from engine.game import Badge
-from tests.rules.baska_kop_helpers import GAME, assert_settled, passes, play_deal, result, run, tricks
+from engine.baska_kop.blocks import PartnerRevealed
+from engine.cards import Card
+from engine.game import PUBLIC, Badge, GameNotice
+from tests.rules.baska_kop_helpers import GAME, action, assert_settled, passes, play_deal, result, run, tricks
 
 
 def test_wesele_partner_declarer_without_jack_gets_club_jack_holder() -> None:
@@ -79,3 +81,16 @@ def test_wesele_partner_badge_appears_when_the_partner_jack_falls() -> None:
         badges = GAME.view(state, viewer).badges
         assert Badge.PARTNER in badges[3], viewer
         assert [Badge.PARTNER in seat_badges for seat_badges in badges] == [False, False, False, True]
+
+
+def test_the_partner_jack_falling_is_reported_to_everyone_once() -> None:
+    # Kop. Seat 0 holds no jack: the partner is the ♣J holder, seat 3.
+    hands = ["QC QS QH TH", "JS QD TS TC", "JD JH AS AD", "JC AC AH TD"]
+    state = play_deal("kop", hands, [(0, "wesele"), *passes(1, 2, 3)])
+    notices = []
+    for seat, card in tricks((0, "TH TS AD AH"), (3, "TD QH TC JH"), (1, "QD JD JC QC")):
+        GAME.check(state, seat, action(card))
+        events = GAME.apply(state, seat, action(card))
+        notices += [event for event in events if isinstance(event, GameNotice)]
+    jack = Card.parse("JC")
+    assert notices == [GameNotice(PartnerRevealed(3, jack), PUBLIC)]
