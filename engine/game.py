@@ -477,6 +477,14 @@ class Game(ABC, Generic[OptionsT, StateT]):
     def copy_state(self, state: StateT) -> StateT:
         """An independent copy, for search and what-if questions."""
 
+    @abstractmethod
+    def deal_again(self, state: StateT, seat: int, seed: int) -> StateT:
+        """The deal as it was when dealt, but with the cards ``seat`` has not seen dealt
+        anew with ``seed`` among the seats that hold them (each keeping as many, and the
+        cards it has shown or played). Replaying the deal's actions on it gives a world
+        ``seat`` may or may not be able to tell apart: the no-peeking tests keep those in
+        which every action is still legal and ``seat`` is told the same events."""
+
     # The match: defaults for games where every deal starts afresh ---------------------
 
     def initial_totals(self, options: OptionsT, seats: int) -> tuple[int, ...]:

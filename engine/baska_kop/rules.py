@@ -200,6 +200,20 @@ class BaskaKop(Game[Options, DealState]):
             turn=(dealer + 1) % SEATS,
         )
 
+    def deal_again(self, state: DealState, seat: int, seed: int) -> DealState:
+        played: list[list[Card]] = [[] for _ in range(SEATS)]
+        for who, card in [pair for trick in state.tricks for pair in trick.cards] + state.trick:
+            played[who].append(card)
+        others = [other for other in range(SEATS) if other != seat]
+        unseen = SeededRandom(seed).shuffled([card for other in others for card in state.hands[other]])
+        order = card_order(state.options.rule_set, Contract.NORMAL)
+        hands = list(state.dealt)
+        for other in others:
+            count = len(state.hands[other])
+            hands[other] = tuple(sorted([*unseen[:count], *played[other]], key=order.sort_key))
+            unseen = unseen[count:]
+        return self.deal_from_hands(state.options, state.dealer, tuple(hands))
+
     # Turn and legality -------------------------------------------------------------
 
     def to_act(self, state: DealState) -> frozenset[int]:

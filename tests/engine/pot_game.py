@@ -106,9 +106,21 @@ class Pot(Game[int, PotState]):
     def new_deal(self, options: int, seats: int, dealer: int, seed: int, carry: JsonValue = None) -> PotState:
         cards = SeededRandom(seed).shuffled(PACK)
         hands = tuple(tuple(cards[2 * seat : 2 * seat + 2]) for seat in range(seats))
-        state = PotState(
-            seats, dealer, carry if isinstance(carry, int) else 0, hands, [list(h) for h in hands]
-        )
+        return self._dealt(dealer, carry if isinstance(carry, int) else 0, hands)
+
+    def deal_again(self, state: PotState, seat: int, seed: int) -> PotState:
+        played = dict(state.played)
+        others = [other for other in range(state.seats) if other != seat]
+        unseen = SeededRandom(seed).shuffled([card for other in others for card in state.hands[other]])
+        hands = list(state.dealt)
+        for other in others:
+            count = len(state.hands[other])
+            hands[other] = (*([played[other]] if other in played else []), *unseen[:count])
+            unseen = unseen[count:]
+        return self._dealt(state.dealer, state.pot - len(state.doubled), tuple(hands))
+
+    def _dealt(self, dealer: int, pot: int, hands: tuple[tuple[Card, ...], ...]) -> PotState:
+        state = PotState(len(hands), dealer, pot, hands, [list(hand) for hand in hands])
         if hands[dealer][0].rank is Rank.ACE:
             state.result = self._settle(state, dealer, "the dealer's ace takes the pot")
         return state

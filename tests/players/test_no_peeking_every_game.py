@@ -1,0 +1,138 @@
+"""No computer sees cards it may not see, checked the same way for every game.
+
+For positions of every registered game (and of the test game Pot, with its computer
+player), the deal is dealt again with the cards the seat to move has not seen shuffled
+among the seats that hold them (``Game.deal_again``), and the deal's actions so far are
+replayed on it through the service's table record. Where every action is still legal
+and the seat was told exactly the same events, the seat cannot tell the two worlds
+apart: its redacted view must be byte-identical, and every computer level of the game
+must decide the same. (``test_no_peeking.py`` checks Baśka/Kop further, with the strong
+level and the advisor.)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import pytest
+from google.protobuf.message import Message
+
+from ai_worker.players import PLAYERS, decide
+from engine.actions import parse_action
+from engine.errors import EngineError
+from engine.registry import GAMES
+from engine.seeding import SeededRandom, derive_seed
+from server.table import TableConfig, TableRecord
+from server.table_log import Act, SeatKind
+from server.views import table_view
+from tests.engine.pot_game import Pot
+from tests.support import pot_game_service
+
+# Deals per game and seat count, and worlds tried per position.
+DEALS = 12
+TRIES = 12
+# The levels whose decisions are compared (strong is left to test_no_peeking.py: it
+# takes a few hundred milliseconds a decision).
+LEVELS = ("easy", "normal")
+
+
+@pytest.fixture(autouse=True)
+def pot_registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(GAMES, "pot", Pot())
+    monkeypatch.setitem(PLAYERS, ("pot", "easy"), pot_game_service.decide)
+
+
+def _cases() -> Iterator[Any]:
+    """Every registered game and Pot, at each seat count (at most three per game)."""
+    for game_id, game in sorted({**GAMES, "pot": Pot()}.items()):
+        counts = game.game_type.seat_counts
+        for seats in sorted({counts[0], counts[len(counts) // 2], counts[-1]}):
+            yield pytest.param(game_id, seats, id=f"{game_id}-{seats}")
+
+
+def _config(game_id: str, rule_set: str, seats: int, seed: int) -> TableConfig:
+    return TableConfig(
+        game=game_id,
+        rule_set=rule_set,
+        options={"rule_set": rule_set},
+        seats=((SeatKind.COMPUTER, "easy"),) * seats,
+        seed=seed,
+        created_by="no-peeking",
+    )
+
+
+def _replay(
+    config: TableConfig, start: Any, actions: Sequence[tuple[int, str, str]], seat: int
+) -> tuple[TableRecord, list[bytes]] | None:
+    """A table whose first deal starts as ``start``, ``actions`` replayed, and the events
+    ``seat`` was told on the way; None if the engine refuses an action."""
+    record, _ = TableRecord.new("tables-no-peeking", config)
+    assert record.match is not None
+    record.match.deal = record.game.copy_state(start)
+    told = []
+    for who, text, note in actions:
+        try:
+            happened = record.apply(Act(who, parse_action(text), SeatKind.COMPUTER, note=note))
+        except EngineError:
+            return None
+        told += [item.event.SerializeToString() for item in happened if item.audience.includes(seat)]
+    return record, told
+
+
+@pytest.mark.parametrize(("game_id", "seats"), list(_cases()))
+def test_a_seat_sees_and_decides_the_same_in_every_world_it_cannot_tell_apart(
+    game_id: str, seats: int
+) -> None:
+    game = GAMES[game_id]
+    levels = [level for level in LEVELS if (game_id, level) in PLAYERS]
+    compared: Counter[str] = Counter()
+    for number in range(DEALS):
+        rule_set = game.game_type.rule_sets[number % len(game.game_type.rule_sets)].id
+        seed = derive_seed("no-peeking-every-game", game_id, seats, number)
+        config = _config(game_id, rule_set, seats, seed)
+        record, _ = TableRecord.new("tables-no-peeking", config)
+        match = record.match
+        assert match is not None
+        if game.result(match.deal) is not None:
+            continue  # over as soon as dealt: nobody decides anything
+        start = game.copy_state(match.deal)
+        rng = SeededRandom(seed)
+        while match.deal_index == 0 and game.result(match.deal) is None:
+            acting = sorted(match.to_act() | match.may_act())
+            seat = rng.choice(acting)
+            real = _replay(config, start, match.deal_actions, seat)
+            assert real is not None
+            real_record, real_told = real
+            view = table_view(real_record, seat)
+            decisions = {level: decide(view, level) for level in levels}
+            for attempt in range(TRIES):
+                world_start = game.deal_again(match.deal, seat, derive_seed(seed, "world", attempt))
+                if game.result(world_start) is not None:
+                    continue  # over as soon as dealt there, and every seat knows this one was not
+                world = _replay(config, world_start, match.deal_actions, seat)
+                if world is None or world[1] != real_told:
+                    continue
+                world_view = table_view(world[0], seat)
+                where = f"{game_id}, seed {seed}, seat {seat}, actions {match.deal_actions}"
+                assert world_view.SerializeToString() == view.SerializeToString(), (
+                    f"{where}: {_differences(view, world_view)}"
+                )
+                for level, decision in decisions.items():
+                    assert decide(world_view, level) == decision, f"{level}: {where}"
+                compared[game.phase_of(match.deal)] += 1
+                break
+            legal = game.legal_actions(match.deal, seat)
+            record.apply(Act(seat, rng.choice(legal), SeatKind.COMPUTER))
+    # Worlds were found and compared in every phase in which seats decide.
+    assert sum(compared.values()) >= 10 and all(count >= 3 for count in compared.values()), compared
+
+
+def _differences(real: Message, world: Message) -> list[str]:
+    """The fields in which two views differ, as ``name: real | world``."""
+    return [
+        f"{field.name}: {getattr(real, field.name)} | {getattr(world, field.name)}"
+        for field in real.DESCRIPTOR.fields
+        if getattr(real, field.name) != getattr(world, field.name)
+    ]
