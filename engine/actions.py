@@ -14,11 +14,16 @@ space-separated words and is what the action log stores:
 =====================  =========================================================
 
 Whether a contract code exists is the game's business; ``parse_action`` checks only form.
+
+A game's own actions subclass ``GameAction`` in the game's package and are declared in its
+``GameType.actions``; each names the first word of its notation and reads the rest back.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 from engine.cards import Card, Suit
 from engine.errors import InvalidActionError
@@ -61,16 +66,36 @@ class Continue:
         return "continue"
 
 
-Action = Pass | Announce | Double | PlayCard | Continue
+class GameAction:
+    """A game's own action: a frozen dataclass in the game's package that subclasses this.
+
+    Its notation is ``word`` followed by what ``__str__`` writes after it, and ``parse``
+    reads those words back (raising InvalidActionError for anything else).
+    """
+
+    __slots__ = ()
+    word: ClassVar[str]
+
+    @classmethod
+    def parse(cls, words: Sequence[str]) -> GameAction:
+        """The action written ``<word> <words...>``; raise InvalidActionError otherwise."""
+        raise NotImplementedError
+
+
+Action = Pass | Announce | Double | PlayCard | Continue | GameAction
 # The actions most games share; any other is a game's own and declared in its GameType.
 COMMON_ACTIONS = (Pass, Double, PlayCard, Continue)
 
 _SUITS_BY_LETTER = {suit.letter: suit for suit in Suit}
 
 
-def parse_action(text: str) -> Action:
-    """Parse the notation above; raise InvalidActionError for anything else."""
+def parse_action(text: str, own: Sequence[type[object]] = ()) -> Action:
+    """Parse the notation above, and that of the game's own actions ``own`` (its
+    ``GameType.actions``); raise InvalidActionError for anything else."""
     words = text.split()
+    for action_type in own:
+        if issubclass(action_type, GameAction) and words and words[0] == action_type.word:
+            return action_type.parse(words[1:])
     if words == ["pass"]:
         return Pass()
     if words == ["double"]:

@@ -276,7 +276,7 @@ class Match:
             options, seats, match.dealer, match.deal_seed(match.deal_index), match.deal_carry
         )
         for seat, text, note in match.deal_actions:
-            game.apply(match.deal, seat, parse_action(text), note)
+            game.apply(match.deal, seat, parse_action(text, game.game_type.actions), note)
         if "winners" not in snapshot and match.phase is MatchPhase.FINISHED:
             # The game names the winners of a match finished before snapshots kept them.
             last = game.result(match.deal)

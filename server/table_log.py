@@ -19,7 +19,7 @@ is in the log once).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -92,8 +92,9 @@ def entry_to_dict(entry: LogEntry) -> dict[str, Any]:
             return data
 
 
-def entry_from_dict(data: Mapping[str, Any]) -> LogEntry:
-    """The entry whose stored form is ``data``; raises ValueError for anything else."""
+def entry_from_dict(data: Mapping[str, Any], own_actions: Sequence[type[object]] = ()) -> LogEntry:
+    """The entry whose stored form is ``data``, the game's own actions ``own_actions`` (its
+    ``GameType.actions``) among its moves; raises ValueError for anything else."""
     kind = data.get("type")
     if kind == "join":
         return Join(int(data["seat"]), str(data["player"]), str(data["name"]))
@@ -107,7 +108,7 @@ def entry_from_dict(data: Mapping[str, Any]) -> LogEntry:
         request = data.get("request")
         return Act(
             seat=int(data["seat"]),
-            action=parse_action(str(data["action"])),
+            action=parse_action(str(data["action"]), own_actions),
             by=SeatKind(data["by"]),
             note=str(data["note"]),
             request=None if request is None else str(request),

@@ -62,6 +62,7 @@ import redis
 from google.protobuf import text_format
 from prometheus_client.parser import text_string_to_metric_families
 
+from engine.registry import get_game
 from server import keys
 from server.settings import Settings
 from server.table import TableConfig, TableRecord
@@ -721,10 +722,10 @@ def verify_table(client: redis.Redis, track: TableTrack, result: Verification) -
     for gap in track.watch_gaps:
         problems.append(f"{track.name}: WatchTable: {gap}")
     try:
+        config = TableConfig.from_json(fields[b"config"])
+        own = get_game(config.game).game_type.actions
         replayed = json.loads(
-            TableRecord.replay(
-                table_id, TableConfig.from_json(fields[b"config"]), [entry_from_dict(entry) for entry in log]
-            ).state_json()
+            TableRecord.replay(table_id, config, [entry_from_dict(entry, own) for entry in log]).state_json()
         )
     except Exception as error:
         problems.append(f"{track.name}: the log does not replay: {error!r}")
