@@ -50,7 +50,9 @@ Decisions where the text is silent, all named in the module that implements them
 
 Modules: ``constants`` (pack, ladders, values, caps, options), ``state`` (the deal
 state), ``play`` (trick rules), ``bidding``, ``scoring``, ``knowledge`` (what a viewer
-can know of the parties) and ``rules`` (the ``BaskaKop`` rules object).
+can know of the parties), ``blocks`` (the game's own parts of the contract: its view,
+settlement, rules and the Wesele partner's reveal) and ``rules`` (the ``BaskaKop`` rules
+object).
 """
 
 from engine.baska_kop.constants import Contract, Options, RuleSet
