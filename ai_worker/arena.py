@@ -50,27 +50,23 @@ def play_deal(
     )
     record, _ = TableRecord.new(f"arena-{seed}", config)
     while True:
-        options_taken = False
-        for seat in record.computer_options():
-            decision = _decide(record, seat, levels[seat])
-            if decision.action is not None:
-                outcome = _apply(record, seat, decision)
-                if outcome is not None:
-                    return outcome
-                options_taken = True
-                break
-        if options_taken:
-            continue
-        for seat in record.computer_turns():
-            decision = _decide(record, seat, levels[seat])
-            if decision.action is None:
-                raise RuntimeError(
-                    f"the {levels[seat]} player made no move for seat {seat}, which is waited for"
-                )
-            outcome = _apply(record, seat, decision)
-            if outcome is not None:
-                return outcome
-            break
+        seat, decision = _next_move(record, levels)
+        outcome = _apply(record, seat, decision)
+        if outcome is not None:
+            return outcome
+
+
+def _next_move(record: TableRecord, levels: list[str]) -> tuple[int, Decision]:
+    """The first seat that may act and wants to, else the first seat the table waits for."""
+    for seat in record.computer_options():
+        decision = _decide(record, seat, levels[seat])
+        if decision.action is not None:
+            return seat, decision
+    seat = record.computer_turns()[0]
+    decision = _decide(record, seat, levels[seat])
+    if decision.action is None:
+        raise RuntimeError(f"the {levels[seat]} player made no move for seat {seat}, which is waited for")
+    return seat, decision
 
 
 def _decide(record: TableRecord, seat: int, level: str) -> Decision:

@@ -191,10 +191,10 @@ class JobQueue:
         ``force`` queues even when a job for this version is live (the sweeper's answer
         to a job that was lost).
         """
-        seats = record.computer_turns() + record.computer_options() if seats is None else seats
         # Nothing waits for a seat that may act: its job is due at once and unpaced, so it is
         # decided before the move the table waits for makes it stale.
-        optional = set(record.computer_options())
+        optional = record.computer_options()
+        seats = record.computer_turns() + optional if seats is None else seats
         people = any(seat.kind is SeatKind.HUMAN and not seat.left for seat in record.seats)
         kind = PEOPLE if people else COMPUTERS
         pace_ms = 0 if people else round(1000 / self.settings.ai_computer_moves_per_s)

@@ -10,7 +10,7 @@ two real AI worker processes (``tests.support.pot_game_service``), with nothing 
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import grpc
 import pytest
@@ -45,14 +45,20 @@ def _create(player: Player, seats: list[service_pb2.SeatConfig], join: bool) -> 
     return player.stub.CreateTable(request, metadata=player.metadata).table
 
 
-def _events(player: Player, name: str) -> list[table_pb2.TableEvent]:
-    """Every event of a table, up to the end of its match."""
+def _match_finished(event: table_pb2.TableEvent) -> bool:
+    return event.WhichOneof("kind") == "match_finished"
+
+
+def _events(
+    player: Player, name: str, last: Callable[[table_pb2.TableEvent], bool] = _match_finished
+) -> list[table_pb2.TableEvent]:
+    """A table's events from the first up to ``last`` (by default the end of its match)."""
     stream = player.stub.WatchTable(service_pb2.WatchTableRequest(table=name), metadata=player.metadata)
     events = []
     for response in stream:
         if response.WhichOneof("kind") == "event":
             events.append(response.event)
-            if response.event.WhichOneof("kind") == "match_finished":
+            if last(response.event):
                 stream.cancel()
                 break
     return events
@@ -143,9 +149,10 @@ def test_an_order_free_move_applies_at_a_stale_version_once_per_request_id(pot_s
     after = anna.stub.SubmitAction(stale, metadata=anna.metadata).table
     again = anna.stub.SubmitAction(stale, metadata=anna.metadata).table
     assert again.version >= after.version
+    newest = anna.get(created.name).last_event_sequence
     mine = [
         event
-        for event in _events_so_far(anna, created.name)
+        for event in _events(anna, created.name, lambda event: event.sequence >= newest)
         if event.WhichOneof("kind") == "action_taken"
         and event.action_taken.seat == 0
         and event.action_taken.action.HasField("give_double")
@@ -158,17 +165,3 @@ def test_an_order_free_move_applies_at_a_stale_version_once_per_request_id(pot_s
         table=created.name, table_version=1, request_id=uuid.uuid4().hex, action=play_card(view.hand[0].card)
     )
     expect_status(grpc.StatusCode.ABORTED, lambda: anna.stub.SubmitAction(late, metadata=anna.metadata))
-
-
-def _events_so_far(player: Player, name: str) -> list[table_pb2.TableEvent]:
-    """The table's events up to the newest one now."""
-    newest = player.get(name).last_event_sequence
-    stream = player.stub.WatchTable(service_pb2.WatchTableRequest(table=name), metadata=player.metadata)
-    events = []
-    for response in stream:
-        if response.WhichOneof("kind") == "event":
-            events.append(response.event)
-            if response.event.sequence >= newest:
-                stream.cancel()
-                break
-    return events
