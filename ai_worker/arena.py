@@ -1,8 +1,8 @@
 """Computer players against each other in one process, without Redis: for the strength
 harness and the benchmarks.
 
-A deal is played through the service's own table record and the same redacted views the
-workers get, so every decision here is one a worker would make.
+A deal is played through the service's own table record and the same observations the
+workers' jobs carry, so every decision here is one a worker would make.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from engine.actions import PlayCard
 from engine.seeding import SeededRandom, derive_seed
 from server.table import TableConfig, TableRecord
 from server.table_log import Act, SeatKind
-from server.views import table_view
-from speedgamez.v1 import table_pb2
+from server.views import seat_observation
+from speedgamez.internal.v1 import ai_job_pb2
 
 # Harness-only level: a uniformly random legal move.
 RANDOM = "random"
@@ -29,8 +29,8 @@ class DealOutcome:
     contract: str
 
 
-def random_move(view: table_pb2.TableView) -> Decision:
-    info = seat_info(view)
+def random_move(observation: ai_job_pb2.SeatObservation) -> Decision:
+    info = seat_info(observation)
     moves = [PlayCard(card) for card in info.playable] + [choice.action for choice in info.allowed]
     return Decision(SeededRandom(derive_seed(info.seed, "random")).choice(moves))
 
@@ -70,8 +70,8 @@ def _next_move(record: TableRecord, levels: list[str]) -> tuple[int, Decision]:
 
 
 def _decide(record: TableRecord, seat: int, level: str) -> Decision:
-    view = table_view(record, seat)
-    return random_move(view) if level == RANDOM else decide(view, level)
+    observation = seat_observation(record, seat)
+    return random_move(observation) if level == RANDOM else decide(observation, level)
 
 
 def _apply(record: TableRecord, seat: int, decision: Decision) -> DealOutcome | None:

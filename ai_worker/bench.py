@@ -33,7 +33,7 @@ from engine.match import MatchPhase
 from engine.registry import GAMES
 from server.table import TableConfig, TableRecord
 from server.table_log import Act, SeatKind
-from server.views import table_view
+from server.views import seat_observation
 
 LEVEL_ORDER = ["easy", "normal", "strong"]
 TARGETS = {
@@ -91,9 +91,11 @@ def _first_card(record: TableRecord) -> TableRecord | None:
         if record.game.phase_kind(record.match.deal) is PhaseKind.PLAY:
             return record
         seat = record.computer_turns()[0]
-        view = table_view(record, seat)
-        passing = any(choice.allowed and choice.action.HasField("pass_turn") for choice in view.choices)
-        action = Pass() if passing else decide(view, "easy").action
+        observation = seat_observation(record, seat)
+        passing = any(
+            choice.allowed and choice.action.HasField("pass_turn") for choice in observation.choices
+        )
+        action = Pass() if passing else decide(observation, "easy").action
         assert action is not None, "the seat the table waits for made no move"
         record.apply(Act(seat, action, SeatKind.COMPUTER))
     return None
@@ -103,20 +105,20 @@ def bench_decisions(count: int, game: str, seats: int) -> None:
     print(f"{game} at {seats} seats: decision latency, {count} positions per level and moment, one core:")
     rule_sets = [rule_set.id for rule_set in GAMES[game].game_type.rule_sets]
     for moment in ("first call", "first card"):
-        views = []
+        observations = []
         for seed in range(count):
             record: TableRecord | None = _record(game, rule_sets[seed % len(rule_sets)], seats, seed)
             if moment == "first card" and record is not None:
                 record = _first_card(record)
             if record is None or not record.computer_turns():
                 continue
-            views.append(table_view(record, record.computer_turns()[0]))
+            observations.append(seat_observation(record, record.computer_turns()[0]))
         levels = sorted({level for (game_id, level) in PLAYERS if game_id == game}, key=LEVEL_ORDER.index)
         for level in levels:
             times = []
-            for view in views:
+            for observation in observations:
                 started = time.perf_counter()
-                decide(view, level)
+                decide(observation, level)
                 times.append(time.perf_counter() - started)
             target = TARGETS.get(f"{level} p95", "")
             print(

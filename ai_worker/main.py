@@ -31,9 +31,9 @@ from redis.asyncio import Redis
 from redis.exceptions import ResponseError
 
 from ai_worker.players import advise, decide
-from ai_worker.seat_info import seat_info
 from engine.actions import Action, PlayCard
-from server import keys, metrics
+from engine.errors import InvalidActionError
+from server import convert, keys, metrics
 from server.errors import Code, ServiceError
 from server.jobs import ADVICE_CACHE_S, PEOPLE, Delivery
 from server.service import TableService
@@ -188,9 +188,10 @@ class Worker:
         """Decide and submit the seat's move; False when a seat that may act chose none."""
         level = level_from_proto(job.level)
         started = time.monotonic()
-        decision = decide(job.view, level)
-        metrics.AI_DECISION_DURATION.labels(job.view.game, level).observe(time.monotonic() - started)
-        metrics.SOLVER_NODES.labels(job.view.game).inc(decision.nodes)
+        decision = decide(job.observation, level)
+        game = job.observation.game
+        metrics.AI_DECISION_DURATION.labels(game, level).observe(time.monotonic() - started)
+        metrics.SOLVER_NODES.labels(game).inc(decision.nodes)
         if decision.action is None:
             return False
         await self.service.submit_computer_action(
@@ -199,7 +200,7 @@ class Worker:
         return True
 
     async def _answer_advice(self, job: ai_job_pb2.AiJob) -> None:
-        response = advise(job.view)
+        response = advise(job.observation)
         response.table_version = job.table_version
         await self.redis.set(job.reply_to, response.SerializeToString(), ex=ADVICE_CACHE_S)
 
@@ -217,17 +218,19 @@ class Worker:
 
     async def _fallback_move(self, job: ai_job_pb2.AiJob) -> None:
         """Keep the game going: make the seat's first allowed move, if the table waits for it."""
-        if job.kind == ai_job_pb2.AI_JOB_KIND_ADVICE or job.seat not in job.view.to_act_seats:
+        observation = job.observation
+        if job.kind == ai_job_pb2.AI_JOB_KIND_ADVICE or job.seat not in observation.to_act_seats:
             return
+        # Read straight from the job, so that a job no player understands still gets a move.
+        allowed = [choice.action for choice in observation.choices if choice.allowed]
         try:
-            info = seat_info(job.view)
-        except Exception:  # a view no player understands has no fallback
-            return
-        if info.playable:
-            action: Action = PlayCard(info.playable[0])
-        elif info.allowed:
-            action = info.allowed[0].action
-        else:
+            if observation.playable:
+                action: Action = PlayCard(convert.card_from_proto(observation.playable[0]))
+            elif allowed:
+                action = convert.action_from_proto(allowed[0])
+            else:
+                return
+        except InvalidActionError:  # an action no game of this worker knows
             return
         try:
             await self.service.submit_computer_action(

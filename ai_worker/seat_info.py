@@ -1,105 +1,84 @@
-"""What a computer seat knows, read from the redacted view its job carries.
+"""What a computer seat knows, read from the observation its job carries.
 
-The job holds exactly the seat's ``TableView``; this module turns it back into engine
-values (cards, actions) so players can reason with the engine's rules. Nothing here can
-see more than the view shows.
+The server puts into every job the engine's ``Observation`` of the seat (its own cards,
+the public record of the deal, what the rules have revealed to it), encoded as a
+``SeatObservation``; this module reads it back into engine values, with the table's
+settings around it, so players reason with the engine's own types. Nothing here can see
+more than the engine told the seat.
 """
 
 from __future__ import annotations
 
-import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import Any
 
-from engine.actions import Action
-from engine.cards import Card
-from engine.game import Trick
+from engine.game import Choice, ContractView, Observation, Trick
+from engine.registry import GAMES
 from server import convert
+from speedgamez.internal.v1 import ai_job_pb2
 from speedgamez.v1 import table_pb2
 
 
-@dataclass(frozen=True)
-class Choice:
-    action: Action
-    label: str
-    allowed: bool
+@dataclass(frozen=True, slots=True)
+class SeatInfo(Observation):
+    """The seat's observation, with the table's game, rule set and options, and the seed
+    of the computer's random choices (the same position always gives the same decision)."""
 
-
-@dataclass(frozen=True)
-class SeatInfo:
     game: str
     rule_set: str
     options: dict[str, str]
-    seat: int
-    seats: int
-    dealer: int
-    phase: int
-    hand: tuple[Card, ...]
-    playable: tuple[Card, ...]
-    choices: tuple[Choice, ...]
-    contract: str
-    declarer: int | None
-    badges: tuple[frozenset[int], ...]
-    calls: tuple[tuple[int, Action], ...]
-    tricks: tuple[Trick, ...]
-    current_trick: tuple[tuple[int, Card], ...]
-    trick_leader: int
-    ladder: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
-    # Seeds the computer's random choices: the same position always gives the same decision.
     seed: int
 
-    @property
-    def dealt(self) -> tuple[Card, ...]:
-        """The seat's hand at the start of the deal: what it holds plus what it played."""
-        return self.hand + self.played_by(self.seat)
 
-    @property
-    def allowed(self) -> tuple[Choice, ...]:
-        return tuple(choice for choice in self.choices if choice.allowed)
-
-    def played_by(self, seat: int) -> tuple[Card, ...]:
-        """Cards ``seat`` has played this deal, in order."""
-        plays = [pair for trick in self.tricks for pair in trick.cards] + list(self.current_trick)
-        return tuple(card for who, card in plays if who == seat)
-
-
-def seat_info(view: table_pb2.TableView) -> SeatInfo:
-    if not view.HasField("viewer_seat"):
-        raise ValueError("a computer job needs the view of a seat, not a spectator's")
-    return SeatInfo(
-        game=view.game,
-        rule_set=view.rule_set,
-        options=dict(view.options),
-        seat=view.viewer_seat,
-        seats=len(view.seats),
-        dealer=view.dealer_seat,
-        phase=view.phase,
-        hand=tuple(convert.card_from_proto(card.card) for card in view.hand),
-        playable=tuple(convert.card_from_proto(card.card) for card in view.hand if card.playable),
+def seat_info(message: ai_job_pb2.SeatObservation) -> SeatInfo:
+    game = GAMES.get(message.game)
+    if game is None:
+        raise LookupError(f"no game {message.game!r} is registered")
+    revealed_type = game.game_type.revealed
+    block = message.WhichOneof("revealed")
+    revealed: Any = None
+    if revealed_type is not None:
+        if block != message.game:
+            raise ValueError(f"the observation of a {message.game} seat lacks what the rules revealed to it")
+        revealed = convert.value_from_message(getattr(message, block), revealed_type)
+    observation = Observation(
+        seat=message.seat,
+        dealer=message.dealer_seat,
+        phase=message.phase,
+        phase_kind=convert.phase_kind_from_proto(message.phase_kind),
+        to_act=frozenset(message.to_act_seats),
+        may_act=frozenset(message.may_act_seats),
+        hand=tuple(convert.card_from_proto(card) for card in message.hand),
+        playable=tuple(convert.card_from_proto(card) for card in message.playable),
+        dealt=tuple(convert.card_from_proto(card) for card in message.dealt),
         choices=tuple(
-            Choice(convert.action_from_proto(choice.action), choice.label, choice.allowed)
-            for choice in view.choices
+            Choice(convert.action_from_proto(choice.action), choice.label, choice.allowed, choice.reason)
+            for choice in message.choices
         ),
-        contract=view.contract.code,
-        declarer=view.contract.declarer_seat if view.contract.HasField("declarer_seat") else None,
-        badges=tuple(frozenset(seat.badges) for seat in view.seats),
-        calls=tuple((call.seat, convert.action_from_proto(call.action)) for call in view.calls),
-        tricks=tuple(_trick(trick) for trick in view.tricks),
-        current_trick=tuple(
-            (played.seat, convert.card_from_proto(played.card)) for played in view.current_trick.cards
-        ),
-        trick_leader=view.current_trick.leader_seat,
-        ladder=tuple(convert.card_from_proto(rung.card) for rung in view.trump_ladder),
-        hand_sizes=tuple(seat.cards_in_hand for seat in view.seats),
-        seed=_decision_seed(view),
+        calls=tuple((call.seat, convert.action_from_proto(call.action)) for call in message.calls),
+        tricks=tuple(_trick(trick) for trick in message.tricks),
+        current_trick=_trick(message.current_trick) if message.HasField("current_trick") else None,
+        hand_sizes=tuple(message.hand_sizes),
+        shown=tuple(tuple(convert.card_from_proto(card) for card in seat.cards) for seat in message.shown),
+        contract=_contract(message.contract) if message.HasField("contract") else None,
+        revealed=revealed,
+    )
+    return SeatInfo(
+        **{item.name: getattr(observation, item.name) for item in fields(Observation)},
+        game=message.game,
+        rule_set=message.rule_set,
+        options=dict(message.options),
+        seed=message.decision_seed,
     )
 
 
-def _decision_seed(view: table_pb2.TableView) -> int:
-    # The table, its version and the seat fix the position; the view's serialized form would
-    # too, but would change every seed whenever the contract gains a field.
-    position = f"{view.name}/{view.version}/{view.viewer_seat}".encode()
-    return int.from_bytes(hashlib.sha256(position).digest()[:8], "big")
+def _contract(message: table_pb2.ContractView) -> ContractView:
+    return ContractView(
+        code=message.code,
+        label=message.label,
+        declarer=message.declarer_seat if message.HasField("declarer_seat") else None,
+        trump_note=message.trump_note,
+    )
 
 
 def _trick(trick: table_pb2.Trick) -> Trick:

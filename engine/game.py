@@ -11,7 +11,9 @@ client greys out, with reasons) and ``check`` (what the write path enforces) bot
 it, so the two can never disagree.
 
 Everything a seat may see is produced by ``view``; the service builds client snapshots
-and computer-player jobs from it, so hidden cards are redacted in one place.
+from it, and computer-player jobs from ``observation`` (the seat's view in a computer
+player's terms, plus what the rules have revealed to it), so hidden cards are redacted
+in one place.
 """
 
 from __future__ import annotations
@@ -119,6 +121,9 @@ class GameType:
     # Actions that do not depend on the order of moves (an offer in a market): the table
     # checks them against its state as it is, not against the version the player saw.
     order_free: tuple[type[object], ...] = ()
+    # The class of what the rules reveal to a seat beyond the public record (``revealed``
+    # in an ``Observation``); None for a game whose seats know nothing more.
+    revealed: type[object] | None = None
 
     def rule_set(self, rule_set: str) -> RuleSetType | None:
         return next((candidate for candidate in self.rule_sets if candidate.id == rule_set), None)
@@ -306,6 +311,56 @@ class DealView:
 
 
 @dataclass(frozen=True, slots=True)
+class Observation:
+    """What one seat knows of a deal: what its computer player decides on.
+
+    Its own cards (``dealt`` is what it was dealt, which is not what it holds plus what it
+    played once a talon or an exchange exists), the public record of the deal (calls,
+    tricks, shown cards, hand sizes) and ``revealed``: what the rules have told this seat
+    beyond that record (Baśka/Kop: the parties as far as it can know them), a frozen
+    dataclass of the class ``GameType.revealed``. Never a card of another seat that the
+    seat has not seen.
+    """
+
+    seat: int
+    dealer: int
+    phase: str
+    phase_kind: PhaseKind
+    to_act: frozenset[int]
+    may_act: frozenset[int]
+    hand: tuple[Card, ...]
+    playable: tuple[Card, ...]
+    dealt: tuple[Card, ...]
+    # Everything but card plays, allowed or not (a card is in ``playable`` or it is not).
+    choices: tuple[Choice, ...]
+    calls: tuple[tuple[int, Action], ...]
+    tricks: tuple[Trick, ...]
+    current_trick: Trick | None
+    hand_sizes: tuple[int, ...]
+    shown: tuple[tuple[Card, ...], ...]
+    contract: ContractView | None
+    revealed: object | None
+
+    @property
+    def seats(self) -> int:
+        return len(self.hand_sizes)
+
+    @property
+    def allowed(self) -> tuple[Choice, ...]:
+        return tuple(choice for choice in self.choices if choice.allowed)
+
+    @property
+    def trick_cards(self) -> tuple[tuple[int, Card], ...]:
+        """The open trick's cards with their seats, in play order; none when no trick is open."""
+        return self.current_trick.cards if self.current_trick is not None else ()
+
+    def played_by(self, seat: int) -> tuple[Card, ...]:
+        """Cards ``seat`` has played this deal, in order."""
+        plays = [pair for trick in self.tricks for pair in trick.cards] + list(self.trick_cards)
+        return tuple(card for who, card in plays if who == seat)
+
+
+@dataclass(frozen=True, slots=True)
 class Audience:
     """Who may see an event: everyone (players and spectators), or only ``seats``.
 
@@ -460,6 +515,35 @@ class Game(ABC, Generic[OptionsT, StateT]):
     @abstractmethod
     def view(self, state: StateT, viewer: int | None) -> DealView:
         """What ``viewer`` may see; None is a spectator who sees only public information."""
+
+    def observation(self, state: StateT, seat: int) -> Observation:
+        """What ``seat`` knows of the deal: its view, in the terms a computer player reads,
+        and what the rules have revealed to it (``revealed``)."""
+        view = self.view(state, seat)
+        return Observation(
+            seat=seat,
+            dealer=view.dealer,
+            phase=view.phase,
+            phase_kind=self.phase_kind(state),
+            to_act=self.to_act(state),
+            may_act=self.may_act(state),
+            hand=tuple(card.card for card in view.hand),
+            playable=tuple(card.card for card in view.hand if card.playable),
+            dealt=view.dealt_hand,
+            choices=view.choices,
+            calls=tuple((entry.seat, entry.action) for entry in view.history),
+            tricks=view.tricks,
+            current_trick=view.current_trick,
+            hand_sizes=view.hand_sizes,
+            shown=view.shown or ((),) * len(view.hand_sizes),
+            contract=view.contract,
+            revealed=self.revealed(state, seat),
+        )
+
+    def revealed(self, state: StateT, seat: int) -> object | None:
+        """What the rules have told ``seat`` beyond the public record and its own cards,
+        as an instance of ``game_type.revealed``; None by default."""
+        return None
 
     @abstractmethod
     def phase_of(self, state: StateT) -> str:

@@ -13,7 +13,7 @@ import dataclasses
 import functools
 import re
 import typing
-from enum import IntEnum
+from enum import IntEnum, StrEnum
 from typing import Any, cast
 
 from google.protobuf.descriptor import FieldDescriptor
@@ -32,11 +32,13 @@ from engine.game import (
     Dynamics,
     GameType,
     OptionType,
+    PhaseKind,
     StepOperation,
     Trick,
     Utility,
 )
 from engine.registry import GAMES
+from speedgamez.internal.v1 import ai_job_pb2
 from speedgamez.v1 import actions_pb2, cards_pb2, table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
 
@@ -181,6 +183,23 @@ _OPERATIONS = {
 }
 
 
+_PHASE_KINDS = {
+    kind: cast(ai_job_pb2.PhaseKind, ai_job_pb2.PhaseKind.Value(f"PHASE_KIND_{kind.name}"))
+    for kind in PhaseKind
+}
+
+
+def phase_kind_to_proto(kind: PhaseKind) -> ai_job_pb2.PhaseKind:
+    return _PHASE_KINDS[kind]
+
+
+def phase_kind_from_proto(value: int) -> PhaseKind:
+    for kind, number in _PHASE_KINDS.items():
+        if number == value:
+            return kind
+    raise ValueError(f"unknown phase kind {value}")
+
+
 def dynamics_to_proto(dynamics: Dynamics) -> service_pb2.GameDynamics:
     return cast(service_pb2.GameDynamics, service_pb2.GameDynamics.Value(f"GAME_DYNAMICS_{dynamics.name}"))
 
@@ -309,7 +328,8 @@ def _from_single(descriptor: Any, content: Any, wanted: Any) -> object:
         value = descriptor.enum_type.values_by_number.get(content)
         if value is None:
             raise InvalidActionError(f"{descriptor.full_name}: unknown value {content}")
-        return value.name.removeprefix(_enum_prefix(descriptor.enum_type)).lower()
+        code = value.name.removeprefix(_enum_prefix(descriptor.enum_type)).lower()
+        return wanted(code) if isinstance(wanted, type) and issubclass(wanted, StrEnum) else code
     if wanted is Card:
         return card_from_proto(content)
     if descriptor.type == FieldDescriptor.TYPE_MESSAGE:

@@ -6,7 +6,8 @@ Semantics, in plain words:
   computer seat that must act, and one per computer seat that may act without the table
   waiting for it (an offer in a market); the latter may decide to do nothing, and the
   sweeper below never queues it again (nothing waits for it). The job carries the table
-  version and that seat's view, redacted by ``server.views`` exactly like a client's, so
+  version and that seat's observation, made by the game's engine and encoded by
+  ``server.views`` (its own cards, the public record, what the rules revealed to it), so
   a worker never sees cards the seat may not see. A job of a seat that may act is due at
   once and unpaced (below), so that it is decided before the table moves on.
 * People go first. Jobs of tables where a person plays, and advice, go on the stream
@@ -64,7 +65,7 @@ from server.settings import Settings
 from server.store import STORE_AWAY, Store, now_ms, text
 from server.table import TableRecord
 from server.table_log import SeatKind
-from server.views import level_to_proto, table_view
+from server.views import level_to_proto, seat_observation
 from speedgamez.internal.v1 import ai_job_pb2
 
 log = logging.getLogger("speedgamez.queue")
@@ -205,7 +206,7 @@ class JobQueue:
                 table_version=record.version,
                 seat=seat,
                 level=level_to_proto(record.seats[seat].level),
-                view=table_view(record, seat),
+                observation=seat_observation(record, seat),
             )
             now = now_ms()
             job.queued_time.FromMilliseconds(now)
@@ -236,8 +237,8 @@ class JobQueue:
         """Advice for ``seat`` at the table's version: the answer's bytes, or None after the timeout.
 
         Answers are cached per table version and seat, and one job serves every request
-        that arrives while it is computed. The job carries the seat's redacted view like
-        a move job, at the strong level.
+        that arrives while it is computed. The job carries the seat's observation like a
+        move job, at the strong level.
         """
         answer_key = keys.table_advice(record.id, record.version, seat)
         cached: Any = await self.redis.get(answer_key)
@@ -251,7 +252,7 @@ class JobQueue:
                 table_version=record.version,
                 seat=seat,
                 level=level_to_proto("strong"),
-                view=table_view(record, seat),
+                observation=seat_observation(record, seat),
                 reply_to=answer_key,
             )
             job.queued_time.FromMilliseconds(now_ms())

@@ -2,12 +2,14 @@
 
 This is the only place that turns table state into something that leaves the server.
 Client snapshots, watch streams and computer-player jobs all come from here, so hidden
-cards are redacted once, the same way for everyone. The engine's ``view`` decides what
-a seat may know; this module only encodes it, with its texts rendered for the viewer
-(``server.texts``).
+cards are redacted once, the same way for everyone. The engine's ``view`` (and, for a
+computer player's job, its ``observation``) decides what a seat may know; this module
+only encodes it, with its texts rendered for the viewer (``server.texts``).
 """
 
 from __future__ import annotations
+
+import hashlib
 
 from engine.game import Audience, DealView, PhaseKind
 from engine.match import MatchPhase
@@ -15,6 +17,7 @@ from server import convert
 from server.table import TableRecord, TableStatus
 from server.table_log import SeatKind
 from server.texts import Texts
+from speedgamez.internal.v1 import ai_job_pb2
 from speedgamez.internal.v1.stored_event_pb2 import StoredEvent
 from speedgamez.v1 import cards_pb2, table_pb2
 
@@ -198,6 +201,63 @@ def table_view(
         view.settlement.CopyFrom(convert.settlement_to_proto(deal.result, game_type))
         render_settlement(view.settlement, texts)
     return view
+
+
+def seat_observation(record: TableRecord, seat: int) -> ai_job_pb2.SeatObservation:
+    """What ``seat`` knows of the running deal, as its game's engine tells it: the one thing
+    a computer player's job carries about the table."""
+    match = record.match
+    if match is None:
+        raise ValueError(f"table {record.id} has no match yet: nobody observes a deal")
+    observation = record.game.observation(match.deal, seat)
+    texts = texts_for(record)
+    game_type = record.game.game_type
+    message = ai_job_pb2.SeatObservation(
+        game=record.config.game,
+        rule_set=record.config.rule_set,
+        options=public_options(record),
+        seat=seat,
+        decision_seed=_decision_seed(record, seat),
+        dealer_seat=observation.dealer,
+        phase=observation.phase,
+        phase_kind=convert.phase_kind_to_proto(observation.phase_kind),
+        to_act_seats=sorted(observation.to_act),
+        may_act_seats=sorted(observation.may_act),
+        hand=[convert.card_to_proto(card) for card in observation.hand],
+        playable=[convert.card_to_proto(card) for card in observation.playable],
+        dealt=[convert.card_to_proto(card) for card in observation.dealt],
+        choices=[
+            table_pb2.ActionChoice(
+                action=convert.action_to_proto(choice.action, game_type),
+                label=texts(choice.label),
+                allowed=choice.allowed,
+                reason=texts(choice.reason),
+            )
+            for choice in observation.choices
+        ],
+        calls=[
+            table_pb2.Call(seat=who, action=convert.action_to_proto(action, game_type))
+            for who, action in observation.calls
+        ],
+        tricks=[convert.trick_to_proto(trick) for trick in observation.tricks],
+        hand_sizes=list(observation.hand_sizes),
+        shown=convert.hands_to_proto(observation.shown),
+    )
+    if observation.current_trick is not None:
+        message.current_trick.CopyFrom(convert.trick_to_proto(observation.current_trick))
+    if observation.contract is not None:
+        message.contract.CopyFrom(convert.contract_view_to_proto(observation.contract))
+        message.contract.label = texts(observation.contract.label)
+        message.contract.trump_note = texts(observation.contract.trump_note)
+    convert.game_block(message, "revealed", game_type.id, observation.revealed)
+    return message
+
+
+def _decision_seed(record: TableRecord, seat: int) -> int:
+    # The table, its version and the seat fix the position; the observation's serialized form
+    # would too, but would change every seed whenever the contract gains a field.
+    position = f"{table_name(record.id)}/{record.version}/{seat}".encode()
+    return int.from_bytes(hashlib.sha256(position).digest()[:8], "big")
 
 
 def redact_event(stored: StoredEvent, viewer: int | None, texts: Texts) -> table_pb2.TableEvent:

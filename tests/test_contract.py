@@ -5,17 +5,23 @@ from __future__ import annotations
 
 import subprocess
 from collections.abc import Iterator
+from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from ai_worker.seat_info import seat_info
 from engine.actions import Announce
 from engine.errors import InvalidActionError
-from engine.game import Game, GameNotice
+from engine.game import Game, GameNotice, Observation
 from engine.registry import GAMES
 from engine.seeding import SeededRandom, derive_seed
 from server import convert
+from server.table import TableConfig, TableRecord
+from server.table_log import SeatKind
+from server.views import seat_observation
+from speedgamez.internal.v1 import ai_job_pb2
 from speedgamez.v1 import actions_pb2, baska_kop_pb2, table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
 from tools.gen_proto import ROOT, generate
@@ -154,3 +160,40 @@ def test_an_announcement_names_its_contract_by_the_games_own_enum() -> None:
         convert.action_from_proto(unset)
     with pytest.raises(InvalidActionError, match="empty"):
         convert.action_from_proto(actions_pb2.Action(baska_kop=baska_kop_pb2.BaskaKopAction()))
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_seats_observation_reaches_its_computer_player_as_the_engine_made_it(game_id: str) -> None:
+    """What a job carries reads back into the engine's observation, field by field, with
+    what the rules revealed in the game's block (labels aside: the server renders them)."""
+    game = GAMES[game_id]
+    compared = 0
+    for rule_set in game.game_type.rule_sets:
+        for state in _positions(game, rule_set.id, 4):
+            seats = len(game.view(state, None).hand_sizes)
+            config = TableConfig(
+                game=game_id,
+                rule_set=rule_set.id,
+                options={"rule_set": rule_set.id},
+                seats=((SeatKind.COMPUTER, "easy"),) * seats,
+                seed=1,
+                created_by="contract",
+            )
+            record, _ = TableRecord.new("contract-observation", config)
+            assert record.match is not None
+            record.match.deal = state
+            for seat in range(seats):
+                made = game.observation(state, seat)
+                message = ai_job_pb2.SeatObservation.FromString(
+                    seat_observation(record, seat).SerializeToString()
+                )
+                assert message.WhichOneof("revealed") == (game_id if game.game_type.revealed else None)
+                read = seat_info(message)
+                assert Observation(
+                    **{item.name: getattr(read, item.name) for item in fields(Observation)}
+                ) == (replace(made, choices=read.choices))
+                assert [(choice.action, choice.allowed) for choice in read.choices] == [
+                    (choice.action, choice.allowed) for choice in made.choices
+                ]
+                compared += 1
+    assert compared > 100

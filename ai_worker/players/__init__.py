@@ -1,8 +1,8 @@
 """Computer players by game and level.
 
-``decide`` is the only entry point the worker uses: it gets the seat's redacted view
-and returns a Decision. A level a game does not offer is an error, never a silent
-substitute.
+``decide`` is the only entry point the worker uses: it gets the seat's observation (made
+by the game's engine, carried in the job) and returns a Decision. A level a game does not
+offer is an error, never a silent substitute.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from types import ModuleType
 from ai_worker.players import baska_kop
 from ai_worker.players.decision import Decision
 from ai_worker.seat_info import SeatInfo, seat_info
-from speedgamez.v1 import table_pb2
+from speedgamez.internal.v1 import ai_job_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
 
 # One line per game: the package in ai_worker/players/<game>/, with LEVELS (its computer
@@ -28,16 +28,16 @@ ADVISORS: dict[str, Callable[[SeatInfo], service_pb2.GetAdviceResponse]] = {
 }
 
 
-def advise(view: table_pb2.TableView) -> service_pb2.GetAdviceResponse:
-    info = seat_info(view)
+def advise(observation: ai_job_pb2.SeatObservation) -> service_pb2.GetAdviceResponse:
+    info = seat_info(observation)
     advisor = ADVISORS.get(info.game)
     if advisor is None:
         raise LookupError(f"no advice for {info.game}")
     return advisor(info)
 
 
-def decide(view: table_pb2.TableView, level: str) -> Decision:
-    info = seat_info(view)
+def decide(observation: ai_job_pb2.SeatObservation, level: str) -> Decision:
+    info = seat_info(observation)
     player = PLAYERS.get((info.game, level))
     if player is None:
         raise LookupError(f"no {level} computer player for {info.game}")

@@ -8,8 +8,17 @@ field added on one side and not the other fails the contract tests. Contracts ar
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from engine.cards import Card
+
+
+class Side(StrEnum):
+    """A seat's party as far as a seat can know it."""
+
+    UNKNOWN = "unknown"
+    DECLARING = "declaring"  # the Old, the Wesele pair, the soloist
+    DEFENDING = "defending"  # the Young, the soloist's opponents
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +40,14 @@ class BaskaKopRules:
     """The contracts a rule set lets players announce, lowest first."""
 
     announcements: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BaskaKopRevealed:
+    """Each seat's party as far as the observing seat can know it from its own cards and
+    every card played (the Wesele partner once his jack falls)."""
+
+    sides: tuple[Side, ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ from engine.baska_kop.bidding import (
     running_contract,
     settle_contract,
 )
-from engine.baska_kop.blocks import BaskaKopRules, BaskaKopView, PartnerRevealed
+from engine.baska_kop.blocks import BaskaKopRevealed, BaskaKopRules, BaskaKopView, PartnerRevealed, Side
 from engine.baska_kop.constants import (
     ANNOUNCEMENTS,
     BASE_VALUES,
@@ -103,6 +103,7 @@ class BaskaKop(Game[Options, DealState]):
         # Kop first: the rule set a client offers when the player names none.
         rule_sets=tuple(_rule_set_type(rule_set) for rule_set in (RuleSet.KOP, RuleSet.BASKA)),
         actions=(Announce,),
+        revealed=BaskaKopRevealed,
     )
 
     # Options -----------------------------------------------------------------------
@@ -350,6 +351,14 @@ class BaskaKop(Game[Options, DealState]):
             result=state.result,
             dealt_hand=state.dealt[viewer] if viewer is not None else (),
             game_view=BaskaKopView(contract.code),
+        )
+
+    def revealed(self, state: DealState, seat: int) -> BaskaKopRevealed:
+        return BaskaKopRevealed(
+            tuple(
+                Side.UNKNOWN if side is None else Side.DECLARING if side else Side.DEFENDING
+                for side in known_sides(state, seat)
+            )
         )
 
     # Private helpers ---------------------------------------------------------------

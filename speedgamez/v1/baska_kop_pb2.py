@@ -25,15 +25,17 @@ _sym_db = _symbol_database.Default()
 from speedgamez.v1 import cards_pb2 as speedgamez_dot_v1_dot_cards__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1dspeedgamez/v1/baska_kop.proto\x12\rspeedgamez.v1\x1a\x19speedgamez/v1/cards.proto\"E\n\x10\x42\x61skaKopAnnounce\x12\x31\n\x08\x63ontract\x18\x01 \x01(\x0e\x32\x1f.speedgamez.v1.BaskaKopContract\"M\n\x0e\x42\x61skaKopAction\x12\x33\n\x08\x61nnounce\x18\x01 \x01(\x0b\x32\x1f.speedgamez.v1.BaskaKopAnnounceH\x00\x42\x06\n\x04kind\"A\n\x0c\x42\x61skaKopView\x12\x31\n\x08\x63ontract\x18\x01 \x01(\x0e\x32\x1f.speedgamez.v1.BaskaKopContract\"G\n\x12\x42\x61skaKopSettlement\x12\x31\n\x08\x63ontract\x18\x01 \x01(\x0e\x32\x1f.speedgamez.v1.BaskaKopContract\"G\n\rBaskaKopRules\x12\x36\n\rannouncements\x18\x01 \x03(\x0e\x32\x1f.speedgamez.v1.BaskaKopContract\"J\n\x17\x42\x61skaKopPartnerRevealed\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12!\n\x04\x63\x61rd\x18\x02 \x01(\x0b\x32\x13.speedgamez.v1.Card\"[\n\rBaskaKopEvent\x12\x42\n\x10partner_revealed\x18\x01 \x01(\x0b\x32&.speedgamez.v1.BaskaKopPartnerRevealedH\x00\x42\x06\n\x04kind*\xc6\x02\n\x10\x42\x61skaKopContract\x12\"\n\x1e\x42\x41SKA_KOP_CONTRACT_UNSPECIFIED\x10\x00\x12\x1d\n\x19\x42\x41SKA_KOP_CONTRACT_NORMAL\x10\x01\x12\x1c\n\x18\x42\x41SKA_KOP_CONTRACT_CICHA\x10\x02\x12\x1d\n\x19\x42\x41SKA_KOP_CONTRACT_WESELE\x10\x03\x12\x1b\n\x17\x42\x41SKA_KOP_CONTRACT_GRAN\x10\x04\x12\x1b\n\x17\x42\x41SKA_KOP_CONTRACT_ZOLO\x10\x05\x12\x1e\n\x1a\x42\x41SKA_KOP_CONTRACT_GRAN_DU\x10\x06\x12\x1e\n\x1a\x42\x41SKA_KOP_CONTRACT_ZOLO_DU\x10\x07\x12\x1c\n\x18\x42\x41SKA_KOP_CONTRACT_BASKA\x10\x08\x12\x1a\n\x16\x42\x41SKA_KOP_CONTRACT_KOP\x10\tb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1dspeedgamez/v1/baska_kop.proto\x12\rspeedgamez.v1\x1a\x19speedgamez/v1/cards.proto\"E\n\x10\x42\x61skaKopAnnounce\x12\x31\n\x08\x63ontract\x18\x01 \x01(\x0e\x32\x1f.speedgamez.v1.BaskaKopContract\"M\n\x0e\x42\x61skaKopAction\x12\x33\n\x08\x61nnounce\x18\x01 \x01(\x0b\x32\x1f.speedgamez.v1.BaskaKopAnnounceH\x00\x42\x06\n\x04kind\"A\n\x0c\x42\x61skaKopView\x12\x31\n\x08\x63ontract\x18\x01 \x01(\x0e\x32\x1f.speedgamez.v1.BaskaKopContract\"G\n\x12\x42\x61skaKopSettlement\x12\x31\n\x08\x63ontract\x18\x01 \x01(\x0e\x32\x1f.speedgamez.v1.BaskaKopContract\"G\n\rBaskaKopRules\x12\x36\n\rannouncements\x18\x01 \x03(\x0e\x32\x1f.speedgamez.v1.BaskaKopContract\"J\n\x17\x42\x61skaKopPartnerRevealed\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12!\n\x04\x63\x61rd\x18\x02 \x01(\x0b\x32\x13.speedgamez.v1.Card\">\n\x10\x42\x61skaKopRevealed\x12*\n\x05sides\x18\x01 \x03(\x0e\x32\x1b.speedgamez.v1.BaskaKopSide\"[\n\rBaskaKopEvent\x12\x42\n\x10partner_revealed\x18\x01 \x01(\x0b\x32&.speedgamez.v1.BaskaKopPartnerRevealedH\x00\x42\x06\n\x04kind*\xc6\x02\n\x10\x42\x61skaKopContract\x12\"\n\x1e\x42\x41SKA_KOP_CONTRACT_UNSPECIFIED\x10\x00\x12\x1d\n\x19\x42\x41SKA_KOP_CONTRACT_NORMAL\x10\x01\x12\x1c\n\x18\x42\x41SKA_KOP_CONTRACT_CICHA\x10\x02\x12\x1d\n\x19\x42\x41SKA_KOP_CONTRACT_WESELE\x10\x03\x12\x1b\n\x17\x42\x41SKA_KOP_CONTRACT_GRAN\x10\x04\x12\x1b\n\x17\x42\x41SKA_KOP_CONTRACT_ZOLO\x10\x05\x12\x1e\n\x1a\x42\x41SKA_KOP_CONTRACT_GRAN_DU\x10\x06\x12\x1e\n\x1a\x42\x41SKA_KOP_CONTRACT_ZOLO_DU\x10\x07\x12\x1c\n\x18\x42\x41SKA_KOP_CONTRACT_BASKA\x10\x08\x12\x1a\n\x16\x42\x41SKA_KOP_CONTRACT_KOP\x10\t*\x86\x01\n\x0c\x42\x61skaKopSide\x12\x1e\n\x1a\x42\x41SKA_KOP_SIDE_UNSPECIFIED\x10\x00\x12\x1a\n\x16\x42\x41SKA_KOP_SIDE_UNKNOWN\x10\x01\x12\x1c\n\x18\x42\x41SKA_KOP_SIDE_DECLARING\x10\x02\x12\x1c\n\x18\x42\x41SKA_KOP_SIDE_DEFENDING\x10\x03\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'speedgamez.v1.baska_kop_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_BASKAKOPCONTRACT']._serialized_start=608
-  _globals['_BASKAKOPCONTRACT']._serialized_end=934
+  _globals['_BASKAKOPCONTRACT']._serialized_start=672
+  _globals['_BASKAKOPCONTRACT']._serialized_end=998
+  _globals['_BASKAKOPSIDE']._serialized_start=1001
+  _globals['_BASKAKOPSIDE']._serialized_end=1135
   _globals['_BASKAKOPANNOUNCE']._serialized_start=75
   _globals['_BASKAKOPANNOUNCE']._serialized_end=144
   _globals['_BASKAKOPACTION']._serialized_start=146
@@ -46,6 +48,8 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_BASKAKOPRULES']._serialized_end=436
   _globals['_BASKAKOPPARTNERREVEALED']._serialized_start=438
   _globals['_BASKAKOPPARTNERREVEALED']._serialized_end=512
-  _globals['_BASKAKOPEVENT']._serialized_start=514
-  _globals['_BASKAKOPEVENT']._serialized_end=605
+  _globals['_BASKAKOPREVEALED']._serialized_start=514
+  _globals['_BASKAKOPREVEALED']._serialized_end=576
+  _globals['_BASKAKOPEVENT']._serialized_start=578
+  _globals['_BASKAKOPEVENT']._serialized_end=669
 # @@protoc_insertion_point(module_scope)

@@ -20,6 +20,13 @@ class BaskaKopContract(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     BASKA_KOP_CONTRACT_ZOLO_DU: _ClassVar[BaskaKopContract]
     BASKA_KOP_CONTRACT_BASKA: _ClassVar[BaskaKopContract]
     BASKA_KOP_CONTRACT_KOP: _ClassVar[BaskaKopContract]
+
+class BaskaKopSide(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    BASKA_KOP_SIDE_UNSPECIFIED: _ClassVar[BaskaKopSide]
+    BASKA_KOP_SIDE_UNKNOWN: _ClassVar[BaskaKopSide]
+    BASKA_KOP_SIDE_DECLARING: _ClassVar[BaskaKopSide]
+    BASKA_KOP_SIDE_DEFENDING: _ClassVar[BaskaKopSide]
 BASKA_KOP_CONTRACT_UNSPECIFIED: BaskaKopContract
 BASKA_KOP_CONTRACT_NORMAL: BaskaKopContract
 BASKA_KOP_CONTRACT_CICHA: BaskaKopContract
@@ -30,6 +37,10 @@ BASKA_KOP_CONTRACT_GRAN_DU: BaskaKopContract
 BASKA_KOP_CONTRACT_ZOLO_DU: BaskaKopContract
 BASKA_KOP_CONTRACT_BASKA: BaskaKopContract
 BASKA_KOP_CONTRACT_KOP: BaskaKopContract
+BASKA_KOP_SIDE_UNSPECIFIED: BaskaKopSide
+BASKA_KOP_SIDE_UNKNOWN: BaskaKopSide
+BASKA_KOP_SIDE_DECLARING: BaskaKopSide
+BASKA_KOP_SIDE_DEFENDING: BaskaKopSide
 
 class BaskaKopAnnounce(_message.Message):
     __slots__ = ("contract",)
@@ -68,6 +79,12 @@ class BaskaKopPartnerRevealed(_message.Message):
     seat: int
     card: _cards_pb2.Card
     def __init__(self, seat: _Optional[int] = ..., card: _Optional[_Union[_cards_pb2.Card, _Mapping]] = ...) -> None: ...
+
+class BaskaKopRevealed(_message.Message):
+    __slots__ = ("sides",)
+    SIDES_FIELD_NUMBER: _ClassVar[int]
+    sides: _containers.RepeatedScalarFieldContainer[BaskaKopSide]
+    def __init__(self, sides: _Optional[_Iterable[_Union[BaskaKopSide, str]]] = ...) -> None: ...
 
 class BaskaKopEvent(_message.Message):
     __slots__ = ("partner_revealed",)

@@ -467,6 +467,40 @@ def test_view_hand_flags_agree_with_legal_actions(table: Table) -> None:
         pass
 
 
+def test_a_seats_observation_is_its_view_in_a_computer_players_terms(table: Table) -> None:
+    """What a computer player decides on: the seat's own cards and moves exactly as its view
+    shows them, who acts, a hand size and shown cards per seat, and what the rules revealed
+    to it as the class the game declares."""
+    game = table.game
+    revealed_type = game.game_type.revealed
+    observed: list[int] = []
+
+    def hook(state: Any, rng: SeededRandom) -> None:
+        for seat in range(table.seats):
+            observation = game.observation(state, seat)
+            view = game.view(state, seat)
+            legal = game.legal_actions(state, seat)
+            assert observation.seat == seat and observation.hand == tuple(card.card for card in view.hand)
+            assert set(observation.playable) == {
+                action.card for action in legal if isinstance(action, PlayCard)
+            }
+            assert [choice.action for choice in observation.allowed] == [
+                action for action in legal if not isinstance(action, PlayCard)
+            ]
+            assert observation.dealt == view.dealt_hand
+            assert (observation.to_act, observation.may_act) == (game.to_act(state), game.may_act(state))
+            assert len(observation.hand_sizes) == len(observation.shown) == table.seats
+            if revealed_type is None:
+                assert observation.revealed is None
+            else:
+                assert isinstance(observation.revealed, revealed_type)
+            observed.append(seat)
+
+    for _ in table.play("observation", count=DEALS // 4, hook=hook):
+        pass
+    assert len(observed) >= table.enough(DEALS // 4)
+
+
 def test_copy_state_is_independent(table: Table) -> None:
     game = table.game
     copies = 0

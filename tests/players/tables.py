@@ -1,7 +1,8 @@
 """Helpers for the computer-player tests: tables stepped in-process, worlds replayed.
 
-A deal is played through the service's own ``TableRecord`` and ``server.views.table_view``,
-so every view here is byte for byte the job a worker would get. A "world" is the same
+A deal is played through the service's own ``TableRecord``; every observation here comes
+from ``server.views.seat_observation``, byte for byte what a worker's job carries, and
+every view from ``server.views.table_view``, what a client gets. A "world" is the same
 table with other hidden cards: the public actions of the real deal are replayed on it,
 each one through the engine's ``check`` first, so a world exists only if the engine
 itself agrees that it is consistent with everything that was played and said.
@@ -28,7 +29,8 @@ from engine.match import Match
 from engine.seeding import SeededRandom, derive_seed
 from server.table import TableConfig, TableRecord
 from server.table_log import Act, SeatKind
-from server.views import table_view
+from server.views import seat_observation, table_view
+from speedgamez.internal.v1 import ai_job_pb2
 from speedgamez.v1 import table_pb2
 
 GAME = BaskaKop()
@@ -100,17 +102,17 @@ def act(record: TableRecord, seat: int, action: Action | str, note: str = "") ->
     return [happened.event for happened in record.apply(Act(seat, parsed, SeatKind.COMPUTER, note=note))]
 
 
-def choose(view: table_pb2.TableView, level: str) -> Decision:
-    return random_move(view) if level == RANDOM else decide(view, level)
+def choose(observation: ai_job_pb2.SeatObservation, level: str) -> Decision:
+    return random_move(observation) if level == RANDOM else decide(observation, level)
 
 
-def random_with_wesele(view: table_pb2.TableView) -> Decision:
+def random_with_wesele(observation: ai_job_pb2.SeatObservation) -> Decision:
     """A random legal pass, double or card; Wesele every other time it is allowed, no solo.
 
     Plain random moves announce a solo most of the time; this keeps normal games,
     Cicha and Wesele (with doubles) common.
     """
-    info = seat_info(view)
+    info = seat_info(observation)
     rng = SeededRandom(derive_seed(info.seed, "wesele"))
     wesele = Announce(Contract.WESELE.value)
     if any(choice.action == wesele for choice in info.allowed) and rng.below(2):
@@ -122,16 +124,20 @@ def random_with_wesele(view: table_pb2.TableView) -> Decision:
 
 def mixed(point: Point) -> Decision:
     """Computers decide at their level; the harness's random seats play ``random_with_wesele``."""
-    return random_with_wesele(point.view) if point.level == RANDOM else decide(point.view, point.level)
+    if point.level == RANDOM:
+        return random_with_wesele(point.observation)
+    return decide(point.observation, point.level)
 
 
 @dataclass
 class Point:
-    """One decision of a computer seat: the table as it is, the seat and its view."""
+    """One decision of a computer seat: the table as it is, the seat, its client view and
+    the observation its job carries."""
 
     record: TableRecord
     seat: int
     view: table_pb2.TableView
+    observation: ai_job_pb2.SeatObservation
     level: str
     # The running deal's state object (replaced by a new one when the deal ends).
     state: DealState
@@ -153,9 +159,9 @@ def decision_points(
         if GAME.result(state) is not None:
             return
         (seat,) = record.computer_turns()
-        view = table_view(record, seat)
-        point = Point(record, seat, view, levels[seat], state)
-        decision = chooser(point) if chooser is not None else choose(view, levels[seat])
+        observation = seat_observation(record, seat)
+        point = Point(record, seat, table_view(record, seat), observation, levels[seat], state)
+        decision = chooser(point) if chooser is not None else choose(observation, levels[seat])
         yield point, decision
         assert decision.action is not None, f"no move for seat {seat}, which the table waits for"
         events = act(record, seat, decision.action, decision.reason)

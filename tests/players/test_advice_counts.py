@@ -20,7 +20,7 @@ from engine.cards import Card
 from engine.seeding import derive_seed
 from server import convert
 from server.table import TableRecord
-from server.views import table_view
+from server.views import seat_observation
 from speedgamez.v1 import table_pb2
 from tests.players.brute_force import consistent_worlds, wins_double_dummy
 from tests.players.tables import act, decision_points, mixed, new_table
@@ -33,8 +33,7 @@ LATE_POSITIONS = 12
 
 def _check_counts(record: TableRecord, viewer: int) -> bool:
     """Assert the advice's counts for ``viewer``; True if its deals weigh differently."""
-    view = table_view(record, viewer)
-    advice = advise(view)
+    advice = advise(seat_observation(record, viewer))
     action = convert.action_from_proto(advice.recommended_action)
     assert isinstance(action, PlayCard)
     worlds = consistent_worlds(record, viewer)

@@ -31,7 +31,8 @@ from engine.baska_kop.bidding import settle_contract
 from engine.baska_kop.constants import JACKS_HIGH_TO_LOW, SEATS, Contract
 from engine.seeding import SeededRandom, derive_seed
 from server import convert
-from server.views import table_view
+from server.views import seat_observation, table_view
+from speedgamez.internal.v1 import ai_job_pb2
 from speedgamez.v1 import table_pb2
 from tests.players.tables import RULE_SETS, Point, act, deal, decision_points, logged, mixed, new_table
 
@@ -122,7 +123,7 @@ def _sweep(rule_set: str) -> Sweep:
             if point.level == RANDOM or point.view.phase != table_pb2.TABLE_PHASE_BIDDING:
                 continue
             decisions += 1
-            info = seat_info(point.view)
+            info = seat_info(point.observation)
             sure = frozenset(sure_partners(info))
             truth = deal(record).copy()
             settle_contract(truth)
@@ -250,7 +251,7 @@ EASY_CALLS = {
 @pytest.mark.parametrize("name", sorted(EASY_CALLS))
 def test_the_easy_computer_explains_each_call_by_a_judgement(name: str) -> None:
     rule_set, hands, contract = EASY_CALLS[name]
-    decision = decide(table_view(new_table(rule_set, 1, hands), 0), "easy")
+    decision = decide(seat_observation(new_table(rule_set, 1, hands), 0), "easy")
     if contract is None:
         assert decision == Decision(Double(), DOUBLE_REASON)
     else:
@@ -289,22 +290,22 @@ WESELE_HANDS = {
 }
 
 
-# Tables with those hands: the computers' sampling is seeded from the view, so each
-# table id gives a normal or strong player other samples.
+# Tables with those hands: the computers' sampling is seeded from the table and its
+# version, so each table id gives a normal or strong player other samples.
 WESELE_TABLES = range(1, 12)
 
 
-def _wesele_view(rule_set: str, declarer_doubles: bool, table: int) -> table_pb2.TableView:
+def _wesele_observation(rule_set: str, declarer_doubles: bool, table: int) -> ai_job_pb2.SeatObservation:
     record = new_table(rule_set, table, WESELE_HANDS[rule_set])
     actions = ["announce wesele", "pass", "double", "pass", "double" if declarer_doubles else "pass"]
     for action in actions:
         (seat,) = record.computer_turns()
         act(record, seat, action)
     assert record.computer_turns() == [1]
-    view = table_view(record, 1)
-    assert CLUB_JACK in seat_info(view).dealt
-    assert Double() in [choice.action for choice in seat_info(view).allowed]
-    return view
+    observation = seat_observation(record, 1)
+    assert CLUB_JACK in seat_info(observation).dealt
+    assert Double() in [choice.action for choice in seat_info(observation).allowed]
+    return observation
 
 
 @pytest.mark.parametrize("level", COMPUTERS)
@@ -313,9 +314,9 @@ def test_the_club_jack_holder_never_doubles_right_behind_the_wesele_declarer(
     rule_set: str, level: str
 ) -> None:
     for table in WESELE_TABLES:
-        view = _wesele_view(rule_set, declarer_doubles=True, table=table)
-        assert sure_partners(seat_info(view)) == {0}
-        decision = decide(view, level)
+        observation = _wesele_observation(rule_set, declarer_doubles=True, table=table)
+        assert sure_partners(seat_info(observation)) == {0}
+        decision = decide(observation, level)
         assert not isinstance(decision.action, Double), (table, decision)
 
 
@@ -329,7 +330,8 @@ def test_the_same_hand_does_double_behind_a_young_players_kontra(rule_set: str, 
     the top five trumps plus ♣J make four trumps, and it announces Zolo with those.)
     """
     decisions = [
-        decide(_wesele_view(rule_set, declarer_doubles=False, table=table), level) for table in WESELE_TABLES
+        decide(_wesele_observation(rule_set, declarer_doubles=False, table=table), level)
+        for table in WESELE_TABLES
     ]
     doubles = [decision for decision in decisions if isinstance(decision.action, Double)]
     assert len(doubles) == len(decisions) if level == "strong" else len(doubles) > len(decisions) / 2

@@ -1,6 +1,6 @@
 """When the strong level uses every consistent deal (Speedbock rules, "Computergegner").
 
-The strong level uses every deal consistent with the view, each once, when at most
+The strong level uses every deal consistent with the observation, each once, when at most
 ``exact_limit`` of them exist. What counts is the deals that agree with everything
 played and said, not every way to deal the unseen cards: voids and announcements often
 leave a few hundred deals out of thousands.
@@ -12,7 +12,7 @@ from ai_worker.players import advise
 from ai_worker.players.baska_kop.deals import constraints
 from ai_worker.players.baska_kop.search import STRONG, deal_sample
 from ai_worker.seat_info import seat_info
-from server.views import table_view
+from server.views import seat_observation
 from tests.players.brute_force import consistent_deals, deal_key
 from tests.players.tables import act, new_table
 
@@ -39,14 +39,14 @@ def test_few_consistent_deals_are_each_used_once_although_the_unseen_cards_allow
     for seat, action in FEW_DEALS_ACTIONS:
         assert record.computer_turns() == [seat], (seat, action)
         act(record, seat, action)
-    view = table_view(record, 0)
-    info = seat_info(view)
+    observation = seat_observation(record, 0)
+    info = seat_info(observation)
     truth = {deal_key(deal_) for deal_ in consistent_deals(record, 0)}
     assert constraints(info).upper_bound() > STRONG.exact_limit >= len(truth)
     deals = deal_sample(info, STRONG)
     assert deals.exact
     assert sorted(deal_key(deal_) for deal_ in deals.deals) == sorted(truth)
-    advice = advise(view)
+    advice = advise(observation)
     assert advice.exact
     assert advice.deals_considered == len(truth)
 
@@ -55,7 +55,7 @@ def test_many_consistent_deals_are_sampled() -> None:
     """At the first call nothing constrains the other hands: 34,650 deals, so the strong
     level samples instead of listing them."""
     record = new_table("kop", 1, FEW_DEALS_HANDS, dealer=0)
-    info = seat_info(table_view(record, 1))
+    info = seat_info(seat_observation(record, 1))
     deals = deal_sample(info, STRONG)
     assert not deals.exact
     assert len(deals.deals) == STRONG.samples

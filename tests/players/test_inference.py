@@ -17,6 +17,7 @@ import pytest
 
 from ai_worker.arena import RANDOM
 from ai_worker.players.baska_kop.deals import constraints, game_of
+from ai_worker.players.baska_kop.info import public_contract
 from ai_worker.players.baska_kop.search import NORMAL, deal_sample
 from ai_worker.players.decision import Decision
 from ai_worker.search.sampling import Constraints, Deal, enumerate_deals, sample
@@ -33,7 +34,7 @@ from engine.baska_kop.constants import (
 from engine.baska_kop.play import TRUMP_LANE, card_order
 from engine.cards import Card, parse_cards
 from engine.seeding import SeededRandom, derive_seed
-from server.views import table_view
+from server.views import seat_observation, table_view
 from speedgamez.v1 import table_pb2
 from tests.players.tables import (
     RULE_SETS,
@@ -119,7 +120,7 @@ def test_the_real_hidden_hands_are_admitted_at_every_decision_of_every_seat(rule
         record = new_table(rule_set, seed)
         chooser = mixed if number % 2 else None
         for point, _ in decision_points(record, levels, chooser):
-            info = seat_info(point.view)
+            info = seat_info(point.observation)
             known = constraints(info)
             real = true_hidden(deal(record), point.seat)
             problems = _admission_problems(known, real)
@@ -133,7 +134,7 @@ def test_the_real_hidden_hands_are_admitted_at_every_decision_of_every_seat(rule
             seen["no-cicha test"] += known.accept is not None
             seen["neither followed nor trumped"] += _discarded(info)
             bidding = point.view.phase == table_pb2.TABLE_PHASE_BIDDING
-            seen["contract bidding" if bidding else f"contract {info.contract}"] += 1
+            seen["contract bidding" if bidding else f"contract {public_contract(info).value}"] += 1
     assert not failures, f"{len(failures)} decisions rule out the real deal, first: {failures[:3]}"
     # The sweep must have met every kind of inference, else it proves little.
     for kind in (
@@ -150,8 +151,8 @@ def test_the_real_hidden_hands_are_admitted_at_every_decision_of_every_seat(rule
 
 def _discarded(info: SeatInfo) -> bool:
     """Whether another seat has played a plain card of another suit than the one led."""
-    order = card_order(RuleSet(info.rule_set), Contract(info.contract or "normal"))
-    for cards in [trick.cards for trick in info.tricks] + [info.current_trick]:
+    order = card_order(RuleSet(info.rule_set), public_contract(info))
+    for cards in [trick.cards for trick in info.tricks] + [info.trick_cards]:
         for seat, card in cards[1:]:
             led = order.lane[cards[0][1]]
             if seat != info.seat and order.lane[card] not in (led, TRUMP_LANE):
@@ -166,7 +167,7 @@ def _info_after(rule_set: str, hands: list[str], actions: list[str], viewer: int
         (seat,) = record.computer_turns()
         act(record, seat, action)
     assert record.computer_turns() == [viewer]
-    return seat_info(table_view(record, viewer)), true_hidden(deal(record), viewer)
+    return seat_info(seat_observation(record, viewer)), true_hidden(deal(record), viewer)
 
 
 def test_a_void_shown_in_trumps_forbids_every_trump() -> None:
@@ -228,7 +229,8 @@ def test_a_first_double_without_announcement_rules_out_a_silent_cicha() -> None:
 @pytest.mark.parametrize("rule_set", RULE_SETS)
 def test_every_sampled_deal_replays_the_public_actions_and_shows_the_same_view(rule_set: str) -> None:
     """A sample is consistent with everything played and said: the engine accepts every
-    public action in it, and the viewer's view of that world is the view it has."""
+    public action in it, and the viewer's view and observation of that world are the ones
+    it has."""
     failures: list[str] = []
     checked = 0
     for number in range(SAMPLED_DEALS):
@@ -236,9 +238,10 @@ def test_every_sampled_deal_replays_the_public_actions_and_shows_the_same_view(r
         levels = _levels(rule_set, number + 1)
         record = new_table(rule_set, seed)
         for point, _ in decision_points(record, levels, mixed if number % 2 else None):
-            info = seat_info(point.view)
+            info = seat_info(point.observation)
             state = deal(record)
             wanted = point.view.SerializeToString(deterministic=True)
+            wanted_observation = point.observation.SerializeToString(deterministic=True)
             for sampled in deal_sample(info, NORMAL).deals:
                 checked += 1
                 world = replay(record, world_hands(state, point.seat, sampled), logged(record))
@@ -249,6 +252,14 @@ def test_every_sampled_deal_replays_the_public_actions_and_shows_the_same_view(r
                         f"{_describe(rule_set, seed, levels, point)}: sample {_deal_text(sampled)} "
                         f"shows another view (badges {_badges(table_view(world, point.seat))} "
                         f"instead of {_badges(point.view)})"
+                    )
+                elif seat_observation(world, point.seat).SerializeToString(deterministic=True) != (
+                    wanted_observation
+                ):
+                    failures.append(
+                        f"{_describe(rule_set, seed, levels, point)}: sample {_deal_text(sampled)} "
+                        f"reveals other parties to the seat ({seat_observation(world, point.seat).baska_kop} "
+                        f"instead of {point.observation.baska_kop})"
                     )
     assert checked > 500
     assert not failures, f"{len(failures)} of {checked} samples contradict the table, first: {failures[:3]}"
@@ -272,7 +283,7 @@ def test_samples_agree_with_the_revealed_wesele_partner() -> None:
         act(record, seat, action)
     view = table_view(record, 3)
     assert table_pb2.BADGE_PARTNER in view.seats[1].badges
-    info = seat_info(view)
+    info = seat_info(seat_observation(record, 3))
     admitted = list(enumerate_deals(constraints(info)))
     wrong = [d for d in admitted if game_of(info, d).declarers != frozenset({0, 1})]
     assert not wrong, (
@@ -462,7 +473,7 @@ def test_game_of_agrees_with_the_engine_for_every_sampled_deal(rule_set: str) ->
         seed = derive_seed("game-of", rule_set, number)
         record = new_table(rule_set, seed)
         for point, _ in decision_points(record, [RANDOM] * SEATS, _random_with_wesele):
-            info = seat_info(point.view)
+            info = seat_info(point.observation)
             state = deal(record)
             bidding = point.view.phase == table_pb2.TABLE_PHASE_BIDDING
             for sampled in deal_sample(info, NORMAL).deals[:3]:
@@ -481,4 +492,4 @@ def test_game_of_agrees_with_the_engine_for_every_sampled_deal(rule_set: str) ->
 
 
 def _random_with_wesele(point: Point) -> Decision:
-    return random_with_wesele(point.view)
+    return random_with_wesele(point.observation)

@@ -5,8 +5,9 @@ For positions of both rule sets, in the bidding and in trick play, for every sea
 second world is built that differs from the real deal only in the cards the viewer
 cannot see: the other seats' current cards are reshuffled among them (hand sizes kept)
 and the candidate is kept only if the engine's ``check`` accepts the same public actions
-in it. In both worlds the viewer's redacted view must be byte-identical, and every
-computer level, and the advisor, must answer the same.
+in it. In both worlds the viewer's redacted view, and the observation its computer
+player's job carries, must be byte-identical, and every computer level, and the advisor,
+must answer the same.
 """
 
 from __future__ import annotations
@@ -22,8 +23,8 @@ from ai_worker.players.decision import Decision
 from ai_worker.seat_info import seat_info
 from engine.baska_kop.constants import SEATS
 from engine.seeding import SeededRandom, derive_seed
-from server.views import table_view
-from speedgamez.v1 import table_pb2
+from server.views import seat_observation, table_view
+from speedgamez.internal.v1 import ai_job_pb2
 from tests.players.tables import (
     RULE_SETS,
     Point,
@@ -46,13 +47,12 @@ def _levels(rule_set: str, number: int) -> list[str]:
     return [rng.choice(POOL) for _ in range(SEATS)]
 
 
-def _options(view: table_pb2.TableView) -> int:
-    playable = sum(1 for card in view.hand if card.playable)
-    return playable + sum(1 for choice in view.choices if choice.allowed)
+def _options(observation: ai_job_pb2.SeatObservation) -> int:
+    return len(observation.playable) + sum(1 for choice in observation.choices if choice.allowed)
 
 
-def _phase(view: table_pb2.TableView) -> str:
-    return "bidding" if view.phase == table_pb2.TABLE_PHASE_BIDDING else "play"
+def _phase(observation: ai_job_pb2.SeatObservation) -> str:
+    return "bidding" if observation.phase_kind == ai_job_pb2.PHASE_KIND_BIDDING else "play"
 
 
 def _where(rule_set: str, seed: int, point: Point, world_dealt: object) -> str:
@@ -67,7 +67,7 @@ def _bytes(message: Message) -> bytes:
 
 
 @pytest.mark.parametrize("rule_set", RULE_SETS)
-def test_the_viewers_table_view_is_byte_identical_in_both_worlds(rule_set: str) -> None:
+def test_the_viewers_table_view_and_observation_are_byte_identical_in_both_worlds(rule_set: str) -> None:
     covered: Counter[tuple[str, int]] = Counter()
     for number in range(VIEW_DEALS):
         seed = derive_seed("no-peeking-views", rule_set, number)
@@ -75,9 +75,10 @@ def test_the_viewers_table_view_is_byte_identical_in_both_worlds(rule_set: str) 
         rng = SeededRandom(seed)
         for point, _ in decision_points(record, _levels(rule_set, number), mixed if number % 2 else None):
             for world in reshuffled_worlds(record, point.seat, rng, wanted=2):
-                other = table_view(world, point.seat)
-                assert _bytes(other) == _bytes(point.view), _where(rule_set, seed, point, deal(world).dealt)
-                covered[(_phase(point.view), point.seat)] += 1
+                where = _where(rule_set, seed, point, deal(world).dealt)
+                assert _bytes(table_view(world, point.seat)) == _bytes(point.view), where
+                assert _bytes(seat_observation(world, point.seat)) == _bytes(point.observation), where
+                covered[(_phase(point.observation), point.seat)] += 1
     for phase in ("bidding", "play"):
         for seat in range(SEATS):
             assert covered[(phase, seat)] >= 10, covered
@@ -91,16 +92,16 @@ def test_easy_and_normal_decide_the_same_in_both_worlds(rule_set: str) -> None:
         record = new_table(rule_set, seed)
         rng = SeededRandom(seed)
         for point, _ in decision_points(record, _levels(rule_set, number), mixed if number % 2 else None):
-            if _options(point.view) < 2:
+            if _options(point.observation) < 2:
                 continue
-            real = {level: decide(point.view, level) for level in ("easy", "normal")}
+            real = {level: decide(point.observation, level) for level in ("easy", "normal")}
             for world in reshuffled_worlds(record, point.seat, rng, wanted=1):
-                other = table_view(world, point.seat)
+                other = seat_observation(world, point.seat)
                 for level, decision in real.items():
                     assert decide(other, level) == decision, f"{level}: " + _where(
                         rule_set, seed, point, deal(world).dealt
                     )
-                compared[_phase(point.view)] += 1
+                compared[_phase(point.observation)] += 1
     assert compared["bidding"] >= 10 and compared["play"] >= 10, compared
 
 
@@ -134,40 +135,41 @@ def test_strong_and_the_advisor_answer_the_same_in_both_worlds(name: str) -> Non
         (seat,) = record.computer_turns()
         act(record, seat, action)
     (viewer,) = record.computer_turns()
-    view = table_view(record, viewer)
-    assert _options(view) >= 2
+    observation = seat_observation(record, viewer)
+    assert _options(observation) >= 2
     worlds = list(reshuffled_worlds(record, viewer, SeededRandom(derive_seed(name)), wanted=1))
     assert worlds, "no other world agrees with the public actions"
-    other = table_view(worlds[0], viewer)
-    assert _bytes(other) == _bytes(view)
-    assert decide(other, "strong") == decide(view, "strong")
-    assert _bytes(advise(other)) == _bytes(advise(view))
+    other = seat_observation(worlds[0], viewer)
+    assert _bytes(other) == _bytes(observation)
+    assert decide(other, "strong") == decide(observation, "strong")
+    assert _bytes(advise(other)) == _bytes(advise(observation))
 
 
-def test_a_decision_is_the_same_every_time_for_the_same_view() -> None:
-    """``decide`` is a function of the view: same view (even a re-parsed copy), same decision."""
+def test_a_decision_is_the_same_every_time_for_the_same_observation() -> None:
+    """``decide`` is a function of the observation: same observation (even a re-parsed copy),
+    same decision."""
     checked: Counter[str] = Counter()
     for rule_set in RULE_SETS:
         record = new_table(rule_set, derive_seed("deterministic", rule_set))
         for index, (point, _) in enumerate(decision_points(record, [RANDOM] * SEATS)):
-            if _options(point.view) < 2:
+            if _options(point.observation) < 2:
                 continue
-            copy = table_pb2.TableView.FromString(_bytes(point.view))
+            copy = ai_job_pb2.SeatObservation.FromString(_bytes(point.observation))
             for level in ("easy", "normal"):
-                first: Decision = decide(point.view, level)
-                assert decide(point.view, level) == first
+                first: Decision = decide(point.observation, level)
+                assert decide(point.observation, level) == first
                 assert decide(copy, level) == first
                 checked[level] += 1
             if index % 6 == 0:
-                assert decide(copy, "strong") == decide(point.view, "strong")
+                assert decide(copy, "strong") == decide(point.observation, "strong")
                 checked["strong"] += 1
-            assert seat_info(copy) == seat_info(point.view)
+            assert seat_info(copy) == seat_info(point.observation)
     assert checked["strong"] >= 2, checked
 
 
-def test_advice_is_the_same_every_time_for_the_same_view() -> None:
+def test_advice_is_the_same_every_time_for_the_same_observation() -> None:
     record = new_table("kop", 11, ["AH TC QH JC", "QC JS AC AS", "TS QS JH JD", "TH QD AD TD"])
-    view = table_view(record, 0)
-    first = advise(view)
+    observation = seat_observation(record, 0)
+    first = advise(observation)
     assert first.reason
-    assert _bytes(advise(table_pb2.TableView.FromString(_bytes(view)))) == _bytes(first)
+    assert _bytes(advise(ai_job_pb2.SeatObservation.FromString(_bytes(observation)))) == _bytes(first)

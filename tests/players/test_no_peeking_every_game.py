@@ -5,9 +5,10 @@ player), the deal is dealt again with the cards the seat to move has not seen sh
 among the seats that hold them (``Game.deal_again``), and the deal's actions so far are
 replayed on it through the service's table record. Where every action is still legal
 and the seat was told exactly the same events, the seat cannot tell the two worlds
-apart: its redacted view must be byte-identical, and every computer level of the game
-must decide the same. (``test_no_peeking.py`` checks Baśka/Kop further, with the strong
-level and the advisor.)
+apart: its redacted view and the observation its computer player's job carries must be
+byte-identical, and every computer level of the game must decide the same.
+(``test_no_peeking.py`` checks Baśka/Kop further, with the strong level and the
+advisor.)
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from engine.registry import GAMES
 from engine.seeding import SeededRandom, derive_seed
 from server.table import TableConfig, TableRecord
 from server.table_log import Act, SeatKind
-from server.views import table_view
+from server.views import seat_observation, table_view
 from tests.engine.pot_game import Pot
 from tests.support import pot_game_service
 
@@ -106,7 +107,8 @@ def test_a_seat_sees_and_decides_the_same_in_every_world_it_cannot_tell_apart(
             assert real is not None
             real_record, real_told = real
             view = table_view(real_record, seat)
-            decisions = {level: decide(view, level) for level in levels}
+            observation = seat_observation(real_record, seat)
+            decisions = {level: decide(observation, level) for level in levels}
             for attempt in range(TRIES):
                 world_start = game.deal_again(match.deal, seat, derive_seed(seed, "world", attempt))
                 if game.result(world_start) is not None:
@@ -115,12 +117,16 @@ def test_a_seat_sees_and_decides_the_same_in_every_world_it_cannot_tell_apart(
                 if world is None or world[1] != real_told:
                     continue
                 world_view = table_view(world[0], seat)
+                world_observation = seat_observation(world[0], seat)
                 where = f"{game_id}, seed {seed}, seat {seat}, actions {match.deal_actions}"
                 assert world_view.SerializeToString() == view.SerializeToString(), (
                     f"{where}: {_differences(view, world_view)}"
                 )
+                assert world_observation.SerializeToString() == observation.SerializeToString(), (
+                    f"{where}: {_differences(observation, world_observation)}"
+                )
                 for level, decision in decisions.items():
-                    assert decide(world_view, level) == decision, f"{level}: {where}"
+                    assert decide(world_observation, level) == decision, f"{level}: {where}"
                 compared[game.phase_of(match.deal)] += 1
                 break
             legal = game.legal_actions(match.deal, seat)
@@ -130,7 +136,7 @@ def test_a_seat_sees_and_decides_the_same_in_every_world_it_cannot_tell_apart(
 
 
 def _differences(real: Message, world: Message) -> list[str]:
-    """The fields in which two views differ, as ``name: real | world``."""
+    """The fields in which two messages differ, as ``name: real | world``."""
     return [
         f"{field.name}: {getattr(real, field.name)} | {getattr(world, field.name)}"
         for field in real.DESCRIPTOR.fields

@@ -1,11 +1,12 @@
 """The revealed Wesele partner, as the computer players read it.
 
-The Wesele partner holds the highest jack the declarer does not hold, and the table shows
-him (BADGE_PARTNER) once that jack falls. So the badges say more than who the partner
-is: a partner shown after a lower jack fell proves the declarer holds every higher jack,
-and a jack that fell without a partner shown was not the partner jack. The deals the
-computer players consider must be exactly those in which the table would show what it
-shows; the engine's own view of the seat is the ground truth.
+The Wesele partner holds the highest jack the declarer does not hold, and the engine
+reveals him to every seat once that jack falls (the parties in a seat's observation;
+BADGE_PARTNER on the table). So the revealed parties say more than who the partner is: a
+partner shown after a lower jack fell proves the declarer holds every higher jack, and a
+jack that fell without a partner shown was not the partner jack. The deals the computer
+players consider must be exactly those in which the engine would reveal what it
+revealed; the engine's own observation of the seat is the ground truth.
 """
 
 from __future__ import annotations
@@ -15,16 +16,19 @@ from collections import Counter
 from ai_worker.arena import RANDOM
 from ai_worker.players import advise, decide
 from ai_worker.players.baska_kop.deals import constraints
+from ai_worker.players.baska_kop.info import public_contract, revealed_sides
 from ai_worker.search.sampling import enumerate_deals
 from ai_worker.seat_info import SeatInfo, seat_info
 from engine.actions import PlayCard
 from engine.baska_kop import BaskaKop
+from engine.baska_kop.blocks import Side
 from engine.baska_kop.constants import JACKS_HIGH_TO_LOW, SEATS, Contract
 from engine.cards import Card
+from engine.game import PhaseKind
 from engine.seeding import derive_seed
 from server import convert
 from server.table import TableRecord
-from server.views import table_view
+from server.views import seat_observation, table_view
 from speedgamez.v1 import table_pb2
 from tests.players.brute_force import consistent_deals, deal_key
 from tests.players.tables import act, decision_points, mixed, new_table
@@ -70,7 +74,7 @@ def test_a_partner_shown_after_a_lower_jack_fell_proves_the_declarer_holds_the_h
     record = _reveal_table()
     view = table_view(record, 3)
     assert table_pb2.BADGE_PARTNER in view.seats[1].badges
-    info = seat_info(view)
+    info = seat_info(seat_observation(record, 3))
     admitted = list(enumerate_deals(constraints(info)))
     assert admitted
     assert all(CLUB_JACK in deal_[2] for deal_ in admitted), "a deal gives ♣J away from the declarer"
@@ -80,11 +84,11 @@ def test_a_partner_shown_after_a_lower_jack_fell_proves_the_declarer_holds_the_h
 
 def test_the_computers_and_the_advice_play_the_diamond_jack_once_the_club_jack_is_known() -> None:
     """With ♣J known in the declarer's hand, ♦J scores 16 and ♥A 8 in every consistent deal."""
-    view = table_view(_reveal_table(), 3)
+    observation = seat_observation(_reveal_table(), 3)
     jack_of_diamonds = PlayCard(Card.parse("JD"))
-    assert decide(view, "normal").action == jack_of_diamonds
-    assert decide(view, "strong").action == jack_of_diamonds
-    advice = advise(view)
+    assert decide(observation, "normal").action == jack_of_diamonds
+    assert decide(observation, "strong").action == jack_of_diamonds
+    advice = advise(observation)
     assert advice.recommended_action == convert.action_to_proto(jack_of_diamonds, BaskaKop.game_type)
     scores = {convert.card_from_proto(card.card): card.mean_score for card in advice.cards}
     assert scores == {Card.parse("JD"): 16, Card.parse("AH"): 8}
@@ -107,7 +111,8 @@ MOST_CANDIDATES = 1680
 def _kind(info: SeatInfo) -> str:
     """Which reveal a position shows, so the test can prove it met each of them."""
     fallen = {card for seat in range(SEATS) for card in info.played_by(seat)}
-    shown = any(table_pb2.BADGE_PARTNER in badges for badges in info.badges)
+    # The partner is shown once two seats are known to be on the declaring side.
+    shown = sum(side is Side.DECLARING for side in revealed_sides(info)) == 2
     if shown and CLUB_JACK in fallen:
         return "partner shown, the club jack fell"
     if shown and CLUB_JACK in info.dealt:
@@ -126,10 +131,10 @@ def test_the_deals_enumerated_in_a_wesele_are_exactly_those_the_engine_shows_the
         record = new_table(("baska", "kop")[number % 2], derive_seed("wesele-reveal", number))
         wesele = False
         for point, _ in decision_points(record, [RANDOM] * SEATS, mixed):
-            if point.view.phase == table_pb2.TABLE_PHASE_BIDDING:
+            info = seat_info(point.observation)
+            if info.phase_kind is PhaseKind.BIDDING:
                 continue
-            info = seat_info(point.view)
-            if info.contract != Contract.WESELE.value:
+            if public_contract(info) is not Contract.WESELE:
                 break
             wesele = True
             known = constraints(info)

@@ -150,19 +150,22 @@ def test_ai_jobs_carry_only_their_seats_information(stack: Stack, redis_client: 
     jobs = [job for job in jobs if job.table_id == table.table_id]
     assert len(jobs) > 10
     for job in jobs:
-        view = job.view
-        assert view.viewer_seat == job.seat
-        hands = {
-            seat: {card_key(card) for card in cards} for seat, cards in deals[view.deal_number - 1].items()
-        }
-        played = {card_key(played.card) for trick in view.tricks for played in trick.cards}
-        played |= {card_key(played.card) for played in view.current_trick.cards}
-        own = hands[job.seat]
-        held = {card_key(card.card) for card in view.hand}
+        observation = job.observation
+        assert observation.seat == job.seat and not job.HasField("view")
+        own = {card_key(card) for card in observation.dealt}
+        # The deal the job is of: the one that dealt the seat exactly what it says it was dealt.
+        (hands,) = [
+            {seat: {card_key(card) for card in cards} for seat, cards in dealt.items()}
+            for dealt in deals
+            if {card_key(card) for card in dealt[job.seat]} == own
+        ]
+        played = {card_key(played.card) for trick in observation.tricks for played in trick.cards}
+        played |= {card_key(played.card) for played in observation.current_trick.cards}
+        held = {card_key(card) for card in observation.hand}
         assert held <= own and not held & played
-        assert {card_key(rung.card) for rung in view.trump_ladder if rung.own} <= held
+        assert {card_key(card) for card in observation.playable} <= held
+        assert not any(seat.cards for seat in observation.shown)
         visible = held | played
         for seat, cards in hands.items():
             if seat != job.seat:
                 assert not (cards - played) & visible
-        assert not view.HasField("settlement")

@@ -109,7 +109,7 @@ def test_a_dead_lettered_job_still_gets_a_move_so_the_game_goes_on(
         created = anna.create([HUMAN, EASY, EASY, EASY], rule_set="baska")
         # Replace the queued job by one for a game no computer plays: every delivery fails.
         ((entry_id, job),) = queued_jobs(redis_client)
-        job.view.game = "no_such_game"
+        job.observation.game = "no_such_game"
         redis_client.xdel(PEOPLE_JOBS, entry_id)
         redis_client.xadd(PEOPLE_JOBS, {"job": job.SerializeToString()})
         # The sweeper must not step in with a fresh job, however long the worker takes to

@@ -5,11 +5,12 @@ in it, one that did not trump either has no trump, and one that did not beat the
 card when the duty to beat applied holds no card that could have; an announcement needs
 its cards (Wesele both black queens, Baśka all queens, Kop ♥A ♣10 ♠10 ♥10); a first double
 while nothing was announced rules out a silent Cicha in the doubler's hand; in a Wesele
-the deal must make the table show exactly the badges it shows. The engine reveals the
-partner when his jack (the highest one the declarer lacks) falls, so the badges say more
-than who the partner is: a partner shown after a lower jack fell means the declarer holds
-every higher jack, and no partner shown after a jack fell means that jack was not his.
-The engine itself decides what a deal would show, from its own settlement of the deal.
+the deal must make the engine reveal exactly the parties it revealed to this seat. The
+engine reveals the partner when his jack (the highest one the declarer lacks) falls, so
+the revealed parties say more than who the partner is: a partner revealed after a lower
+jack fell means the declarer holds every higher jack, and no partner revealed after a
+jack fell means that jack was not his. The engine itself decides what a deal would
+reveal, from its own settlement of the deal.
 
 Soft evidence (``likelihood``, used by the strong level): a doubler usually holds at
 least two of the five highest trumps; a soloist usually holds three; a player who passed
@@ -21,10 +22,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ai_worker.players.baska_kop.info import announcement, table_options
+from ai_worker.players.baska_kop.info import announcement, public_contract, revealed_sides, table_options
 from ai_worker.search.sampling import Constraints, Deal
 from ai_worker.seat_info import SeatInfo
 from engine.actions import Announce, Double, Pass
+from engine.baska_kop import BaskaKop
 from engine.baska_kop.bidding import settle_contract, wesele_partner, wesele_partner_jack
 from engine.baska_kop.constants import (
     ALL_QUEENS,
@@ -39,17 +41,16 @@ from engine.baska_kop.constants import (
     Contract,
     RuleSet,
 )
-from engine.baska_kop.knowledge import badges
 from engine.baska_kop.play import TRUMP_LANE, card_order
 from engine.baska_kop.state import DealState, Phase
 from engine.cards import Card
-from server import convert
-from speedgamez.v1 import table_pb2
+from engine.game import PhaseKind
 
 # Likelihood of an observed call from a hand that does not fit it.
 _UNLIKELY_DOUBLE = 0.3
 _UNLIKELY_SOLO = 0.3
 _UNLIKELY_PASS = 0.1
+_GAME = BaskaKop()
 _NEEDED_CARDS = {Contract.WESELE: BLACK_QUEENS, Contract.BASKA: ALL_QUEENS, Contract.KOP: KOP_CARDS}
 
 
@@ -63,10 +64,6 @@ class Game:
     dealt: tuple[frozenset[Card], ...]
 
 
-def public_contract(info: SeatInfo) -> Contract:
-    return Contract(info.contract) if info.contract else Contract.NORMAL
-
-
 def constraints(info: SeatInfo) -> Constraints:
     order = card_order(RuleSet(info.rule_set), public_contract(info))
     played = {seat: set(info.played_by(seat)) for seat in range(SEATS)}
@@ -74,7 +71,7 @@ def constraints(info: SeatInfo) -> Constraints:
     unseen = tuple(card for card in PACK if card not in seen)
     others = [seat for seat in range(SEATS) if seat != info.seat]
     forbidden: dict[int, set[Card]] = {seat: set() for seat in others}
-    tricks = [trick.cards for trick in info.tricks] + [info.current_trick]
+    tricks = [trick.cards for trick in info.tricks] + [info.trick_cards]
     for cards in tricks:
         if not cards:
             continue
@@ -99,7 +96,7 @@ def constraints(info: SeatInfo) -> Constraints:
             needed = _NEEDED_CARDS.get(Contract(action.contract), frozenset())
             required[seat] = required.get(seat, frozenset()) | (needed & frozenset(unseen))
     no_cicha = _first_doublers_without_announcement(info) - {info.seat}
-    shows_same_badges = _shows_same_badges(info)
+    reveals_same = _reveals_same_sides(info)
 
     def accept(deal: Deal) -> bool:
         dealt = tuple(
@@ -108,34 +105,35 @@ def constraints(info: SeatInfo) -> Constraints:
         )
         if any(dealt[seat] >= BLACK_QUEENS for seat in no_cicha):
             return False
-        return shows_same_badges is None or shows_same_badges(dealt)
+        return reveals_same is None or reveals_same(dealt)
 
     return Constraints(
         unseen=unseen,
         needs={seat: info.hand_sizes[seat] for seat in others},
         forbidden={seat: frozenset(cards) for seat, cards in forbidden.items()},
         required=required,
-        accept=accept if no_cicha or shows_same_badges is not None else None,
+        accept=accept if no_cicha or reveals_same is not None else None,
     )
 
 
-def _shows_same_badges(info: SeatInfo) -> Callable[[tuple[frozenset[Card], ...]], bool] | None:
-    """In a Wesele's trick play, a test of dealt hands: would the seat see the badges it sees?
+def _reveals_same_sides(info: SeatInfo) -> Callable[[tuple[frozenset[Card], ...]], bool] | None:
+    """In a Wesele's trick play, a test of dealt hands: would the engine reveal to the seat
+    the parties it revealed?
 
-    None where the badges cannot tell deals apart: in the bidding nothing is revealed,
-    and in every other game the engine marks the parties from public cards alone.
+    None where the parties cannot tell deals apart: in the bidding no card has fallen,
+    and in every other game the engine reveals the parties from public cards alone.
     """
-    declarer = info.declarer
-    if info.phase != table_pb2.TABLE_PHASE_PLAYING or public_contract(info) is not Contract.WESELE:
+    declarer = _declarer(info)
+    if info.phase_kind is not PhaseKind.PLAY or public_contract(info) is not Contract.WESELE:
         return None
-    assert declarer is not None, "a Wesele always has its declarer in the view"
+    assert declarer is not None, "a Wesele always has its declarer in the observation"
     options = table_options(info)
     played = {seat: frozenset(info.played_by(seat)) for seat in range(SEATS)}
     # What the engine reveals depends on the hidden cards only through the partner jack
     # (everything else it reads is public or the seat's own hand), so one answer per jack.
     verdicts: dict[Card, bool] = {}
 
-    def shows_same(dealt: tuple[frozenset[Card], ...]) -> bool:
+    def reveals_same(dealt: tuple[frozenset[Card], ...]) -> bool:
         jack = wesele_partner_jack(tuple(dealt[declarer]))
         if jack not in verdicts:
             state = DealState(
@@ -147,17 +145,13 @@ def _shows_same_badges(info: SeatInfo) -> Callable[[tuple[frozenset[Card], ...]]
                 announced=Contract.WESELE,
                 announcer=declarer,
                 tricks=list(info.tricks),
-                trick=list(info.current_trick),
+                trick=list(info.trick_cards),
             )
             settle_contract(state)
-            shown = tuple(
-                frozenset(convert.badge_to_proto(badge) for badge in marks)
-                for marks in badges(state, info.seat)
-            )
-            verdicts[jack] = shown == info.badges
+            verdicts[jack] = _GAME.revealed(state, info.seat).sides == revealed_sides(info)
         return verdicts[jack]
 
-    return shows_same
+    return reveals_same
 
 
 def game_of(info: SeatInfo, deal: Deal, running: bool = False) -> Game:
@@ -169,7 +163,7 @@ def game_of(info: SeatInfo, deal: Deal, running: bool = False) -> Game:
     """
     hands = tuple(frozenset(info.hand) if seat == info.seat else deal[seat] for seat in range(SEATS))
     dealt = tuple(hands[seat] | frozenset(info.played_by(seat)) for seat in range(SEATS))
-    contract, announcer = announcement(info) if running else (_announced(info), info.declarer)
+    contract, announcer = announcement(info) if running else (_announced(info), _declarer(info))
     if contract is None or announcer is None:
         holders = {_holder(dealt, QUEEN_OF_CLUBS), _holder(dealt, QUEEN_OF_SPADES)}
         return Game(
@@ -211,6 +205,10 @@ def likelihood(info: SeatInfo, game: Game) -> float:
 def _high_trumps(rule_set: RuleSet, contract: Contract, hand: frozenset[Card]) -> int:
     top = card_order(rule_set, contract).trumps[: 4 if contract in GRAN_CONTRACTS else 5]
     return sum(1 for card in top if card in hand)
+
+
+def _declarer(info: SeatInfo) -> int | None:
+    return info.contract.declarer if info.contract is not None else None
 
 
 def _holder(dealt: tuple[frozenset[Card], ...], card: Card) -> int:

@@ -18,6 +18,7 @@ from ai_worker.players.baska_kop.info import (
     allowed,
     behind_sure_partner,
     known_sides,
+    public_contract,
     running_doubles,
 )
 from ai_worker.players.decision import Decision
@@ -26,7 +27,7 @@ from engine.actions import Announce, Double, Pass, PlayCard
 from engine.baska_kop.constants import BLACK_QUEENS, CARD_POINTS, JACKS_HIGH_TO_LOW, Contract, RuleSet
 from engine.baska_kop.play import CardOrder, card_order
 from engine.cards import Card, Rank
-from speedgamez.v1 import table_pb2
+from engine.game import PhaseKind
 
 ANNOUNCE_REASONS = {
     Contract.KOP: KOP_REASON,
@@ -42,7 +43,7 @@ DOUBLE_REASON = "thinks its own side is clearly ahead"
 
 
 def decide(info: SeatInfo) -> Decision:
-    if info.phase == table_pb2.TABLE_PHASE_BIDDING:
+    if info.phase_kind is PhaseKind.BIDDING:
         return _bid(info)
     return Decision(PlayCard(_card(info)))
 
@@ -77,14 +78,14 @@ def _bid(info: SeatInfo) -> Decision:
 
 
 def _card(info: SeatInfo) -> Card:
-    contract = Contract(info.contract) if info.contract else Contract.NORMAL
+    contract = public_contract(info)
     order = card_order(RuleSet(info.rule_set), contract)
     legal = list(info.playable)
     if len(legal) == 1:
         return legal[0]
     sides = known_sides(info)
     mine = sides[info.seat]
-    if not info.current_trick:
+    if not info.trick_cards:
         trumps = sorted((card for card in legal if order.is_trump(card)), key=lambda card: -order.power[card])
         if mine and trumps:
             return trumps[0]
@@ -92,9 +93,9 @@ def _card(info: SeatInfo) -> Card:
         if aces:
             return aces[0]
         return _cheapest(legal, order)
-    cards = [card for _, card in info.current_trick]
+    cards = [card for _, card in info.trick_cards]
     best_index = order.best_index(cards)
-    leader_of_trick = info.current_trick[best_index][0]
+    leader_of_trick = info.trick_cards[best_index][0]
     partner_winning = mine is not None and sides[leader_of_trick] == mine
     winners = [card for card in legal if order.beats(card, cards[best_index])]
     if partner_winning and len(cards) == 3:

@@ -1,4 +1,4 @@
-"""What every Baśka/Kop computer player reads off its seat's view the same way."""
+"""What every Baśka/Kop computer player reads off its seat's observation the same way."""
 
 from __future__ import annotations
 
@@ -7,17 +7,9 @@ from functools import lru_cache
 from ai_worker.seat_info import Choice, SeatInfo
 from engine.actions import Action, Announce, Double
 from engine.baska_kop import BaskaKop
-from engine.baska_kop.constants import (
-    BLACK_QUEENS,
-    JACKS_HIGH_TO_LOW,
-    SOLO_ANNOUNCEMENTS,
-    Contract,
-    Options,
-)
-from speedgamez.v1 import table_pb2
+from engine.baska_kop.blocks import BaskaKopRevealed, Side
+from engine.baska_kop.constants import BLACK_QUEENS, Contract, Options
 
-_DECLARING_BADGES = frozenset({table_pb2.BADGE_OLD, table_pb2.BADGE_PARTNER, table_pb2.BADGE_SOLOIST})
-_SOLO_CODES = frozenset(contract.value for contract in SOLO_ANNOUNCEMENTS)
 _GAME = BaskaKop()
 
 # A reason says what the computer judges, never the cards behind the judgement: the
@@ -64,27 +56,20 @@ def running_doubles(info: SeatInfo) -> list[int]:
     return seats
 
 
+def revealed_sides(info: SeatInfo) -> tuple[Side, ...]:
+    """Each seat's party as the engine has revealed it to this seat."""
+    assert isinstance(info.revealed, BaskaKopRevealed), "a Baśka/Kop observation says what was revealed"
+    return info.revealed.sides
+
+
+def public_contract(info: SeatInfo) -> Contract:
+    """The running contract as the seat knows it (a silent Cicha reads as normal)."""
+    return Contract(info.contract.code) if info.contract is not None else Contract.NORMAL
+
+
 def known_sides(info: SeatInfo) -> list[bool | None]:
     """Each seat's party as this seat knows it (True: the declaring side)."""
-    contract, announcer = announcement(info)
-    if contract is not None and contract.value in _SOLO_CODES:
-        return [seat == announcer for seat in range(info.seats)]
-    sides: list[bool | None] = []
-    for badges in info.badges:
-        if badges & _DECLARING_BADGES:
-            sides.append(True)
-        elif table_pb2.BADGE_YOUNG in badges:
-            sides.append(False)
-        else:
-            sides.append(None)
-    dealt = set(info.dealt)
-    if contract is None and sides[info.seat] is None:
-        sides[info.seat] = bool(dealt & BLACK_QUEENS)
-    if contract is Contract.WESELE and announcer is not None:
-        sides[announcer] = True
-        if JACKS_HIGH_TO_LOW[0] in dealt:
-            sides[info.seat] = True
-    return sides
+    return [None if side is Side.UNKNOWN else side is Side.DECLARING for side in revealed_sides(info)]
 
 
 def sure_partners(info: SeatInfo) -> set[int]:

@@ -45,9 +45,9 @@ from engine.baska_kop.constants import (
 )
 from engine.baska_kop.scoring import outcome, payments
 from engine.cards import Card
+from engine.game import PhaseKind
 from engine.seeding import SeededRandom
 from server import convert
-from speedgamez.v1 import table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
 
 
@@ -124,7 +124,7 @@ def decide_strong(info: SeatInfo) -> Decision:
 
 
 def decide(info: SeatInfo, level: Level) -> Decision:
-    if info.phase == table_pb2.TABLE_PHASE_BIDDING:
+    if info.phase_kind is PhaseKind.BIDDING:
         evaluation = bid_outlooks(info, level)
         decision = _choose_call(info, level, evaluation.outlooks, evaluation.deals)
         return Decision(decision.action, decision.reason, evaluation.nodes)
@@ -154,8 +154,8 @@ def card_outlooks(info: SeatInfo, level: Level) -> Evaluation:
         mine = _side_of(game, info.seat)
         taken = sum(trick.points for trick in info.tricks if trick.winner in mine)
         hands = [index.mask(hand) for hand in game.hands]
-        trick = [index.index[card] for _, card in info.current_trick]
-        leader = info.trick_leader if info.current_trick else info.seat
+        trick = [index.index[card] for _, card in info.trick_cards]
+        leader = info.current_trick.leader if info.current_trick is not None and trick else info.seat
         for position, value in solver.move_values(hands, leader, trick, _mask(mine)):
             points = taken + value
             score, won = _score(options, game, info.seat, points, doubles)
@@ -230,7 +230,7 @@ def _choose_call(info: SeatInfo, level: Level, outlooks: list[Outlook], deals: D
 def advise(info: SeatInfo) -> service_pb2.GetAdviceResponse:
     """What the strong computer would do in this seat, with the numbers behind it."""
     response = service_pb2.GetAdviceResponse()
-    if info.phase == table_pb2.TABLE_PHASE_BIDDING:
+    if info.phase_kind is PhaseKind.BIDDING:
         evaluation = bid_outlooks(info, STRONG)
         decision = _choose_call(info, STRONG, evaluation.outlooks, evaluation.deals)
         reason = decision.reason or "passes: no call scores better than passing"
