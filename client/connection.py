@@ -69,9 +69,6 @@ class Connection:
         listing = self._retrying(lambda: self.stub.ListGames(service_pb2.ListGamesRequest()))
         return list(listing.games)
 
-    def game_titles(self) -> dict[str, str]:
-        return {game.id: game.title for game in self.games()}
-
     def create(
         self, game: str, rule_set: str, options: dict[str, str], seats: list[service_pb2.SeatConfig]
     ) -> table_pb2.TableView:

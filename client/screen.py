@@ -8,9 +8,11 @@ structured ``Card`` messages itself, in the same pack.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 
 from speedgamez.v1 import cards_pb2, table_pb2
+from speedgamez.v1 import table_service_pb2 as service_pb2
 
 SYMBOL_SUITS = {
     cards_pb2.SUIT_CLUBS: "♣",
@@ -55,8 +57,6 @@ DOUBLE_STATUS = {
     table_pb2.DOUBLE_STATUS_STRUCK: " (struck)",
     table_pb2.DOUBLE_STATUS_CLEARED: " (cleared)",
 }
-# Rule set ids are stable contract values; these are only their display titles.
-RULE_SET_TITLES = {"kop": "Kop", "baska": "Baśka"}
 PHASES = {
     table_pb2.TABLE_PHASE_WAITING_FOR_PLAYERS: "waiting for players",
     table_pb2.TABLE_PHASE_BIDDING: "bidding",
@@ -76,9 +76,32 @@ def has_ended(view: table_pb2.TableView) -> bool:
     return view.phase in (table_pb2.TABLE_PHASE_FINISHED, table_pb2.TABLE_PHASE_CLOSED)
 
 
-def options_line(rule_set: str, options: Mapping[str, str]) -> str:
+@dataclass(frozen=True)
+class Titles:
+    """How the server names its games and rule sets (ListGames); an id it names nothing for
+    stands for itself."""
+
+    games: Mapping[str, str]
+    rule_sets: Mapping[tuple[str, str], str]
+
+    @classmethod
+    def listed(cls, games: Iterable[service_pb2.GameInfo]) -> Titles:
+        listed = list(games)
+        return cls(
+            {game.id: game.title for game in listed},
+            {(game.id, rule_set.id): rule_set.title for game in listed for rule_set in game.rule_sets},
+        )
+
+    def game(self, game: str) -> str:
+        return self.games.get(game) or game
+
+    def rule_set(self, game: str, rule_set: str) -> str:
+        return self.rule_sets.get((game, rule_set)) or rule_set
+
+
+def options_line(rule_set_title: str, options: Mapping[str, str]) -> str:
     """The table's settings as players say them: ``Kop · Liga-Werte · 8 deals``."""
-    parts = [RULE_SET_TITLES.get(rule_set, rule_set)]
+    parts = [rule_set_title]
     if options.get("liga_values") == "true":
         parts.append("Liga-Werte")
     if options.get("deals"):
@@ -89,8 +112,9 @@ def options_line(rule_set: str, options: Mapping[str, str]) -> str:
 class Screen:
     """Draws views and events; remembers what it drew so that nothing is drawn twice."""
 
-    def __init__(self, german: bool, write: Callable[[str], None] = print) -> None:
+    def __init__(self, german: bool, titles: Titles, write: Callable[[str], None] = print) -> None:
         self.german = german
+        self.titles = titles
         self.write = write
         self.drawn: list[str] = []  # the body of the last view drawn
         self.status = ""  # the last status line written
@@ -179,7 +203,8 @@ class Screen:
                 if view.contract.HasField("declarer_seat"):
                     contract += f" by {name(view, view.contract.declarer_seat)}"
                 where += f" · {contract}"
-        return f"=== {options_line(view.rule_set, view.options)} | {where} ==="
+        title = self.titles.rule_set(view.game, view.rule_set)
+        return f"=== {options_line(title, view.options)} | {where} ==="
 
     def ladder(self, view: table_pb2.TableView) -> str:
         return ", ".join(

@@ -37,7 +37,7 @@ import grpc
 from client.connection import Connection
 from client.game import Game
 from client.keyboard import Keyboard
-from client.screen import PHASES, Screen, options_line
+from client.screen import PHASES, Screen, Titles, options_line
 from client.tokens import SavedPlayer, TokenFile, TokenFileError, default_path
 from speedgamez.v1 import table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
@@ -154,9 +154,11 @@ def run(args: argparse.Namespace) -> int:
     try:
         player = sign_in(args, connection, tokens)
         keyboard = Keyboard()
-        table = choose_table(args, connection, tokens, player, keyboard)
+        games = list_games(connection)
+        titles = Titles.listed(games)
+        table = choose_table(args, connection, tokens, player, keyboard, games)
         kept = f"Your seat at {table} is kept; continue with:\n  {resume_command(args, player)}"
-        final = Game(connection, Screen(args.german), keyboard, table).play()
+        final = Game(connection, Screen(args.german, titles), keyboard, table).play()
         if final is not None:
             print(farewell(final))
         return 0
@@ -223,26 +225,38 @@ def as_player(
 # Which table -------------------------------------------------------------------------
 
 
+def list_games(connection: Connection) -> list[service_pb2.GameInfo]:
+    try:
+        return connection.games()
+    except grpc.RpcError as error:
+        raise ClientError(f"Cannot list the games: {details(error, connection.address)}.") from None
+
+
 def choose_table(
     args: argparse.Namespace,
     connection: Connection,
     tokens: TokenFile,
     player: SavedPlayer,
     keyboard: Keyboard,
+    games: list[service_pb2.GameInfo],
 ) -> str:
+    titles = Titles.listed(games)
     if args.resume is not None:
-        return resume(args.resume, connection, player, keyboard)
+        return resume(args.resume, connection, player, keyboard, titles)
     if args.join is not None:
-        return join(args.join, connection, tokens, player)
-    return create(args, connection, tokens, player)
+        return join(args.join, connection, tokens, player, titles)
+    return create(args, connection, tokens, player, games)
 
 
-def create(args: argparse.Namespace, connection: Connection, tokens: TokenFile, player: SavedPlayer) -> str:
+def create(
+    args: argparse.Namespace,
+    connection: Connection,
+    tokens: TokenFile,
+    player: SavedPlayer,
+    listed: list[service_pb2.GameInfo],
+) -> str:
     """A new table with the player at the first seat, other humans' seats open."""
-    try:
-        games = {game.id: game for game in connection.games()}
-    except grpc.RpcError as error:
-        raise ClientError(f"Cannot list the games: {details(error, connection.address)}.") from None
+    games = {game.id: game for game in listed}
     game = games.get(args.game or DEFAULT_GAME)
     if game is None:
         offered = ", ".join(sorted(games))
@@ -263,7 +277,8 @@ def create(args: argparse.Namespace, connection: Connection, tokens: TokenFile, 
     except grpc.RpcError as error:
         hint = " (--resume lists them)" if error.code() == grpc.StatusCode.RESOURCE_EXHAUSTED else ""
         raise ClientError(f"Cannot create the table: {details(error, connection.address)}{hint}.") from None
-    print(f"{player.name}, you sit at table {view.name}: {options_line(view.rule_set, view.options)}.")
+    title = Titles.listed(listed).rule_set(view.game, view.rule_set)
+    print(f"{player.name}, you sit at table {view.name}: {options_line(title, view.options)}.")
     if humans > 1:
         others = humans - 1
         print(f"Share the table name {view.name} with {others} other player{'s' if others > 1 else ''}.")
@@ -287,16 +302,19 @@ def table_options(args: argparse.Namespace) -> dict[str, str]:
     return options
 
 
-def join(table: str, connection: Connection, tokens: TokenFile, player: SavedPlayer) -> str:
+def join(table: str, connection: Connection, tokens: TokenFile, player: SavedPlayer, titles: Titles) -> str:
     try:
         view = as_player(lambda: connection.join(table), connection, tokens, player)
     except grpc.RpcError as error:
         raise ClientError(f"Cannot join {table}: {details(error, connection.address)}.") from None
-    print(f"{player.name}, you sit at table {view.name}: {options_line(view.rule_set, view.options)}.")
+    title = titles.rule_set(view.game, view.rule_set)
+    print(f"{player.name}, you sit at table {view.name}: {options_line(title, view.options)}.")
     return view.name
 
 
-def resume(table: str, connection: Connection, player: SavedPlayer, keyboard: Keyboard) -> str:
+def resume(
+    table: str, connection: Connection, player: SavedPlayer, keyboard: Keyboard, titles: Titles
+) -> str:
     """The table to continue: the one named, the only unfinished one, or the one chosen."""
     try:
         if table:
@@ -304,7 +322,6 @@ def resume(table: str, connection: Connection, player: SavedPlayer, keyboard: Ke
         tables = [summary for summary in connection.my_tables() if still_mine(summary)]
         if not tables:
             raise ClientError(f"{player.name} has no unfinished table at {connection.address}.")
-        titles = connection.game_titles()
         print(f"Unfinished tables of {player.name}:")
         for number, summary in enumerate(tables, 1):
             print(f"  {number}) {describe(summary, connection, titles)}")
@@ -338,15 +355,17 @@ def still_mine(summary: service_pb2.TableSummary) -> bool:
     )
 
 
-def describe(summary: service_pb2.TableSummary, connection: Connection, titles: dict[str, str]) -> str:
+def describe(summary: service_pb2.TableSummary, connection: Connection, titles: Titles) -> str:
     """``tables/x: Baśka and Kop · Kop · 8 deals · trick play, deal 3 · Anna, Ben, ...``"""
     phase = PHASES.get(summary.phase, "")
     if summary.phase != table_pb2.TABLE_PHASE_WAITING_FOR_PLAYERS:
         # The listing has no deal number; the table itself has.
         phase += f", deal {connection.get(summary.name).deal_number}"
     players = ", ".join("(open)" if seat.open else seat.player_name for seat in summary.seats)
-    rule_set = options_line(summary.rule_set, {"deals": str(summary.deals_total)})
-    return f"{summary.name}: {titles.get(summary.game, summary.game)} · {rule_set} · {phase} · {players}"
+    rule_set = options_line(
+        titles.rule_set(summary.game, summary.rule_set), {"deals": str(summary.deals_total)}
+    )
+    return f"{summary.name}: {titles.game(summary.game)} · {rule_set} · {phase} · {players}"
 
 
 # What the player reads ------------------------------------------------------------------

@@ -95,9 +95,10 @@ class OptionType:
 
 @dataclass(frozen=True, slots=True)
 class RuleSetType:
-    """A rule set of a game and the options it offers."""
+    """A rule set of a game, as players name it, and the options it offers."""
 
     id: str
+    title: str
     options: tuple[OptionType, ...]
 
 

@@ -145,6 +145,7 @@ class TableService:
                 options = game.parse_options(rule_set.id, {})
                 rule_set_info = service_pb2.RuleSetInfo(
                     id=rule_set.id,
+                    title=rule_set.title,
                     default_options={option.key: option.default for option in rule_set.options},
                     announcements=game.announcements(options),
                     options=[convert.option_to_proto(option) for option in rule_set.options],

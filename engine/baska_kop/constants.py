@@ -54,6 +54,8 @@ class Contract(StrEnum):
     KOP = "kop"
 
 
+RULE_SET_TITLES = {RuleSet.KOP: "Kop", RuleSet.BASKA: "Baśka"}
+
 CONTRACT_LABELS = {
     Contract.NORMAL: "Normal game",
     Contract.CICHA: "Cicha",

@@ -22,6 +22,7 @@ from engine.baska_kop.constants import (
     GRAN_CONTRACTS,
     MATCH_LENGTHS,
     PACK,
+    RULE_SET_TITLES,
     SEATS,
     SOLO_ANNOUNCEMENTS,
     TRICKS,
@@ -74,6 +75,7 @@ def _rule_set_type(rule_set: RuleSet) -> RuleSetType:
     liga = ("false", "true") if rule_set is RuleSet.KOP else ("false",)
     return RuleSetType(
         rule_set.value,
+        RULE_SET_TITLES[rule_set],
         (
             OptionType("deals", "deals in the Partie", lengths[0], values=lengths),
             OptionType("liga_values", "Liga-Werte: fewer doubles count (Kop only)", "false", values=liga),

@@ -61,7 +61,7 @@ class GameInfo(_message.Message):
     def __init__(self, id: _Optional[str] = ..., title: _Optional[str] = ..., seat_counts: _Optional[_Iterable[int]] = ..., rule_sets: _Optional[_Iterable[_Union[RuleSetInfo, _Mapping]]] = ..., dynamics: _Optional[_Union[GameDynamics, str]] = ..., utility: _Optional[_Union[GameUtility, str]] = ...) -> None: ...
 
 class RuleSetInfo(_message.Message):
-    __slots__ = ("id", "default_options", "announcements", "options", "baska_kop")
+    __slots__ = ("id", "title", "default_options", "announcements", "options", "baska_kop")
     class DefaultOptionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -70,16 +70,18 @@ class RuleSetInfo(_message.Message):
         value: str
         def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
     ID_FIELD_NUMBER: _ClassVar[int]
+    TITLE_FIELD_NUMBER: _ClassVar[int]
     DEFAULT_OPTIONS_FIELD_NUMBER: _ClassVar[int]
     ANNOUNCEMENTS_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
     BASKA_KOP_FIELD_NUMBER: _ClassVar[int]
     id: str
+    title: str
     default_options: _containers.ScalarMap[str, str]
     announcements: _containers.RepeatedScalarFieldContainer[str]
     options: _containers.RepeatedCompositeFieldContainer[OptionInfo]
     baska_kop: _baska_kop_pb2.BaskaKopRules
-    def __init__(self, id: _Optional[str] = ..., default_options: _Optional[_Mapping[str, str]] = ..., announcements: _Optional[_Iterable[str]] = ..., options: _Optional[_Iterable[_Union[OptionInfo, _Mapping]]] = ..., baska_kop: _Optional[_Union[_baska_kop_pb2.BaskaKopRules, _Mapping]] = ...) -> None: ...
+    def __init__(self, id: _Optional[str] = ..., title: _Optional[str] = ..., default_options: _Optional[_Mapping[str, str]] = ..., announcements: _Optional[_Iterable[str]] = ..., options: _Optional[_Iterable[_Union[OptionInfo, _Mapping]]] = ..., baska_kop: _Optional[_Union[_baska_kop_pb2.BaskaKopRules, _Mapping]] = ...) -> None: ...
 
 class OptionInfo(_message.Message):
     __slots__ = ("key", "meaning", "default_value", "allowed_values", "minimum", "maximum")

@@ -1,8 +1,8 @@
 """The terminal client plays a game it has no code for: Pot, registered only in the tests.
 
-The client learns the game, its seat counts and its options from ListGames and draws
-every choice from the table's view; Pot's counters (the pot) and its optional move (add
-a chip) reach the player without a line of the client knowing them.
+The client learns the game, its seat counts, its rule set's title and its options from
+ListGames and draws every choice from the table's view; Pot's counters (the pot) and its
+optional move (add a chip) reach the player without a line of the client knowing them.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ def test_the_client_plays_a_whole_match_of_a_game_it_has_no_code_for(
         "--option",
         "deals=3",
     )
-    anna.expect(r"^Anna, you sit at table tables/\S+: plain · 3 deals\.")
+    anna.expect(r"^Anna, you sit at table tables/\S+: Plain pot · 3 deals\.")
     prompt_or_end = re.compile(PROMPT.pattern + r"|^The match is over\. Totals: .*$", re.MULTILINE)
     added = False
     while True:
@@ -71,3 +71,4 @@ def test_the_client_plays_a_whole_match_of_a_game_it_has_no_code_for(
     assert added and re.search(r"^  Pot: \d+$", screen, re.MULTILINE), screen
     assert re.search(r"^    Added a chip to the pot: -1 to .*Anna", screen, re.MULTILINE), screen
     assert "Settlement: " in screen and TRACEBACK not in screen
+    assert re.search(r"^=== Plain pot · 3 deals \| deal \d of 3", screen, re.MULTILINE), screen

@@ -68,7 +68,11 @@ class Pot(Game[int, PotState]):
         dynamics=Dynamics.SEQUENTIAL,
         utility=Utility.GENERAL_SUM,
         seat_counts=(2, 3, 4, 5),
-        rule_sets=(RuleSetType("plain", (OptionType("deals", "deals in the match", "3", values=LENGTHS),)),),
+        rule_sets=(
+            RuleSetType(
+                "plain", "Plain pot", (OptionType("deals", "deals in the match", "3", values=LENGTHS),)
+            ),
+        ),
         order_free=(Double,),
     )
 

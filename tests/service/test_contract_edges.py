@@ -453,6 +453,10 @@ def test_list_games_declares_each_game_and_every_option_for_a_settings_screen(st
     assert (game.id, list(game.seat_counts)) == ("baska_kop", [4])
     assert game.dynamics == service_pb2.GAME_DYNAMICS_SEQUENTIAL
     assert game.utility == service_pb2.GAME_UTILITY_ZERO_SUM
+    assert [(rule_set.id, rule_set.title) for rule_set in game.rule_sets] == [
+        ("kop", "Kop"),
+        ("baska", "Baśka"),
+    ]
     kop = next(rule_set for rule_set in game.rule_sets if rule_set.id == "kop")
     options = {option.key: option for option in kop.options}
     assert list(options)[:2] == ["deals", "liga_values"]

@@ -70,6 +70,7 @@ def test_the_test_game_is_listed_with_its_declaration(pot_stack: Stack) -> None:
     assert list(pot.seat_counts) == [2, 3, 4, 5]
     assert pot.utility == service_pb2.GAME_UTILITY_GENERAL_SUM
     assert [option.key for option in pot.rule_sets[0].options] == ["deals"]
+    assert pot.rule_sets[0].title == "Plain pot"
     assert not pot.rule_sets[0].HasField("baska_kop")
 
 
