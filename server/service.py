@@ -51,11 +51,13 @@ Result = TypeVar("Result")
 
 @dataclass(frozen=True)
 class Caller:
-    """An authenticated player; ``address`` is a digest of the client's network address."""
+    """An authenticated player; ``address`` is a digest of the client's network address,
+    ``token_digest`` one of the token the call came with."""
 
     player_id: str
     name: str
     address: str = ""
+    token_digest: str = ""
 
 
 class TableService:
@@ -115,7 +117,7 @@ class TableService:
                 f"too many requests: at most {settings.rate_per_s:g} per second in bursts of "
                 f"{settings.rate_burst}; retry in {found.retry_after_ms} ms",
             )
-        return Caller(found.player_id, found.name, address)
+        return Caller(found.player_id, found.name, address, digest(token))
 
     async def register_player(
         self, request: service_pb2.RegisterPlayerRequest
@@ -127,6 +129,17 @@ class TableService:
             )
         player_id, token = await self.store.register_player(name)
         return service_pb2.RegisterPlayerResponse(player_id=player_id, token=token)
+
+    async def get_player(
+        self, caller: Caller, request: service_pb2.GetPlayerRequest
+    ) -> service_pb2.GetPlayerResponse:
+        return service_pb2.GetPlayerResponse(player_id=caller.player_id, display_name=caller.name)
+
+    async def revoke_token(
+        self, caller: Caller, request: service_pb2.RevokeTokenRequest
+    ) -> service_pb2.RevokeTokenResponse:
+        await self.store.revoke_token(caller.token_digest)
+        return service_pb2.RevokeTokenResponse()
 
     # Games and tables --------------------------------------------------------------
 

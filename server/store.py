@@ -301,6 +301,10 @@ class Store:
         await self.redis.set(keys.token(digest(token)), f"{player_id}\n{name}", ex=self.player_ttl_s)
         return player_id, token
 
+    async def revoke_token(self, token_digest: str) -> None:
+        """Forget the token (by its digest) and its rate bucket: later calls with it are refused."""
+        await self.redis.delete(keys.token(token_digest), keys.rate(token_digest))
+
     async def authenticate(self, token: str, rate_per_s: float, burst: int, cost: int = 1) -> Authentication:
         """Look the token up and take ``cost`` requests from its rate bucket, in one step."""
         token_digest = digest(token)

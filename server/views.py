@@ -64,6 +64,7 @@ def seat_views(record: TableRecord, viewer: int | None, deal: DealView | None) -
             player_name=seat.display_name(index),
             level=_LEVELS[seat.level] if seat.played_by_computer else table_pb2.COMPUTER_LEVEL_UNSPECIFIED,
             is_viewer=index == viewer,
+            player_id=seat.player_id or "",
         )
         if match is not None and deal is not None:
             view.badges.extend(convert.badge_to_proto(badge) for badge in sorted(deal.badges[index]))

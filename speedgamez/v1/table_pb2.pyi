@@ -94,7 +94,7 @@ SETTLEMENT_OPERATION_ADD: SettlementOperation
 SETTLEMENT_OPERATION_NOTE: SettlementOperation
 
 class SeatView(_message.Message):
-    __slots__ = ("seat", "kind", "open", "player_name", "level", "badges", "cards_in_hand", "tricks_won", "card_points", "total_score", "awaiting_continue", "is_viewer", "shown_cards", "declarations", "counters")
+    __slots__ = ("seat", "kind", "open", "player_name", "level", "badges", "cards_in_hand", "tricks_won", "card_points", "total_score", "awaiting_continue", "is_viewer", "shown_cards", "declarations", "counters", "player_id")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     OPEN_FIELD_NUMBER: _ClassVar[int]
@@ -110,6 +110,7 @@ class SeatView(_message.Message):
     SHOWN_CARDS_FIELD_NUMBER: _ClassVar[int]
     DECLARATIONS_FIELD_NUMBER: _ClassVar[int]
     COUNTERS_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
     seat: int
     kind: SeatKind
     open: bool
@@ -125,7 +126,8 @@ class SeatView(_message.Message):
     shown_cards: _containers.RepeatedCompositeFieldContainer[_cards_pb2.Card]
     declarations: _containers.RepeatedCompositeFieldContainer[Declaration]
     counters: _containers.RepeatedCompositeFieldContainer[Counter]
-    def __init__(self, seat: _Optional[int] = ..., kind: _Optional[_Union[SeatKind, str]] = ..., open: _Optional[bool] = ..., player_name: _Optional[str] = ..., level: _Optional[_Union[ComputerLevel, str]] = ..., badges: _Optional[_Iterable[_Union[Badge, str]]] = ..., cards_in_hand: _Optional[int] = ..., tricks_won: _Optional[int] = ..., card_points: _Optional[int] = ..., total_score: _Optional[int] = ..., awaiting_continue: _Optional[bool] = ..., is_viewer: _Optional[bool] = ..., shown_cards: _Optional[_Iterable[_Union[_cards_pb2.Card, _Mapping]]] = ..., declarations: _Optional[_Iterable[_Union[Declaration, _Mapping]]] = ..., counters: _Optional[_Iterable[_Union[Counter, _Mapping]]] = ...) -> None: ...
+    player_id: str
+    def __init__(self, seat: _Optional[int] = ..., kind: _Optional[_Union[SeatKind, str]] = ..., open: _Optional[bool] = ..., player_name: _Optional[str] = ..., level: _Optional[_Union[ComputerLevel, str]] = ..., badges: _Optional[_Iterable[_Union[Badge, str]]] = ..., cards_in_hand: _Optional[int] = ..., tricks_won: _Optional[int] = ..., card_points: _Optional[int] = ..., total_score: _Optional[int] = ..., awaiting_continue: _Optional[bool] = ..., is_viewer: _Optional[bool] = ..., shown_cards: _Optional[_Iterable[_Union[_cards_pb2.Card, _Mapping]]] = ..., declarations: _Optional[_Iterable[_Union[Declaration, _Mapping]]] = ..., counters: _Optional[_Iterable[_Union[Counter, _Mapping]]] = ..., player_id: _Optional[str] = ...) -> None: ...
 
 class Declaration(_message.Message):
     __slots__ = ("code", "label", "cards", "points")

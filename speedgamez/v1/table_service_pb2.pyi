@@ -99,6 +99,26 @@ class OptionInfo(_message.Message):
     maximum: int
     def __init__(self, key: _Optional[str] = ..., meaning: _Optional[str] = ..., default_value: _Optional[str] = ..., allowed_values: _Optional[_Iterable[str]] = ..., minimum: _Optional[int] = ..., maximum: _Optional[int] = ...) -> None: ...
 
+class GetPlayerRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class GetPlayerResponse(_message.Message):
+    __slots__ = ("player_id", "display_name")
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    DISPLAY_NAME_FIELD_NUMBER: _ClassVar[int]
+    player_id: str
+    display_name: str
+    def __init__(self, player_id: _Optional[str] = ..., display_name: _Optional[str] = ...) -> None: ...
+
+class RevokeTokenRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class RevokeTokenResponse(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
 class RegisterPlayerRequest(_message.Message):
     __slots__ = ("display_name",)
     DISPLAY_NAME_FIELD_NUMBER: _ClassVar[int]

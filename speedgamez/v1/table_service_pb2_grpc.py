@@ -89,6 +89,16 @@ class TableServiceStub:
                 request_serializer=speedgamez_dot_v1_dot_table__service__pb2.RegisterPlayerRequest.SerializeToString,
                 response_deserializer=speedgamez_dot_v1_dot_table__service__pb2.RegisterPlayerResponse.FromString,
                 _registered_method=True)
+        self.GetPlayer = channel.unary_unary(
+                '/speedgamez.v1.TableService/GetPlayer',
+                request_serializer=speedgamez_dot_v1_dot_table__service__pb2.GetPlayerRequest.SerializeToString,
+                response_deserializer=speedgamez_dot_v1_dot_table__service__pb2.GetPlayerResponse.FromString,
+                _registered_method=True)
+        self.RevokeToken = channel.unary_unary(
+                '/speedgamez.v1.TableService/RevokeToken',
+                request_serializer=speedgamez_dot_v1_dot_table__service__pb2.RevokeTokenRequest.SerializeToString,
+                response_deserializer=speedgamez_dot_v1_dot_table__service__pb2.RevokeTokenResponse.FromString,
+                _registered_method=True)
         self.CreateTable = channel.unary_unary(
                 '/speedgamez.v1.TableService/CreateTable',
                 request_serializer=speedgamez_dot_v1_dot_table__service__pb2.CreateTableRequest.SerializeToString,
@@ -193,6 +203,23 @@ class TableServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def GetPlayer(self, request, context):
+        """Who the caller's token belongs to: the player id and display name.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def RevokeToken(self, request, context):
+        """Ends the caller's token at once: every later call with it is UNAUTHENTICATED. The
+        player's seats stay his (a computer plays for a seat nobody acts for, as after
+        leaving); a client that signs out, or suspects its token was copied, revokes it and
+        registers again.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def CreateTable(self, request, context):
         """Creates a table; with join set the caller takes a human seat at once.
         """
@@ -274,6 +301,16 @@ def add_TableServiceServicer_to_server(servicer, server):
                     servicer.RegisterPlayer,
                     request_deserializer=speedgamez_dot_v1_dot_table__service__pb2.RegisterPlayerRequest.FromString,
                     response_serializer=speedgamez_dot_v1_dot_table__service__pb2.RegisterPlayerResponse.SerializeToString,
+            ),
+            'GetPlayer': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetPlayer,
+                    request_deserializer=speedgamez_dot_v1_dot_table__service__pb2.GetPlayerRequest.FromString,
+                    response_serializer=speedgamez_dot_v1_dot_table__service__pb2.GetPlayerResponse.SerializeToString,
+            ),
+            'RevokeToken': grpc.unary_unary_rpc_method_handler(
+                    servicer.RevokeToken,
+                    request_deserializer=speedgamez_dot_v1_dot_table__service__pb2.RevokeTokenRequest.FromString,
+                    response_serializer=speedgamez_dot_v1_dot_table__service__pb2.RevokeTokenResponse.SerializeToString,
             ),
             'CreateTable': grpc.unary_unary_rpc_method_handler(
                     servicer.CreateTable,
@@ -415,6 +452,60 @@ class TableService:
             '/speedgamez.v1.TableService/RegisterPlayer',
             speedgamez_dot_v1_dot_table__service__pb2.RegisterPlayerRequest.SerializeToString,
             speedgamez_dot_v1_dot_table__service__pb2.RegisterPlayerResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetPlayer(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/speedgamez.v1.TableService/GetPlayer',
+            speedgamez_dot_v1_dot_table__service__pb2.GetPlayerRequest.SerializeToString,
+            speedgamez_dot_v1_dot_table__service__pb2.GetPlayerResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RevokeToken(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/speedgamez.v1.TableService/RevokeToken',
+            speedgamez_dot_v1_dot_table__service__pb2.RevokeTokenRequest.SerializeToString,
+            speedgamez_dot_v1_dot_table__service__pb2.RevokeTokenResponse.FromString,
             options,
             channel_credentials,
             insecure,
