@@ -5,7 +5,8 @@ Takes AI jobs from the streams of the queue as a member of the consumer group
 of computers. Decides with the player of the job's game and level, and applies the move
 through the service's one write path with the job's table version; a job whose table
 has moved on is dropped before any search. Moves delayed jobs onto their streams when
-they are due, runs the sweeper, reclaims jobs of dead workers, trims the streams and
+they are due, makes the computer's moves for people whose move clock ran out
+(``server.clock``), runs the sweeper, reclaims jobs of dead workers, trims the streams and
 forgets workers long gone. Stops gracefully on SIGTERM or SIGINT after the job at hand.
 Prints ``speedgamez worker <name> ready`` once it is consuming.
 
@@ -31,15 +32,16 @@ from redis.asyncio import Redis
 from redis.exceptions import ResponseError
 
 from ai_worker.players import advise, decide
-from engine.actions import Action, PlayCard
+from engine.actions import Action, Continue, Pass, PlayCard
 from engine.errors import InvalidActionError
 from server import convert, keys, metrics
 from server.errors import Code, ServiceError
 from server.jobs import ADVICE_CACHE_S, PEOPLE, Delivery
 from server.service import TableService
 from server.settings import Settings
-from server.store import STORE_AWAY, Store, connect, redis_error_context
-from server.views import level_from_proto
+from server.store import STORE_AWAY, Store, connect, now_ms, redis_error_context
+from server.table import TableRecord
+from server.views import level_from_proto, seat_observation
 from speedgamez.internal.v1 import ai_job_pb2
 
 log = logging.getLogger("speedgamez.worker")
@@ -48,6 +50,8 @@ log = logging.getLogger("speedgamez.worker")
 # the heartbeat) comes round at least this often; and the shortest worth a round trip.
 _READ_BLOCK_MS = 1000
 _LEAST_BLOCK_MS = 20
+# Tables whose passed deadlines one round of the loop handles at most.
+_CLOCK_BATCH = 20
 # Errors that mean the job is stale or moot: the table moved on or is gone. Any other
 # refusal at the job's own version means the decision was wrong: the job fails, is
 # delivered again and in the end dead-lettered with a fallback move.
@@ -66,7 +70,7 @@ class Worker:
     async def run(self, metrics_port: int) -> None:
         await self._until_done(self.queue.ensure_groups)
         print(f"speedgamez worker {self.name} ready, metrics on port {metrics_port}", flush=True)
-        next_maintenance = 0.0
+        next_maintenance = next_clock = 0.0
         workers = 1
         while not self.stopping.is_set():
             self._beat()
@@ -74,6 +78,9 @@ class Worker:
                 # Due jobs first, so that the sweeper never takes a job about to be
                 # released for a lost one.
                 await self.queue.release_due()
+                if time.monotonic() >= next_clock:
+                    await self._expire_passed()
+                    next_clock = time.monotonic() + self.settings.clock_poll_ms / 1000
                 if time.monotonic() >= next_maintenance:
                     await self._maintain()
                     next_maintenance = time.monotonic() + self.settings.ai_sweep_ms / 1000
@@ -100,7 +107,7 @@ class Worker:
         """How long one read may wait: until the next delayed job is due, and no longer
         than a quarter of the think pause, so that a job delayed meanwhile is not late by
         more; and well within the Redis command timeout, which a blocking read is under."""
-        ceiling = min(_READ_BLOCK_MS, int(self.settings.redis_timeout_s * 500))
+        ceiling = min(_READ_BLOCK_MS, int(self.settings.redis_timeout_s * 500), self.settings.clock_poll_ms)
         if self.settings.ai_min_think_ms:
             ceiling = min(ceiling, max(_LEAST_BLOCK_MS, self.settings.ai_min_think_ms // 4))
         due_in = await self.queue.next_due_in_ms()
@@ -118,6 +125,25 @@ class Worker:
                 log.warning("redis unavailable (%s); retrying", redis_error_context(error))
                 metrics.REDIS_ERRORS.labels("worker").inc()
                 await asyncio.sleep(1)
+
+    async def _expire_passed(self) -> None:
+        """Make the computer's moves for the people whose move clock ran out, each table at
+        the version read (semantics: ``server.clock``)."""
+        store = self.service.store
+        now = now_ms()
+        for table_id, noted in await store.deadlines.passed(now, _CLOCK_BATCH):
+            record = await store.load(table_id)
+            if record is not None and record.deadline_ms is not None and record.deadline_ms > now:
+                await store.deadlines.note(table_id, record.deadline_ms)  # the table moved on
+                continue
+            if record is not None and record.deadline_ms is not None:
+                try:
+                    await self.service.expire_table(table_id, record.version, clock_moves(record))
+                    metrics.CLOCK_EXPIRED.labels(record.config.game).inc()
+                except ServiceError as error:
+                    if error.code not in _STALE:
+                        log.error("the clock of table %s could not move: %s", table_id, error.message)
+            await store.deadlines.forget(table_id, noted)
 
     def _beat(self) -> None:
         metrics.WORKER_HEARTBEAT.set(time.time())
@@ -238,6 +264,26 @@ class Worker:
             )
         except ServiceError as error:
             log.info("fallback move for table %s not applied: %s", job.table_id, error.message)
+
+
+def clock_moves(record: TableRecord) -> tuple[tuple[int, Action], ...]:
+    """What the computer does for each person the clock ran out for: continue after a
+    settlement, pass where passing is allowed (the bidding), else the easy player's move."""
+    wait = record.clock_wait()
+    assert wait is not None, "the clock runs only while the table waits for people"
+    moves: list[tuple[int, Action]] = []
+    for seat in sorted(wait.seats):
+        if wait.settling:
+            moves.append((seat, Continue()))
+            continue
+        observation = seat_observation(record, seat)
+        allowed = [
+            convert.action_from_proto(choice.action) for choice in observation.choices if choice.allowed
+        ]
+        action = Pass() if Pass() in allowed else decide(observation, "easy").action
+        assert action is not None, f"the easy player made no move for seat {seat}, which is waited for"
+        moves.append((seat, action))
+    return tuple(moves)
 
 
 def _group_missing(error: ResponseError) -> bool:

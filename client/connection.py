@@ -70,8 +70,15 @@ class Connection:
         return list(listing.games)
 
     def create(
-        self, game: str, rule_set: str, options: dict[str, str], seats: list[service_pb2.SeatConfig]
+        self,
+        game: str,
+        rule_set: str,
+        options: dict[str, str],
+        seats: list[service_pb2.SeatConfig],
+        think_seconds: int | None = None,
     ) -> table_pb2.TableView:
+        """A new table with the caller at a seat; ``think_seconds`` None leaves the move clock
+        to the server's default."""
         request = service_pb2.CreateTableRequest(
             game=game,
             rule_set=rule_set,
@@ -80,6 +87,8 @@ class Connection:
             join=True,
             card_names=self.card_names,
         )
+        if think_seconds is not None:
+            request.think_seconds = think_seconds
         return self.stub.CreateTable(request, metadata=self.metadata).table
 
     def join(self, table: str) -> table_pb2.TableView:

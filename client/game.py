@@ -14,7 +14,7 @@ import grpc
 
 from client.connection import Connection
 from client.keyboard import Keyboard
-from client.screen import LEGEND, Screen, has_ended, is_my_turn
+from client.screen import LEGEND, Screen, clock_line, has_ended, is_my_turn
 from speedgamez.v1 import actions_pb2, table_pb2
 
 KEYS = (
@@ -93,6 +93,9 @@ class Game:
         line = calls_line(view, announcements)
         if line and view.phase != table_pb2.TABLE_PHASE_SETTLEMENT:
             self.screen.write(("Calls: " if view.phase == table_pb2.TABLE_PHASE_BIDDING else "Or: ") + line)
+        clock = clock_line(view)
+        if clock:
+            self.screen.write(clock)
         while True:
             answer = self.keyboard.read_line(prompt(view)).strip().lower()
             if answer == "q":

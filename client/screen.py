@@ -274,8 +274,9 @@ def seat_line(seat: table_pb2.SeatView, playing: bool = True) -> str:
         return f"{seat.player_name}{you}"
     badges = "".join(BADGES.get(badge, "?") for badge in seat.badges)
     counters = "".join(f", {counter.label} {counter.value}" for counter in seat.counters)
+    away = " (away)" if seat.away else ""
     return (
-        f"[{badges:<2}] {seat.player_name}{you}: {count(seat.cards_in_hand, 'card')}, "
+        f"[{badges:<2}] {seat.player_name}{you}{away}: {count(seat.cards_in_hand, 'card')}, "
         f"{count(seat.tricks_won, 'trick')}, {count(seat.card_points, 'point')}, total {seat.total_score:+d}"
         f"{counters}"
     )
@@ -302,7 +303,28 @@ def status_line(view: table_pb2.TableView) -> str:
     if not humans:
         return ""
     doing = " to continue" if view.phase == table_pb2.TABLE_PHASE_SETTLEMENT else ""
-    return f"Waiting for {' and '.join(humans)}{doing}."
+    left = seconds_left(view)
+    clock = "" if left is None else f" ({left} s on the clock)"
+    return f"Waiting for {' and '.join(humans)}{doing}{clock}."
+
+
+def seconds_left(view: table_pb2.TableView) -> int | None:
+    """Whole seconds until the move clock runs out, as the server counted when it made the
+    view (so the client's own clock does not matter); None while it does not run."""
+    if not view.HasField("deadline_time"):
+        return None
+    left_ms = view.deadline_time.ToMilliseconds() - view.server_time.ToMilliseconds()
+    return max(0, -(-left_ms // 1000))
+
+
+def clock_line(view: table_pb2.TableView) -> str:
+    """The player's own clock before a decision; empty without one."""
+    left = seconds_left(view)
+    if left is None:
+        return ""
+    seat = view.seats[view.viewer_seat]
+    away = " You are away: the computer moved for you twice in a row." if seat.away else ""
+    return f"{left} s on the clock; then the computer moves for you.{away}"
 
 
 def step_amount(step: table_pb2.SettlementStep, view: table_pb2.TableView) -> str:

@@ -45,13 +45,15 @@ from speedgamez.v1 import table_service_pb2 as service_pb2
 DEFAULT_SERVER = "127.0.0.1:50051"
 DEFAULT_NAME = "Player"
 DEFAULT_GAME = "baska_kop"
+# The think times CreateTableRequest.think_seconds takes (0: no clock).
+THINK_SECONDS = [0, 30, 60, 90, 120]
 LEVELS = {
     "easy": table_pb2.COMPUTER_LEVEL_EASY,
     "normal": table_pb2.COMPUTER_LEVEL_NORMAL,
     "strong": table_pb2.COMPUTER_LEVEL_STRONG,
 }
 # Options that describe a new table; they mean nothing with --join or --resume.
-NEW_TABLE_OPTIONS = ("game", "seats", "option", "humans", "rule_set", "deals", "level", "liga")
+NEW_TABLE_OPTIONS = ("game", "seats", "option", "humans", "rule_set", "deals", "level", "liga", "think")
 
 Result = TypeVar("Result")
 
@@ -120,6 +122,14 @@ def parser() -> argparse.ArgumentParser:
     new.add_argument(
         "--liga", action="store_true", default=None, help="Kop with Liga-Werte (the option liga_values=true)"
     )
+    new.add_argument(
+        "--think",
+        type=int,
+        choices=THINK_SECONDS,
+        metavar="SECONDS",
+        help="the move clock: seconds per decision, 30, 60, 90 or 120, or 0 for none "
+        "(default: 120 with other people, none alone)",
+    )
     parser.add_argument("--german", action="store_true", help="Bavarian card names: Eichel Ober, Herz Sau...")
     parser.add_argument(
         "--token-file",
@@ -135,7 +145,11 @@ def main(argv: list[str] | None = None) -> None:
     arguments = parser()
     args = arguments.parse_args(argv)
     if args.join is not None or args.resume is not None:
-        given = [f"--{option.replace('_', '-')}" for option in NEW_TABLE_OPTIONS if getattr(args, option)]
+        given = [
+            f"--{option.replace('_', '-')}"
+            for option in NEW_TABLE_OPTIONS
+            if getattr(args, option) is not None
+        ]
         if given:
             arguments.error(f"{', '.join(given)}: only for a new table, not with --join or --resume")
     sys.exit(run(args))
@@ -272,7 +286,10 @@ def create(
     rule_set = args.rule_set or game.rule_sets[0].id
     try:
         view = as_player(
-            lambda: connection.create(game.id, rule_set, options, seats), connection, tokens, player
+            lambda: connection.create(game.id, rule_set, options, seats, args.think),
+            connection,
+            tokens,
+            player,
         )
     except grpc.RpcError as error:
         hint = " (--resume lists them)" if error.code() == grpc.StatusCode.RESOURCE_EXHAUSTED else ""

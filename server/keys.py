@@ -27,8 +27,9 @@ sg:player:{player_id}:tables          zset     tables the player sits at, by joi
 sg:table:{table_id}                   hash     ``version``, ``config`` (JSON, fixed at   unfinished: the idle
                                                creation), ``state`` (JSON: seats,        time after the last
                                                status and the match snapshot),           change; finished or
-                                               ``event_seq``, ``updated_ms``             closed: the finished
-                                                                                         time
+                                               ``event_seq``, ``updated_ms``,            closed: the finished
+                                               ``deadline_ms`` (the move clock's, while  time
+                                               it runs)
 sg:table:{table_id}:log               list     the action log: one JSON entry per        as the table
                                                change, oldest first; replaying it
                                                rebuilds ``state``
@@ -64,6 +65,8 @@ sg:{ai}:dead                          stream   jobs that failed too often, with 
 sg:{ai}:workers                       zset     workers, by the time they last beat       as long as they beat
 sg:{ai}:due                           zset     tables awaiting a computer move (the      while awaited
                                                sweeper's reminder)
+sg:{clock}:deadlines                  zset     tables whose move clock runs, by          until the deadline is
+                                               deadline (ms)                             handled
 sg:events                             channel  Pub/Sub: the id of every table with new   not stored
                                                events (published by the commit script)
 ====================================  =======  ========================================  ====================
@@ -81,6 +84,7 @@ AI_DELAYED_JOBS = f"{PREFIX}:{{ai}}:delayed:jobs"
 AI_LIVE = f"{PREFIX}:{{ai}}:live"
 AI_WORKERS = f"{PREFIX}:{{ai}}:workers"
 AI_GROUP = "workers"
+CLOCK_DEADLINES = f"{PREFIX}:{{clock}}:deadlines"
 EVENTS_CHANNEL = f"{PREFIX}:events"
 
 

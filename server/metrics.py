@@ -32,6 +32,11 @@ VERSION_CONFLICTS = Counter(
 )
 WATCH_STREAMS = Gauge("speedgamez_watch_streams", "WatchTable streams open on this process")
 REDIS_ERRORS = Counter("speedgamez_redis_errors_total", "Redis commands that failed", ["component"])
+CLOCK_EXPIRED = Counter(
+    "speedgamez_clock_expired_total",
+    "Times the move clock ran out and the computer moved for people, by game",
+    ["game"],
+)
 
 AI_JOBS_QUEUED = Counter("speedgamez_ai_jobs_queued_total", "AI jobs put on the queue, by kind", ["kind"])
 AI_JOBS_WAITING = Gauge(

@@ -25,7 +25,7 @@ from server.jobs import JobQueue
 from server.settings import Settings
 from server.store import AuthenticationStatus, Store, digest, now_ms
 from server.table import TableConfig, TableRecord, TableStatus
-from server.table_log import Act, Close, Join, Leave, LogEntry, SeatKind, Stop
+from server.table_log import Act, Close, Expire, Join, Leave, LogEntry, SeatKind, Stop
 from server.views import (
     level_from_proto,
     redact_event,
@@ -212,6 +212,7 @@ class TableService:
             raise ServiceError(
                 Code.INVALID_ARGUMENT, f"seat {request.seat} is not a human seat of this table"
             )
+        think_seconds = _think_seconds(request, seats)
         await self._check_table_limit(caller)
         config = TableConfig(
             game=game.game_type.id,
@@ -220,6 +221,7 @@ class TableService:
             seats=tuple(seats),
             seed=secrets.randbits(64) if seed is None else seed,
             created_by=caller.player_id,
+            think_seconds=think_seconds,
         )
         table_id = secrets.token_urlsafe(12)
         record, events = TableRecord.new(table_id, config)
@@ -374,6 +376,15 @@ class TableService:
             order_free=_order_free(action),
             request_id=f"computer:{table_version}:{seat}",
             request_tag="computer",
+        )
+
+    async def expire_table(
+        self, table_id: str, table_version: int, moves: tuple[tuple[int, Action], ...]
+    ) -> Change:
+        """The move clock ran out at ``table_version``: make ``moves`` for the people the
+        table waited for. A table that moved on refuses it (ABORTED): they acted in time."""
+        return await change_table(
+            self.store, self.queue, table_id, lambda record: Expire(moves), expected_version=table_version
         )
 
     async def get_advice(
@@ -563,6 +574,25 @@ def parse_table_name(name: str) -> str:
             Code.INVALID_ARGUMENT, f"table must be a name like 'tables/<id>', not {quoted(name)}"
         )
     return match.group(1)
+
+
+# Think times a table may have (seeds: "Bedenkzeit", "Zug-Uhr"); 0 is no clock.
+THINK_SECONDS = (0, 30, 60, 90, 120)
+# The think time of a table for several people that names none.
+DEFAULT_THINK_SECONDS = 120
+
+
+def _think_seconds(request: service_pb2.CreateTableRequest, seats: list[tuple[SeatKind, str]]) -> int:
+    if not request.HasField("think_seconds"):
+        people = sum(1 for kind, _ in seats if kind is SeatKind.HUMAN)
+        return DEFAULT_THINK_SECONDS if people > 1 else 0
+    if request.think_seconds not in THINK_SECONDS:
+        offered = ", ".join(str(value) for value in THINK_SECONDS[1:])
+        raise ServiceError(
+            Code.INVALID_ARGUMENT,
+            f"think_seconds must be one of {offered}, or 0 for no clock; not {request.think_seconds}",
+        )
+    return request.think_seconds
 
 
 def _card_names(value: int) -> int:

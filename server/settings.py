@@ -47,6 +47,14 @@ SPEEDGAMEZ_KEEP_IDLE_S             604800                    an unfinished table
                                                              for this long is removed
 SPEEDGAMEZ_METRICS_HOST            127.0.0.1                 address the metrics port listens on
 SPEEDGAMEZ_WORKER_HEARTBEAT_FILE   (none)                    a worker touches it every time round
+SPEEDGAMEZ_CLOCK_SECOND_MS         1000                      how long one second of a table's
+                                                             think time lasts (tests shorten it)
+SPEEDGAMEZ_CLOCK_GRACE_MS          10000                     grace after the think time before
+                                                             the computer moves for a person
+SPEEDGAMEZ_CLOCK_READING_MS        10000                     reading time of a settlement, before
+                                                             its think time
+SPEEDGAMEZ_CLOCK_POLL_MS           250                       how often workers look for deadlines
+                                                             that have passed
 =================================  ========================  =================================
 """
 
@@ -94,6 +102,10 @@ class Settings:
     keep_idle_s: int = 7 * 24 * 3600
     metrics_host: str = "127.0.0.1"
     worker_heartbeat_file: str = ""
+    clock_second_ms: int = 1000
+    clock_grace_ms: int = 10_000
+    clock_reading_ms: int = 10_000
+    clock_poll_ms: int = 250
 
     def __post_init__(self) -> None:
         """Refuse settings that cannot work, at start, naming the variable to change."""
@@ -119,6 +131,8 @@ class Settings:
             "AI_SWEEP_MS": self.ai_sweep_ms,
             "AI_STUCK_MS": self.ai_stuck_ms,
             "AI_MAX_DELIVERIES": self.ai_max_deliveries,
+            "CLOCK_SECOND_MS": self.clock_second_ms,
+            "CLOCK_POLL_MS": self.clock_poll_ms,
         }
         for name, value in positive.items():
             if value <= 0:
@@ -127,6 +141,8 @@ class Settings:
             raise ValueError(
                 "SPEEDGAMEZ_AI_MIN_THINK_MS and SPEEDGAMEZ_AI_WORKERS_FOR_PEOPLE cannot be negative"
             )
+        if self.clock_grace_ms < 0 or self.clock_reading_ms < 0:
+            raise ValueError("SPEEDGAMEZ_CLOCK_GRACE_MS and SPEEDGAMEZ_CLOCK_READING_MS cannot be negative")
         if self.advice_cost > self.rate_burst:
             raise ValueError(
                 f"SPEEDGAMEZ_ADVICE_COST ({self.advice_cost}) must be at most SPEEDGAMEZ_RATE_BURST "
@@ -188,4 +204,8 @@ class Settings:
             keep_idle_s=int(get("KEEP_IDLE_S", defaults.keep_idle_s)),
             metrics_host=get("METRICS_HOST", defaults.metrics_host),
             worker_heartbeat_file=get("WORKER_HEARTBEAT_FILE", defaults.worker_heartbeat_file),
+            clock_second_ms=int(get("CLOCK_SECOND_MS", defaults.clock_second_ms)),
+            clock_grace_ms=int(get("CLOCK_GRACE_MS", defaults.clock_grace_ms)),
+            clock_reading_ms=int(get("CLOCK_READING_MS", defaults.clock_reading_ms)),
+            clock_poll_ms=int(get("CLOCK_POLL_MS", defaults.clock_poll_ms)),
         )

@@ -30,6 +30,7 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from engine.registry import GAMES
 from server import keys
+from server.clock import Deadlines
 from server.settings import Settings
 from server.table import Happened, TableConfig, TableRecord, TableStatus
 from server.table_log import LogEntry, entry_to_dict
@@ -37,9 +38,10 @@ from speedgamez.internal.v1.stored_event_pb2 import StoredEvent
 
 # KEYS: table hash, log list, event stream, request-id hash
 # ARGV: expected version, state JSON, request id ("" for none), request tag, now (ms),
-#       time to keep the table from now (ms), number of log entries N, N log entries,
-#       first event sequence, event payloads..., and last the event channel and table id
-#       (the id is published there when there are events, to wake watch streams)
+#       time to keep the table from now (ms), the move clock's deadline (ms, "" for none),
+#       number of log entries N, N log entries, first event sequence, event payloads...,
+#       and last the event channel and table id (the id is published there when there are
+#       events, to wake watch streams)
 _COMMIT = """
 local version = redis.call('HGET', KEYS[1], 'version')
 if not version then return {'missing'} end
@@ -50,12 +52,17 @@ end
 if version ~= ARGV[1] then return {'conflict', version} end
 local new_version = tonumber(version) + 1
 redis.call('HSET', KEYS[1], 'version', new_version, 'state', ARGV[2], 'updated_ms', ARGV[5])
-local entries = tonumber(ARGV[7])
-for i = 1, entries do redis.call('RPUSH', KEYS[2], ARGV[7 + i]) end
-local first = tonumber(ARGV[8 + entries])
-local events = #ARGV - 10 - entries
+if ARGV[7] == '' then
+  redis.call('HDEL', KEYS[1], 'deadline_ms')
+else
+  redis.call('HSET', KEYS[1], 'deadline_ms', ARGV[7])
+end
+local entries = tonumber(ARGV[8])
+for i = 1, entries do redis.call('RPUSH', KEYS[2], ARGV[8 + i]) end
+local first = tonumber(ARGV[9 + entries])
+local events = #ARGV - 11 - entries
 for j = 1, events do
-  redis.call('XADD', KEYS[3], (first + j - 1) .. '-0', 's', ARGV[8 + entries + j])
+  redis.call('XADD', KEYS[3], (first + j - 1) .. '-0', 's', ARGV[9 + entries + j])
 end
 if events > 0 then
   redis.call('HSET', KEYS[1], 'event_seq', first + events - 1)
@@ -279,6 +286,8 @@ class Store:
 
     def __init__(self, redis: Redis, settings: Settings) -> None:
         self.redis = redis
+        self.settings = settings
+        self.deadlines = Deadlines(redis)
         self.keep_finished_ms = settings.keep_finished_s * 1000
         self.keep_idle_ms = settings.keep_idle_s * 1000
         self.player_ttl_s = settings.token_ttl_s
@@ -385,14 +394,16 @@ class Store:
         return bool(created)
 
     async def load(self, table_id: str) -> TableRecord | None:
-        config, state, version, event_seq = await self.redis.hmget(
-            keys.table(table_id), ["config", "state", "version", "event_seq"]
+        config, state, version, event_seq, deadline = await self.redis.hmget(
+            keys.table(table_id), ["config", "state", "version", "event_seq", "deadline_ms"]
         )
         if config is None or state is None or version is None:
             return None
-        return TableRecord.restore(
+        record = TableRecord.restore(
             table_id, TableConfig.from_json(config), state, int(version), int(event_seq or 0)
         )
+        record.deadline_ms = None if deadline is None else int(deadline)
+        return record
 
     async def commit(
         self,
@@ -428,6 +439,7 @@ class Store:
                 request_tag,
                 now,
                 self.keep_finished_ms if record.status.over else self.keep_idle_ms,
+                "" if record.deadline_ms is None else record.deadline_ms,
                 len(entries),
                 *[json.dumps(entry_to_dict(entry), sort_keys=True) for entry in entries],
                 first,

@@ -8,6 +8,11 @@ exactly.
 A table's status goes from waiting (for human players) to playing to finished, or to
 closed when everybody leaves before the match starts or the creator stops a table of
 computers only.
+
+A table may have a move clock (``think_seconds``): the people it waits for then have a
+deadline, kept beside the state (``deadline_ms``, set by the write path from the server's
+clock, ``server.clock``); when it passes, an ``Expire`` entry makes the computer's moves
+for them. A seat that timed out twice in a row is away until its player acts again.
 """
 
 from __future__ import annotations
@@ -23,8 +28,20 @@ from engine.game import PUBLIC, Audience, BiddingEnded, Game, GameNotice, MatchL
 from engine.match import DealSettled, DealStarted, HandDealt, Match, MatchEvent, MatchFinished, MatchPhase
 from engine.registry import get_game
 from server import convert
-from server.table_log import Act, Close, Join, Leave, LogEntry, SeatKind, Stop
+from server.table_log import Act, Close, Expire, Join, Leave, LogEntry, SeatKind, Stop
 from speedgamez.v1 import table_pb2
+
+
+@dataclass(frozen=True)
+class ClockWait:
+    """What the move clock runs for: the people ``seats`` the table waits for, in the
+    settlement after deal ``deals_played`` or in the deal after it; ``away`` when every
+    one of them is away."""
+
+    settling: bool
+    deals_played: int
+    seats: frozenset[int]
+    away: bool
 
 
 @dataclass(frozen=True)
@@ -55,6 +72,8 @@ class Seat:
     player_id: str | None = None
     name: str = ""
     left: bool = False
+    # Moves the clock made for this seat since its player last acted.
+    timeouts: int = 0
 
     @property
     def open(self) -> bool:
@@ -63,6 +82,11 @@ class Seat:
     @property
     def played_by_computer(self) -> bool:
         return self.kind is SeatKind.COMPUTER or self.left
+
+    @property
+    def away(self) -> bool:
+        """The clock acted for this seat twice in a row: its think time shrinks to the grace."""
+        return self.timeouts >= 2
 
     def display_name(self, index: int) -> str:
         if self.kind is SeatKind.COMPUTER:
@@ -78,12 +102,14 @@ class Seat:
             "player_id": self.player_id,
             "name": self.name,
             "left": self.left,
+            "timeouts": self.timeouts,
         }
 
 
 @dataclass(frozen=True)
 class TableConfig:
-    """Fixed at creation. ``options`` holds every option, defaults included."""
+    """Fixed at creation. ``options`` holds every option, defaults included;
+    ``think_seconds`` is the move clock's think time per decision (0: no clock)."""
 
     game: str
     rule_set: str
@@ -91,6 +117,7 @@ class TableConfig:
     seats: tuple[tuple[SeatKind, str], ...]
     seed: int
     created_by: str
+    think_seconds: int = 0
 
     def to_json(self) -> str:
         return json.dumps(
@@ -101,6 +128,7 @@ class TableConfig:
                 "seats": [list(seat) for seat in self.seats],
                 "seed": self.seed,
                 "created_by": self.created_by,
+                "think_seconds": self.think_seconds,
             },
             sort_keys=True,
         )
@@ -115,6 +143,7 @@ class TableConfig:
             seats=tuple((SeatKind(kind), level) for kind, level in data["seats"]),
             seed=data["seed"],
             created_by=data["created_by"],
+            think_seconds=data.get("think_seconds", 0),
         )
 
 
@@ -127,6 +156,9 @@ class TableRecord:
     match: Match | None = None
     version: int = 0
     event_seq: int = 0
+    # When the move clock runs out for the people the table waits for (server time, ms);
+    # kept beside the state, not in it: replaying the log needs no clock.
+    deadline_ms: int | None = None
     game: Game[Any, Any] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -188,6 +220,18 @@ class TableRecord:
             return []
         return sorted(seat for seat in self.match.to_act() if self.seats[seat].played_by_computer)
 
+    def clock_wait(self) -> ClockWait | None:
+        """What the move clock runs for now: the people the table waits for; None without a
+        clock or when it waits for no person."""
+        match = self.match
+        if not self.config.think_seconds or match is None or self.status is not TableStatus.PLAYING:
+            return None
+        seats = frozenset(seat for seat in match.to_act() if not self.seats[seat].played_by_computer)
+        if not seats:
+            return None
+        settling = match.phase is MatchPhase.SETTLEMENT
+        return ClockWait(settling, match.deals_played, seats, all(self.seats[seat].away for seat in seats))
+
     def computer_options(self) -> list[int]:
         """Seats a computer player may act for now, though nothing waits for them."""
         if self.match is None or self.status is not TableStatus.PLAYING:
@@ -218,6 +262,8 @@ class TableRecord:
                 return self._stop()
             case Act(seat, action, by, note):
                 return self._act(seat, action, note, by)
+            case Expire(moves):
+                return self._expire(moves)
 
     # Private helpers ---------------------------------------------------------------
 
@@ -286,6 +332,25 @@ class TableRecord:
         if (by is SeatKind.COMPUTER) != self.seats[seat].played_by_computer:
             player = "a computer player" if self.seats[seat].played_by_computer else "a human"
             raise IllegalActionError(f"seat {seat} is played by {player}")
+        events = self._take(seat, action, note, by_computer=by is SeatKind.COMPUTER)
+        if by is SeatKind.HUMAN:
+            self.seats[seat].timeouts = 0
+        return events
+
+    def _expire(self, moves: tuple[tuple[int, Action], ...]) -> list[Happened]:
+        wait = self.clock_wait()
+        if wait is None or sorted(seat for seat, _ in moves) != sorted(wait.seats):
+            raise IllegalActionError("the clock runs out only for the people the table waits for")
+        events = []
+        for seat, action in moves:
+            name = self.seats[seat].name
+            events += self._take(seat, action, f"the think time ran out: the computer moved for {name}", True)
+            self.seats[seat].timeouts += 1
+        return events
+
+    def _take(self, seat: int, action: Action, note: str, by_computer: bool) -> list[Happened]:
+        """Apply one move of ``seat`` to the match and report it."""
+        assert self.match is not None
         match = self.match
         label = str(action)
         if match.phase is MatchPhase.DEAL:
@@ -305,7 +370,7 @@ class TableRecord:
             action=convert.action_to_proto(action, self.game.game_type),
             label=label,
             reason=note,
-            by_computer=by is SeatKind.COMPUTER,
+            by_computer=by_computer,
         )
         return [Happened(table_pb2.TableEvent(action_taken=taken), PUBLIC), *self._events_of(happened)]
 

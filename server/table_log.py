@@ -10,11 +10,14 @@ versions still replay:
     {"type": "close"}   (the creator withdraws a table nobody sits at)
     {"type": "stop"}    (the creator stops a table of computers only)
     {"type": "action", "seat": 1, "action": "play QC", "note": "", "by": "human", "request": "<id>"}
+    {"type": "expire", "moves": [{"seat": 1, "action": "pass"}]}
 
 ``by`` says who made a move: a human, or a computer (a computer seat, or the computer
 playing for a human who left); ``note`` is a computer's one-sentence reason; ``request``
 is the client's request id of a human action (audits check that every accepted request
-is in the log once).
+is in the log once). ``expire`` is the move clock running out for the people the table
+waited for: the computer's moves for them, chosen when the deadline passed and stored, so
+replaying needs no clock.
 """
 
 from __future__ import annotations
@@ -71,7 +74,14 @@ class Act:
     request: str | None = None
 
 
-LogEntry = Join | Leave | Close | Stop | Act
+@dataclass(frozen=True, slots=True)
+class Expire:
+    """The move clock ran out: the computer makes ``moves`` for the people the table waited for."""
+
+    moves: tuple[tuple[int, Action], ...]
+
+
+LogEntry = Join | Leave | Close | Stop | Act | Expire
 
 
 def entry_to_dict(entry: LogEntry) -> dict[str, Any]:
@@ -90,6 +100,11 @@ def entry_to_dict(entry: LogEntry) -> dict[str, Any]:
             if request is not None:
                 data["request"] = request
             return data
+        case Expire(moves):
+            return {
+                "type": "expire",
+                "moves": [{"seat": seat, "action": str(action)} for seat, action in moves],
+            }
 
 
 def entry_from_dict(data: Mapping[str, Any], own_actions: Sequence[type[object]] = ()) -> LogEntry:
@@ -112,5 +127,11 @@ def entry_from_dict(data: Mapping[str, Any], own_actions: Sequence[type[object]]
             by=SeatKind(data["by"]),
             note=str(data["note"]),
             request=None if request is None else str(request),
+        )
+    if kind == "expire":
+        return Expire(
+            tuple(
+                (int(move["seat"]), parse_action(str(move["action"]), own_actions)) for move in data["moves"]
+            )
         )
     raise ValueError(f"not a log entry of a known type: {kind!r}")

@@ -14,6 +14,7 @@ import hashlib
 from engine.game import Audience, DealView, PhaseKind
 from engine.match import MatchPhase
 from server import convert
+from server.store import now_ms
 from server.table import TableRecord, TableStatus
 from server.table_log import SeatKind
 from server.texts import Texts
@@ -65,6 +66,7 @@ def seat_views(record: TableRecord, viewer: int | None, deal: DealView | None) -
             level=_LEVELS[seat.level] if seat.played_by_computer else table_pb2.COMPUTER_LEVEL_UNSPECIFIED,
             is_viewer=index == viewer,
             player_id=seat.player_id or "",
+            away=seat.away,
         )
         if match is not None and deal is not None:
             view.badges.extend(convert.badge_to_proto(badge) for badge in sorted(deal.badges[index]))
@@ -129,6 +131,10 @@ def table_view(
     if viewer is not None:
         view.viewer_seat = viewer
     view.phase = table_phase(record)
+    view.think_seconds = record.config.think_seconds
+    view.server_time.FromMilliseconds(now_ms())
+    if record.deadline_ms is not None:
+        view.deadline_time.FromMilliseconds(record.deadline_ms)
     length = record.match_length()
     view.deals_total, view.target_points = length.deals, length.target_points
     match = record.match

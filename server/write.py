@@ -13,11 +13,12 @@ from dataclasses import dataclass
 
 from engine.errors import EngineError
 from server import metrics
+from server.clock import deadline_after
 from server.errors import Code, ServiceError, from_engine
 from server.jobs import JobQueue
-from server.store import CommitStatus, Store
+from server.store import CommitStatus, Store, now_ms
 from server.table import TableRecord
-from server.table_log import Act, LogEntry
+from server.table_log import Act, Expire, LogEntry
 
 # Retries for changes that are not tied to a version the client saw (join, leave).
 _ATTEMPTS = 5
@@ -69,11 +70,16 @@ async def change_table(
             raise _stale(expected_version, record.version)
         version = record.version
         status = record.status
+        waited, deadline = record.clock_wait(), record.deadline_ms
         entry = build_entry(record)
         try:
             events = record.apply(entry)
         except EngineError as error:
             raise from_engine(error) from None
+        moved = isinstance(entry, Act | Expire)
+        record.deadline_ms = deadline_after(record, waited, deadline, moved, now_ms(), store.settings)
+        if record.deadline_ms is not None and record.deadline_ms != deadline:
+            await store.deadlines.note(table_id, record.deadline_ms)
         if record.computer_turns():
             await queue.mark_due(table_id)
         outcome = await store.commit(record, version, [entry], events, request_id, request_tag)

@@ -142,7 +142,7 @@ class SeatConfig(_message.Message):
     def __init__(self, kind: _Optional[_Union[_table_pb2.SeatKind, str]] = ..., level: _Optional[_Union[_table_pb2.ComputerLevel, str]] = ...) -> None: ...
 
 class CreateTableRequest(_message.Message):
-    __slots__ = ("game", "rule_set", "options", "seats", "join", "seat", "card_names")
+    __slots__ = ("game", "rule_set", "options", "seats", "join", "seat", "card_names", "think_seconds")
     class OptionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -157,6 +157,7 @@ class CreateTableRequest(_message.Message):
     JOIN_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     CARD_NAMES_FIELD_NUMBER: _ClassVar[int]
+    THINK_SECONDS_FIELD_NUMBER: _ClassVar[int]
     game: str
     rule_set: str
     options: _containers.ScalarMap[str, str]
@@ -164,7 +165,8 @@ class CreateTableRequest(_message.Message):
     join: bool
     seat: int
     card_names: _cards_pb2.CardNames
-    def __init__(self, game: _Optional[str] = ..., rule_set: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., seats: _Optional[_Iterable[_Union[SeatConfig, _Mapping]]] = ..., join: _Optional[bool] = ..., seat: _Optional[int] = ..., card_names: _Optional[_Union[_cards_pb2.CardNames, str]] = ...) -> None: ...
+    think_seconds: int
+    def __init__(self, game: _Optional[str] = ..., rule_set: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., seats: _Optional[_Iterable[_Union[SeatConfig, _Mapping]]] = ..., join: _Optional[bool] = ..., seat: _Optional[int] = ..., card_names: _Optional[_Union[_cards_pb2.CardNames, str]] = ..., think_seconds: _Optional[int] = ...) -> None: ...
 
 class CreateTableResponse(_message.Message):
     __slots__ = ("table",)

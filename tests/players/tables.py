@@ -91,6 +91,13 @@ def logged(record: TableRecord) -> list[Logged]:
     return list(deal_state_owner(record).deal_actions)
 
 
+def client_view(record: TableRecord, viewer: int | None) -> table_pb2.TableView:
+    """What a client at ``viewer`` gets, without the server's time (two calls differ in it)."""
+    view = table_view(record, viewer)
+    view.ClearField("server_time")
+    return view
+
+
 def sort_hands(rule_set: str, hands: Sequence[Sequence[Card]]) -> Hands:
     order = card_order(RuleSet(rule_set), Contract.NORMAL)
     return tuple(tuple(sorted(hand, key=order.sort_key)) for hand in hands)
@@ -160,7 +167,7 @@ def decision_points(
             return
         (seat,) = record.computer_turns()
         observation = seat_observation(record, seat)
-        point = Point(record, seat, table_view(record, seat), observation, levels[seat], state)
+        point = Point(record, seat, client_view(record, seat), observation, levels[seat], state)
         decision = chooser(point) if chooser is not None else choose(observation, levels[seat])
         yield point, decision
         assert decision.action is not None, f"no move for seat {seat}, which the table waits for"

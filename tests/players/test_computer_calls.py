@@ -31,10 +31,20 @@ from engine.baska_kop.bidding import settle_contract
 from engine.baska_kop.constants import JACKS_HIGH_TO_LOW, SEATS, Contract
 from engine.seeding import SeededRandom, derive_seed
 from server import convert
-from server.views import seat_observation, table_view
+from server.views import seat_observation
 from speedgamez.internal.v1 import ai_job_pb2
 from speedgamez.v1 import table_pb2
-from tests.players.tables import RULE_SETS, Point, act, deal, decision_points, logged, mixed, new_table
+from tests.players.tables import (
+    RULE_SETS,
+    Point,
+    act,
+    client_view,
+    deal,
+    decision_points,
+    logged,
+    mixed,
+    new_table,
+)
 
 SWEEP_DEALS = 36
 COMPUTERS = ("easy", "normal", "strong")
@@ -100,7 +110,7 @@ def _sweep(rule_set: str) -> Sweep:
         index = len(point.view.calls)
         entries: list[table_pb2.Call | None] = []
         for viewer in (*range(SEATS), None):
-            view = table_view(record, viewer)
+            view = client_view(record, viewer)
             ended = deal(record) is not point.state
             entries.append(None if ended or len(view.calls) <= index else view.calls[index])
         taken = [event.action_taken for event in events if event.WhichOneof("kind") == "action_taken"]

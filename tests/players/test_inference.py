@@ -34,12 +34,13 @@ from engine.baska_kop.constants import (
 from engine.baska_kop.play import TRUMP_LANE, card_order
 from engine.cards import Card, parse_cards
 from engine.seeding import SeededRandom, derive_seed
-from server.views import seat_observation, table_view
+from server.views import seat_observation
 from speedgamez.v1 import table_pb2
 from tests.players.tables import (
     RULE_SETS,
     Point,
     act,
+    client_view,
     deal,
     decision_points,
     logged,
@@ -247,10 +248,10 @@ def test_every_sampled_deal_replays_the_public_actions_and_shows_the_same_view(r
                 world = replay(record, world_hands(state, point.seat, sampled), logged(record))
                 if world is None:
                     failures.append(f"{_describe(rule_set, seed, levels, point)}: refused sample {sampled}")
-                elif table_view(world, point.seat).SerializeToString(deterministic=True) != wanted:
+                elif client_view(world, point.seat).SerializeToString(deterministic=True) != wanted:
                     failures.append(
                         f"{_describe(rule_set, seed, levels, point)}: sample {_deal_text(sampled)} "
-                        f"shows another view (badges {_badges(table_view(world, point.seat))} "
+                        f"shows another view (badges {_badges(client_view(world, point.seat))} "
                         f"instead of {_badges(point.view)})"
                     )
                 elif seat_observation(world, point.seat).SerializeToString(deterministic=True) != (
@@ -281,7 +282,7 @@ def test_samples_agree_with_the_revealed_wesele_partner() -> None:
     for action in ["announce wesele", "pass", "pass", "pass", "play AS", "play JS", "play TS"]:
         (seat,) = record.computer_turns()
         act(record, seat, action)
-    view = table_view(record, 3)
+    view = client_view(record, 3)
     assert table_pb2.BADGE_PARTNER in view.seats[1].badges
     info = seat_info(seat_observation(record, 3))
     admitted = list(enumerate_deals(constraints(info)))

@@ -23,12 +23,13 @@ from ai_worker.players.decision import Decision
 from ai_worker.seat_info import seat_info
 from engine.baska_kop.constants import SEATS
 from engine.seeding import SeededRandom, derive_seed
-from server.views import seat_observation, table_view
+from server.views import seat_observation
 from speedgamez.internal.v1 import ai_job_pb2
 from tests.players.tables import (
     RULE_SETS,
     Point,
     act,
+    client_view,
     deal,
     decision_points,
     logged,
@@ -76,7 +77,7 @@ def test_the_viewers_table_view_and_observation_are_byte_identical_in_both_world
         for point, _ in decision_points(record, _levels(rule_set, number), mixed if number % 2 else None):
             for world in reshuffled_worlds(record, point.seat, rng, wanted=2):
                 where = _where(rule_set, seed, point, deal(world).dealt)
-                assert _bytes(table_view(world, point.seat)) == _bytes(point.view), where
+                assert _bytes(client_view(world, point.seat)) == _bytes(point.view), where
                 assert _bytes(seat_observation(world, point.seat)) == _bytes(point.observation), where
                 covered[(_phase(point.observation), point.seat)] += 1
     for phase in ("bidding", "play"):

@@ -27,8 +27,9 @@ from engine.registry import GAMES
 from engine.seeding import SeededRandom, derive_seed
 from server.table import TableConfig, TableRecord
 from server.table_log import Act, SeatKind
-from server.views import seat_observation, table_view
+from server.views import seat_observation
 from tests.engine.pot_game import Pot
+from tests.players.tables import client_view
 from tests.support import pot_game_service
 
 # Deals per game and seat count, and worlds tried per position.
@@ -106,7 +107,7 @@ def test_a_seat_sees_and_decides_the_same_in_every_world_it_cannot_tell_apart(
             real = _replay(config, start, match.deal_actions, seat)
             assert real is not None
             real_record, real_told = real
-            view = table_view(real_record, seat)
+            view = client_view(real_record, seat)
             observation = seat_observation(real_record, seat)
             decisions = {level: decide(observation, level) for level in levels}
             for attempt in range(TRIES):
@@ -116,7 +117,7 @@ def test_a_seat_sees_and_decides_the_same_in_every_world_it_cannot_tell_apart(
                 world = _replay(config, world_start, match.deal_actions, seat)
                 if world is None or world[1] != real_told:
                     continue
-                world_view = table_view(world[0], seat)
+                world_view = client_view(world[0], seat)
                 world_observation = seat_observation(world[0], seat)
                 where = f"{game_id}, seed {seed}, seat {seat}, actions {match.deal_actions}"
                 assert world_view.SerializeToString() == view.SerializeToString(), (

@@ -28,10 +28,10 @@ from engine.game import PhaseKind
 from engine.seeding import derive_seed
 from server import convert
 from server.table import TableRecord
-from server.views import seat_observation, table_view
+from server.views import seat_observation
 from speedgamez.v1 import table_pb2
 from tests.players.brute_force import consistent_deals, deal_key
-from tests.players.tables import act, decision_points, mixed, new_table
+from tests.players.tables import act, client_view, decision_points, mixed, new_table
 
 CLUB_JACK = JACKS_HIGH_TO_LOW[0]
 
@@ -72,7 +72,7 @@ def _reveal_table() -> TableRecord:
 
 def test_a_partner_shown_after_a_lower_jack_fell_proves_the_declarer_holds_the_higher_jack() -> None:
     record = _reveal_table()
-    view = table_view(record, 3)
+    view = client_view(record, 3)
     assert table_pb2.BADGE_PARTNER in view.seats[1].badges
     info = seat_info(seat_observation(record, 3))
     admitted = list(enumerate_deals(constraints(info)))

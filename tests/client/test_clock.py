@@ -1,0 +1,57 @@
+"""A timed table with a friend who falls asleep, on two terminals (seed 000 "Zug-Uhr",
+seed 002 "Bedenkzeit"): both see the clock, and the computer moves for the sleeper.
+
+A second of think time lasts 50 ms here, so a 30-second clock runs out in 1.5 s.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.client.conftest import Stack, Start
+from tests.client.pty_client import TIMEOUT, TRACEBACK
+from tools.processes import RedisServer, free_port, running, server_process, worker_process
+
+CLOCK = {"clock_second_ms": "50", "clock_grace_ms": "500", "clock_reading_ms": "500", "clock_poll_ms": "50"}
+MOVED_FOR_BEN = "the think time ran out: the computer moved for Ben"
+
+
+@pytest.fixture(scope="module")
+def clock_stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
+    store = RedisServer(free_port(), Path(tmp_path_factory.mktemp("redis")))
+    store.start()
+    try:
+        server, worker = server_process(store, **CLOCK), worker_process(store, **CLOCK)
+        with running(server, worker):
+            yield Stack(store, server)
+    finally:
+        store.stop()
+
+
+def test_a_friend_who_falls_asleep_is_moved_for_and_both_see_the_clock(
+    clock_stack: Stack, start_client: Start
+) -> None:
+    anna = start_client("--server", clock_stack.address, "--name", "Anna", "--humans", "2", "--think", "30")
+    anna.expect("To join, each runs")
+    command = shlex.split(anna.expect(r"^  (\S.*)$").group(1))
+    ben = start_client(*["Ben" if word == "NAME" else word for word in command[3:]], python=command[0])
+    ben.expect("Ben, you sit at table")
+    # Ben never answers; Anna plays whenever she is asked, until the clock moved for Ben.
+    deadline = time.monotonic() + 6 * TIMEOUT
+    while MOVED_FOR_BEN not in anna.text():
+        assert time.monotonic() < deadline, anna.text()
+        try:
+            prompt = anna.next_prompt(timeout=0.2)
+        except AssertionError:
+            continue
+        anna.answer(prompt)
+    # Ben, asleep at his prompt, was told his clock; Anna saw his while waiting for him.
+    assert re.search(r"^\d+ s on the clock; then the computer moves for you\.", ben.text(), re.MULTILINE)
+    assert re.search(r"^Waiting for Ben \(\d+ s on the clock\)\.$", anna.text(), re.MULTILINE)
+    assert TRACEBACK not in anna.text() + ben.text()
