@@ -554,6 +554,14 @@ class TableService:
         def entry(record: TableRecord) -> LogEntry:
             chosen = seat
             if chosen is None:
+                # A player who left the running match comes back to his own seat.
+                left = [
+                    index
+                    for index, candidate in enumerate(record.seats)
+                    if candidate.left and candidate.player_id == caller.player_id
+                ]
+                if left and record.status is TableStatus.PLAYING:
+                    return Join(left[0], caller.player_id, caller.name)
                 open_seats = [index for index, candidate in enumerate(record.seats) if candidate.open]
                 if not open_seats:
                     raise ServiceError(Code.FAILED_PRECONDITION, "the table has no open seat")

@@ -273,6 +273,10 @@ class TableRecord:
         return self.game.parse_options(rule_set, options)
 
     def _join(self, seat: int, player_id: str, name: str) -> list[Happened]:
+        if self.status is TableStatus.PLAYING and 0 <= seat < len(self.seats):
+            occupant = self.seats[seat]
+            if occupant.left and occupant.player_id == player_id:
+                return self._come_back(seat, name)
         if self.status is TableStatus.CLOSED:
             raise IllegalActionError("everybody left this table before the match started; it is closed")
         if self.status is not TableStatus.WAITING:
@@ -285,6 +289,14 @@ class TableRecord:
         self.seats[seat].player_id, self.seats[seat].name = player_id, name
         events = [self._seat_event(seat, f"{name} joined seat {seat}")]
         return events + self._start_if_full()
+
+    def _come_back(self, seat: int, name: str) -> list[Happened]:
+        """A player who left the running match takes his seat again from the computer."""
+        occupant = self.seats[seat]
+        occupant.left, occupant.name, occupant.timeouts = False, name, 0
+        assert self.match is not None
+        happened = self.match.set_human(seat, True)
+        return [self._seat_event(seat, f"{name} is back at seat {seat}"), *self._events_of(happened)]
 
     def _leave(self, seat: int) -> list[Happened]:
         occupant = self.seats[seat]

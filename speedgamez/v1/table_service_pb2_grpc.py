@@ -235,7 +235,8 @@ class TableServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def JoinTable(self, request, context):
-        """Takes an open human seat. The match starts when the last human seat is taken.
+        """Takes an open human seat. The match starts when the last human seat is taken. A
+        player who left the running match takes his own seat back from the computer.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -243,7 +244,7 @@ class TableServiceServicer:
 
     def LeaveTable(self, request, context):
         """Leaves a table. Before the start the seat opens again; during a match a computer
-        player plays on for the leaver. The creator of a table who has no seat at it
+        player plays on for the leaver until he joins again. The creator of a table who has no seat at it
         withdraws it before the start, and stops a running table of computers only.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)

@@ -60,6 +60,40 @@ def test_a_human_who_leaves_a_running_match_is_replaced_by_the_computer(
     assert table.replayed_state() == table.state
 
 
+def test_a_player_who_left_the_running_match_takes_his_seat_back_and_nobody_else_can(
+    stack: Stack, redis_client: redis.Redis
+) -> None:
+    anna, ben, carl = stack.player("Anna"), stack.player("Ben"), stack.player("Carl")
+    created = anna.create([HUMAN, HUMAN, EASY, EASY], rule_set="kop", deals="8")
+    ben.join(created.name)
+    ben.stub.LeaveTable(service_pb2.LeaveTableRequest(table=created.name), metadata=ben.metadata)
+    for seat in (None, 1):
+        request = service_pb2.JoinTableRequest(table=created.name, seat=seat)
+        with pytest.raises(grpc.RpcError) as refused:
+            carl.stub.JoinTable(request, metadata=carl.metadata)
+        assert refused.value.code() == grpc.StatusCode.FAILED_PRECONDITION
+    back = ben.join(created.name)
+    assert back.viewer_seat == 1 and back.hand
+    assert back.seats[1].player_name == "Ben" and back.seats[1].level == table_pb2.COMPUTER_LEVEL_UNSPECIFIED
+    # From now on the table waits for Ben, not the computer: he plays his seat to the end.
+    view = back
+    while view.phase != table_pb2.TABLE_PHASE_FINISHED and view.deal_number < 2:
+        for player in (anna, ben):
+            view = player.get(created.name)
+            if view.viewer_seat in view.to_act_seats:
+                player.submit(view, simple_move(view))
+    table = stored(redis_client, created.name)
+    joined_again = max(
+        index for index, entry in enumerate(table.log) if entry["type"] == "join" and entry["seat"] == 1
+    )
+    assert not [
+        entry
+        for entry in table.log[joined_again + 1 :]
+        if entry["type"] == "action" and entry["seat"] == 1 and entry["by"] == "computer"
+    ]
+    assert table.replayed_state() == table.state
+
+
 def test_health_reflection_and_graceful_shutdown(stack: Stack) -> None:
     server = server_process(stack.redis, shutdown_grace_s="2")
     server.start()
