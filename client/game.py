@@ -20,7 +20,8 @@ from speedgamez.v1 import actions_pb2, table_pb2
 KEYS = (
     "Keys: a card's number plays it · p passes · d doubles · a<n> takes the n-th listed call "
     "(an announcement) · "
-    "Enter continues after a settlement · l shows the last trick · ? shows this help · "
+    "Enter continues after a settlement · l shows the last trick · ? shows this help and what "
+    "each call means · "
     "q leaves the table (a computer plays on) · Ctrl-C stops and keeps your seat (--resume)"
 )
 # Refusals that leave the game as it was: the player decides again on a fresh view.
@@ -102,6 +103,9 @@ class Game:
                 return None
             if answer == "?":
                 self.screen.write(KEYS)
+                for choice in view.choices:
+                    if choice.meaning:
+                        self.screen.write(f"  {choice.label}: {choice.meaning}")
                 continue
             if answer == "l":
                 self.show_last_trick(view)

@@ -132,12 +132,14 @@ class GameType:
 
 @dataclass(frozen=True, slots=True)
 class Choice:
-    """An action the viewer could take now; ``reason`` says why it is greyed out."""
+    """An action the viewer could take now; ``reason`` says why it is greyed out, ``meaning``
+    what it means (what an announced game is), for the player to read under its button."""
 
     action: Action
     label: str
     allowed: bool
     reason: str = ""
+    meaning: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -541,6 +543,11 @@ class Game(ABC, Generic[OptionsT, StateT]):
             revealed=self.revealed(state, seat),
         )
 
+    def meaning(self, state: StateT, action: Action) -> str:
+        """What ``action`` means, in a sentence a player reads under its button (what the
+        game an announcement names is); empty for actions that speak for themselves."""
+        return ""
+
     def revealed(self, state: StateT, seat: int) -> object | None:
         """What the rules have told ``seat`` beyond the public record and its own cards,
         as an instance of ``game_type.revealed``; None by default."""
@@ -626,11 +633,12 @@ class Game(ABC, Generic[OptionsT, StateT]):
         acting = waiting | self.may_act(state)
         result = []
         for action, label in self.candidate_actions(state, seat):
+            meaning = self.meaning(state, action)
             if seat not in acting:
-                result.append(Choice(action, label, False, _not_your_turn(waiting)))
+                result.append(Choice(action, label, False, _not_your_turn(waiting), meaning))
                 continue
             reason = self.illegality(state, seat, action)
-            result.append(Choice(action, label, reason is None, reason or ""))
+            result.append(Choice(action, label, reason is None, reason or "", meaning))
         return tuple(result)
 
     def legal_actions(self, state: StateT, seat: int) -> list[Action]:

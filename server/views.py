@@ -174,6 +174,7 @@ def table_view(
             label=texts(choice.label),
             allowed=choice.allowed,
             reason=texts(choice.reason),
+            meaning=texts(choice.meaning),
         )
         for choice in choices
     )

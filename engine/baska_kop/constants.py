@@ -68,6 +68,24 @@ CONTRACT_LABELS = {
     Contract.KOP: "Kop",
 }
 
+# What each announcement means, as a player reads it under its button (seed: "Unter den
+# Knöpfen steht, was jedes Spiel bedeutet").
+CONTRACT_MEANINGS = {
+    Contract.WESELE: (
+        "you hold both black queens and play with the holder of the highest jack you do not "
+        "hold, who becomes known when that jack falls; 53 points win"
+    ),
+    Contract.GRAN: (
+        "you play alone against three; only the four jacks are trump, and in every suit ace "
+        "beats ten beats queen; 53 points win"
+    ),
+    Contract.ZOLO: "you play alone against three with the usual trumps; 53 points win",
+    Contract.GRAN_DU: "Gran in which you must take all four tricks",
+    Contract.ZOLO_DU: "Zolo in which you must take all four tricks",
+    Contract.BASKA: "you hold all four queens and play alone against three; 53 points win",
+    Contract.KOP: "you hold ♥A ♣10 ♠10 ♥10, lay your hand down and win at once",
+}
+
 # Announcements lowest first; a new announcement must be higher than the running one.
 ANNOUNCEMENTS: dict[RuleSet, tuple[Contract, ...]] = {
     RuleSet.BASKA: (

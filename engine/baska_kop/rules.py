@@ -19,6 +19,7 @@ from engine.baska_kop.constants import (
     BASE_VALUES,
     CARDS_PER_HAND,
     CONTRACT_LABELS,
+    CONTRACT_MEANINGS,
     GRAN_CONTRACTS,
     MATCH_LENGTHS,
     PACK,
@@ -238,6 +239,17 @@ class BaskaKop(Game[Options, DealState]):
         if state.phase is Phase.PLAY:
             return tuple((PlayCard(card), card.symbol) for card in state.hands[seat])
         return ()
+
+    def meaning(self, state: DealState, action: Action) -> str:
+        if isinstance(action, Announce):
+            contract = next((known for known in Contract if known.value == action.contract), None)
+            return CONTRACT_MEANINGS.get(contract, "") if contract is not None else ""
+        if isinstance(action, Double):
+            return (
+                "doubles the value of the game; it counts only if it comes from the other party "
+                "than the double before it, and a higher announcement clears it"
+            )
+        return ""
 
     def illegality(self, state: DealState, seat: int, action: Action) -> str | None:
         if isinstance(action, PlayCard) and action.card not in PACK:

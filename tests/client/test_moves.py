@@ -60,3 +60,21 @@ def test_the_answer_to_every_own_move_is_drawn_at_once(stack: Stack, start_clien
             assert re.search(rf"^(Trick|Last trick): .*Anna: {played}\b", drawing, re.MULTILINE), drawing
     assert settlements == 3
     assert TRACEBACK not in anna.text()
+
+
+def test_help_shows_what_each_call_means(stack: Stack, start_client: Start) -> None:
+    """Seed 000, "Bedienung": under the buttons stands what each game means; in the
+    terminal, ``?`` at a call shows it."""
+    anna = start_client("--server", stack.address, "--name", "Anna")
+    prompt = anna.next_prompt()
+    while not prompt.group(1).startswith("Your call"):
+        anna.answer(prompt)
+        prompt = anna.next_prompt()
+    anna.unanswered = None
+    anna.line("?")
+    anna.expect(r"^  Zolo \(\d+\): you play alone against three with the usual trumps; 53 points win$")
+    anna.expect(r"^  Zolo du \(\d+\): Zolo in which you must take all four tricks$")
+    # The next double, whichever step it is (Kontra, Rej, ...).
+    anna.expect(r"^  \S+: doubles the value of the game; it counts only if it comes from the other party")
+    anna.answer(anna.next_prompt())
+    assert TRACEBACK not in anna.text()

@@ -173,3 +173,23 @@ def test_ansage_runde_zolo_and_gran_anybody(rule_set: str, contract: str) -> Non
         new_deal(rule_set, ["QC QS QH QD", "AH TH JC JS", "JH JD AD TD", "AC TC AS TS"]), passes(0, 1, 2)
     )
     assert reason(state, 3, contract) is None
+
+
+@pytest.mark.parametrize("rule_set", ["baska", "kop"])
+def test_bedienung_under_each_button_stands_what_the_game_means(rule_set: str) -> None:
+    """Section "Bedienung": "Unter den Knöpfen steht, was jedes Spiel bedeutet." Every
+    announcement of the rule set, allowed or greyed out, says what it is; a double says
+    when it counts; passing speaks for itself."""
+    state = new_deal(rule_set, HANDS)
+    (seat,) = GAME.to_act(state)
+    choices = {str(choice.action): choice for choice in GAME.choices(state, seat)}
+    announcements = [choice for text, choice in choices.items() if text.startswith("announce")]
+    assert len(announcements) == (6 if rule_set == "baska" else 4)
+    assert all(choice.meaning for choice in announcements)
+    assert (
+        choices["announce zolo"].meaning
+        == "you play alone against three with the usual trumps; 53 points win"
+    )
+    assert "must take all four tricks" in choices["announce zolo_du"].meaning
+    assert "the other party" in choices["double"].meaning
+    assert choices["pass"].meaning == ""
