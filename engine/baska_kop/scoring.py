@@ -104,13 +104,13 @@ def settle(state: DealState) -> DealResult:
     value = settled_value(tuple(steps))
     winners = declarers if declarers_win else frozenset(range(SEATS)) - declarers
     verdict = "won" if declarers_win else "lost"
-    who = ", ".join(f"seat {seat}" for seat in sorted(declarers))
+    declaring, defending = _parties(contract, declarers)
     if contract is Contract.KOP:
-        summary = f"{label} ({who}) laid down and won; value {value}"
+        summary = f"{label}: {declaring} laid down and won; value {value}"
     else:
         summary = (
-            f"{label} ({who}) {verdict} with {declarer_points} to {TOTAL_POINTS - declarer_points} "
-            f"points; value {value}"
+            f"{label}: {declaring} {verdict} against {defending} with {declarer_points} to "
+            f"{TOTAL_POINTS - declarer_points} points; value {value}"
         )
     return DealResult(
         contract=contract.value,
@@ -160,8 +160,8 @@ def settlement_steps(
         options, double_seats, lambda seat: seat in declarers, contract is Contract.CICHA
     )
     counting = [
-        seat
-        for seat, (status, _) in zip(double_seats, verdicts, strict=True)
+        (level, seat)
+        for level, (seat, (status, _)) in enumerate(zip(double_seats, verdicts, strict=True), 1)
         if status is DoubleStatus.COUNTS
     ]
     base = options.base_value(contract)
@@ -173,8 +173,12 @@ def settlement_steps(
         declarers_win = declarer_points == TOTAL_POINTS
     elif declarer_points == HALF_POINTS:
         if counting:
-            declarers_win = counting[-1] not in declarers
-            tie_note = "52:52: the party that gave the last double that counts loses"
+            level, seat = counting[-1]
+            declarers_win = seat not in declarers
+            tie_note = (
+                f"52:52: the last double that counts is the {options.double_name(level)} of seat {seat}, "
+                "so that party loses"
+            )
         else:
             declarers_win = False
             tie_note = f"52:52 without a double that counts: {_declaring_side_loses(contract)}"
@@ -229,6 +233,18 @@ def payments(value: int, declarers: frozenset[int], winners: frozenset[int]) -> 
             sign * value * (SEATS - 1) if seat == soloist else -sign * value for seat in range(SEATS)
         )
     return tuple(value if seat in winners else -value for seat in range(SEATS))
+
+
+def _parties(contract: Contract, declarers: frozenset[int]) -> tuple[str, str]:
+    """Who played against whom, as the settlement names them: ``the Old (seat 0 and seat
+    2)``, ``seat 1 alone``."""
+    defenders = " and ".join(f"seat {seat}" for seat in range(SEATS) if seat not in declarers)
+    named = " and ".join(f"seat {seat}" for seat in sorted(declarers))
+    if len(declarers) == 1:
+        return f"{named} alone", defenders
+    if contract is Contract.WESELE:
+        return f"the Wesele pair ({named})", f"the other two ({defenders})"
+    return f"the Old ({named})", f"the Young ({defenders})"
 
 
 def _declaring_side_loses(contract: Contract) -> str:

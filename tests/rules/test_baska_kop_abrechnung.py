@@ -763,6 +763,17 @@ def test_abrechnung_base_value_table_overridable_per_table() -> None:
     assert_settled(result(state), 6, (18, -6, -6, -6))
 
 
+def test_abrechnung_names_who_played_against_whom() -> None:
+    state = play_deal("kop", KOP_ZOLO_72, [(0, "zolo"), *passes(1, 2, 3), *KOP_ZOLO_72_TRICKS])
+    assert result(state).summary.startswith(
+        "Zolo: seat 0 alone won against seat 1 and seat 2 and seat 3 with "
+    )
+    laid_down = run(
+        new_deal("kop", ["AH TC TS TH", "QC QS QH QD", "JC JS JH JD", "AC AS AD TD"]), [(0, "kop")]
+    )
+    assert result(laid_down).summary == "Kop: seat 0 alone laid down and won; value 20"
+
+
 def test_abrechnung_shows_who_had_which_cards() -> None:
     state = play_deal("kop", KOP_ZOLO_72, [(0, "zolo"), *passes(1, 2, 3), *KOP_ZOLO_72_TRICKS])
     assert result(state).hands == tuple(parse_cards(hand) for hand in KOP_ZOLO_72)

@@ -64,6 +64,13 @@ def test_abrechnung_52_52_same_party_re_struck_kontra_decides() -> None:
     assert res.winners == frozenset({0, 1})
     # Old win: 1 x 2 = 2.
     assert_settled(res, 2, (2, 2, -2, -2))
+    # The settlement says whose double decided it, and who was Old and Young.
+    (tie,) = [step.label for step in res.steps if step.kind == "tie"]
+    assert tie == "52:52: the last double that counts is the Kontra of seat 2, so that party loses"
+    assert res.summary == (
+        "Normal game: the Old (seat 0 and seat 1) won against the Young (seat 2 and seat 3) "
+        "with 52 to 52 points; value 2"
+    )
 
 
 def test_abrechnung_52_52_last_counting_double_old_re_after_struck_bock() -> None:

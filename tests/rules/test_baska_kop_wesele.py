@@ -24,6 +24,11 @@ def test_wesele_partner_declarer_without_jack_gets_club_jack_holder() -> None:
         + tricks((0, "TH JH TD AH"), (3, "AS QC QD JC"), (0, "QS JD QH JS"), (0, "TC AD AC TS")),
     )
     assert result(state).declarers == frozenset({0, 2})
+    # The settlement names the pair and the other two.
+    assert result(state).summary == (
+        "Wesele: the Wesele pair (seat 0 and seat 2) lost against the other two (seat 1 and seat 3) "
+        "with 29 to 75 points; value 2"
+    )
 
 
 def test_wesele_partner_declarer_with_club_jack_gets_spade_jack_holder() -> None:
