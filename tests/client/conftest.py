@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,16 +36,27 @@ class Stack:
         return server_address(self.server)
 
 
-@pytest.fixture(scope="package")
-def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
-    store = RedisServer(free_port(), Path(tmp_path_factory.mktemp("redis")))
+@contextmanager
+def own_stack(
+    directory: Path, start: Callable[[RedisServer], tuple[ServiceProcess, ServiceProcess]]
+) -> Iterator[Stack]:
+    """A Redis in ``directory`` with the server and worker ``start`` makes for it, running."""
+    store = RedisServer(free_port(), directory)
     store.start()
     try:
-        server, worker = server_process(store), worker_process(store)
+        server, worker = start(store)
         with running(server, worker):
             yield Stack(store, server)
     finally:
         store.stop()
+
+
+@pytest.fixture(scope="package")
+def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
+    with own_stack(
+        tmp_path_factory.mktemp("redis"), lambda store: (server_process(store), worker_process(store))
+    ) as running_stack:
+        yield running_stack
 
 
 Start = Callable[..., Terminal]

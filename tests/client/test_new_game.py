@@ -9,26 +9,22 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
-from tests.client.conftest import Stack, Start
+from tests.client.conftest import Stack, Start, own_stack
 from tests.client.pty_client import PROMPT, TIMEOUT, TRACEBACK
 from tests.support import pot_game_service
-from tools.processes import RedisServer, free_port, running
+from tools.processes import RedisServer, ServiceProcess
 
 
 @pytest.fixture(scope="module")
 def pot_stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
-    store = RedisServer(free_port(), Path(tmp_path_factory.mktemp("redis")))
-    store.start()
-    try:
-        server, worker = pot_game_service.server(store), pot_game_service.worker(store)
-        with running(server, worker):
-            yield Stack(store, server)
-    finally:
-        store.stop()
+    def start(store: RedisServer) -> tuple[ServiceProcess, ServiceProcess]:
+        return pot_game_service.server(store), pot_game_service.worker(store)
+
+    with own_stack(tmp_path_factory.mktemp("redis"), start) as stack:
+        yield stack
 
 
 def test_the_client_plays_a_whole_match_of_a_game_it_has_no_code_for(
