@@ -355,8 +355,10 @@ class TableRecord:
             raise IllegalActionError("the clock runs out only for the people the table waits for")
         events = []
         for seat, action in moves:
-            name = self.seats[seat].name
-            events += self._take(seat, action, f"the think time ran out: the computer moved for {name}", True)
+            # Named by seat, like every engine text: each viewer's texts render the name.
+            events += self._take(
+                seat, action, f"the think time ran out: the computer moved for seat {seat}", True
+            )
             self.seats[seat].timeouts += 1
         return events
 

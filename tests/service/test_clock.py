@@ -65,15 +65,22 @@ def test_people_who_do_not_act_are_moved_for_once_and_the_next_deal_starts(
     continued = sorted(move["seat"] for move in moves if move["action"] == "continue")
     assert continued[:2] == [0, 1], "the barrier continued for both"
     assert not [entry for entry in table.log if entry["type"] == "action" and entry["by"] == "human"]
-    # The history says so, and each expiry was applied once: the log has one entry per
-    # version and replays to exactly the stored state.
+    # The history says so, each viewer reading the names; and each expiry was applied
+    # once: the log has one entry per version and replays to exactly the stored state.
     notes = {
         event.action_taken.reason for event in table.events if event.WhichOneof("kind") == "action_taken"
     }
     assert {
-        "the think time ran out: the computer moved for Anna",
-        "the think time ran out: the computer moved for Ben",
+        "the think time ran out: the computer moved for seat 0",
+        "the think time ran out: the computer moved for seat 1",
     } <= notes
+    request = service_pb2.WatchTableRequest(table=created.name, after_sequence=0)
+    told: set[str] = set()
+    for answer in anna.stub.WatchTable(request, metadata=anna.metadata):
+        told.add(answer.event.action_taken.reason)
+        if answer.event.sequence >= len(table.events):
+            break
+    assert "the think time ran out: the computer moved for Ben" in told
     assert len(table.log) == table.version - 1
     assert table.replayed_state() == table.state
 
