@@ -143,6 +143,11 @@ class Worker:
                 except ServiceError as error:
                     if error.code not in _STALE:
                         log.error("the clock of table %s could not move: %s", table_id, error.message)
+                except STORE_AWAY:
+                    raise
+                except Exception:
+                    # The people keep their turn; the table no longer has a running clock.
+                    log.exception("the clock of table %s failed to choose its moves", table_id)
             await store.deadlines.forget(table_id, noted)
 
     def _beat(self) -> None:
