@@ -281,11 +281,9 @@ def clock_moves(record: TableRecord) -> tuple[tuple[int, Action], ...]:
         if wait.settling:
             moves.append((seat, Continue()))
             continue
-        observation = seat_observation(record, seat)
-        allowed = [
-            convert.action_from_proto(choice.action) for choice in observation.choices if choice.allowed
-        ]
-        action = Pass() if Pass() in allowed else decide(observation, "easy").action
+        assert record.match is not None
+        legal = record.game.legal_actions(record.match.deal, seat)
+        action = Pass() if Pass() in legal else decide(seat_observation(record, seat), "easy").action
         assert action is not None, f"the easy player made no move for seat {seat}, which is waited for"
         moves.append((seat, action))
     return tuple(moves)

@@ -12,11 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
-from engine.game import Choice, ContractView, Observation, Trick
+from engine.game import Choice, Observation
 from engine.registry import GAMES
 from server import convert
 from speedgamez.internal.v1 import ai_job_pb2
-from speedgamez.v1 import table_pb2
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,11 +55,13 @@ def seat_info(message: ai_job_pb2.SeatObservation) -> SeatInfo:
             for choice in message.choices
         ),
         calls=tuple((call.seat, convert.action_from_proto(call.action)) for call in message.calls),
-        tricks=tuple(_trick(trick) for trick in message.tricks),
-        current_trick=_trick(message.current_trick) if message.HasField("current_trick") else None,
+        tricks=tuple(convert.trick_from_proto(trick) for trick in message.tricks),
+        current_trick=convert.trick_from_proto(message.current_trick)
+        if message.HasField("current_trick")
+        else None,
         hand_sizes=tuple(message.hand_sizes),
         shown=tuple(tuple(convert.card_from_proto(card) for card in seat.cards) for seat in message.shown),
-        contract=_contract(message.contract) if message.HasField("contract") else None,
+        contract=convert.contract_view_from_proto(message.contract) if message.HasField("contract") else None,
         revealed=revealed,
     )
     return SeatInfo(
@@ -69,22 +70,4 @@ def seat_info(message: ai_job_pb2.SeatObservation) -> SeatInfo:
         rule_set=message.rule_set,
         options=dict(message.options),
         seed=message.decision_seed,
-    )
-
-
-def _contract(message: table_pb2.ContractView) -> ContractView:
-    return ContractView(
-        code=message.code,
-        label=message.label,
-        declarer=message.declarer_seat if message.HasField("declarer_seat") else None,
-        trump_note=message.trump_note,
-    )
-
-
-def _trick(trick: table_pb2.Trick) -> Trick:
-    return Trick(
-        leader=trick.leader_seat,
-        cards=tuple((played.seat, convert.card_from_proto(played.card)) for played in trick.cards),
-        winner=trick.winner_seat if trick.HasField("winner_seat") else None,
-        points=trick.points,
     )

@@ -104,6 +104,11 @@ def contract_view_to_proto(contract: ContractView) -> table_pb2.ContractView:
     return message
 
 
+def contract_view_from_proto(message: table_pb2.ContractView) -> ContractView:
+    declarer = message.declarer_seat if message.HasField("declarer_seat") else None
+    return ContractView(message.code, message.label, declarer, message.trump_note)
+
+
 def counter_to_proto(counter: Counter) -> table_pb2.Counter:
     return table_pb2.Counter(code=counter.code, label=counter.label, value=counter.value)
 
@@ -136,6 +141,15 @@ def trick_to_proto(trick: Trick) -> table_pb2.Trick:
     if trick.winner is not None:
         message.winner_seat = trick.winner
     return message
+
+
+def trick_from_proto(message: table_pb2.Trick) -> Trick:
+    return Trick(
+        leader=message.leader_seat,
+        cards=tuple((played.seat, card_from_proto(played.card)) for played in message.cards),
+        winner=message.winner_seat if message.HasField("winner_seat") else None,
+        points=message.points,
+    )
 
 
 def hands_to_proto(hands: tuple[tuple[Card, ...], ...]) -> list[table_pb2.SeatHand]:
