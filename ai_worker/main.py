@@ -52,6 +52,8 @@ _READ_BLOCK_MS = 1000
 _LEAST_BLOCK_MS = 20
 # Tables whose passed deadlines one round of the loop handles at most.
 _CLOCK_BATCH = 20
+# Tables with awards left unapplied that one round of maintenance handles at most.
+_BOARD_BATCH = 50
 # Errors that mean the job is stale or moot: the table moved on or is gone. Any other
 # refusal at the job's own version means the decision was wrong: the job fails, is
 # delivered again and in the end dead-lettered with a fallback move.
@@ -155,9 +157,23 @@ class Worker:
         if self.settings.worker_heartbeat_file:
             Path(self.settings.worker_heartbeat_file).touch()
 
+    async def _apply_noted_awards(self) -> None:
+        """Apply the awards of changes whose server stopped between their commit and
+        applying them (semantics: ``server.board``)."""
+        store = self.service.store
+        now = now_ms()
+        for table_id, noted in await store.board.pending(now - self.settings.board_settle_ms, _BOARD_BATCH):
+            record = await store.load(table_id)
+            if record is None:
+                await store.board.forget(table_id)
+            else:
+                await store.board.apply(record, now, noted)
+
     async def _maintain(self) -> None:
-        """Queue lost jobs, take over jobs whose worker went silent, tidy the streams."""
+        """Queue lost jobs, take over jobs whose worker went silent, tidy the streams, and
+        apply awards a stopped server left."""
         await self.queue.beat(self.name)
+        await self._apply_noted_awards()
         await self.queue.sweep(self.service.store, self.settings.ai_reclaim_ms)
         for delivery in await self.queue.reclaim(self.name, self.settings.ai_reclaim_ms):
             log.info("reclaimed job %s (delivery %d)", delivery.entry_id, delivery.deliveries)

@@ -103,6 +103,27 @@ class RuleSetType:
 
 
 @dataclass(frozen=True, slots=True)
+class Statistic:
+    """A counter of the personal statistics a game keeps for each player ("won Cicha"),
+    by a stable id."""
+
+    id: str
+    title: str
+
+
+@dataclass(frozen=True, slots=True)
+class Ranking:
+    """How a game's leaderboards count, beside the points ``Game.deal_standings`` gives
+    for each deal: ``place_bonus`` for the first, second, ... place of a finished match,
+    ``leave_penalty`` taken from a player who leaves a running match with other people,
+    and ``rule``: the two in words, as players read them."""
+
+    place_bonus: tuple[int, ...] = ()
+    leave_penalty: int = 0
+    rule: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class GameType:
     """What a game declares about itself, before any table exists.
 
@@ -125,6 +146,10 @@ class GameType:
     # The class of what the rules reveal to a seat beyond the public record (``revealed``
     # in an ``Observation``); None for a game whose seats know nothing more.
     revealed: type[object] | None = None
+    # The leaderboards' rule, and the counters of the personal statistics that settled
+    # deals add to (``DealResult.tallies``), besides the deals played and won.
+    ranking: Ranking = Ranking()
+    statistics: tuple[Statistic, ...] = ()
 
     def rule_set(self, rule_set: str) -> RuleSetType | None:
         return next((candidate for candidate in self.rule_sets if candidate.id == rule_set), None)
@@ -245,6 +270,9 @@ class DealResult:
     hands: tuple[tuple[Card, ...], ...]
     summary: str
     redeal: bool = False
+    # Per seat, the ids of the game's statistics (``GameType.statistics``) this deal adds
+    # one to, an id once for each time it counts (empty for a game without statistics).
+    tallies: tuple[tuple[str, ...], ...] = ()
     # The game's own part of the settlement: a frozen dataclass whose fields the contract's
     # block for the game has by the same names (None when the game has no such block).
     detail: object | None = None
@@ -604,6 +632,15 @@ class Game(ABC, Generic[OptionsT, StateT]):
         """The seats that won a finished match: by default those with the highest total."""
         best = max(progress.totals)
         return frozenset(seat for seat, total in enumerate(progress.totals) if total == best)
+
+    def deal_standings(self, options: OptionsT, result: DealResult) -> tuple[int, ...]:
+        """The leaderboard points each seat earns with a settled deal: by default none."""
+        return (0,) * len(result.scores)
+
+    def match_places(self, options: OptionsT, totals: tuple[int, ...]) -> tuple[int, ...]:
+        """Each seat's place (1 = first) in a finished match: by default by total, seats
+        with equal totals sharing the better place and the places after them skipped."""
+        return tuple(1 + sum(other > total for other in totals) for total in totals)
 
     def check_seats(self, options: OptionsT, seats: int) -> str | None:
         """Why ``seats`` players cannot play under ``options``, or None if they can.

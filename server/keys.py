@@ -2,8 +2,11 @@
 
 All keys of one table carry the table id as hash tag (``{...}``), so every multi-key
 operation on a table (the compare-and-set script) stays in one Redis Cluster slot; the
-keys of the AI queue share the tag ``{ai}``, a player's keys his id, a token's its
-digest.
+keys of the AI queue share the tag ``{ai}``, the leaderboards and statistics ``{board}`` (so
+that one script applies a table's awards to all of them at once), a player's keys his id,
+a token's its digest. A leaderboard's window is named in the server's time zone
+(``SPEEDGAMEZ_TIME_ZONE``): ``all``, ``month:2026-12``, ``week:2026-W49``,
+``day:2026-12-01``.
 
 ====================================  =======  ========================================  ====================
 key                                   type     contents                                  kept
@@ -67,6 +70,18 @@ sg:{ai}:due                           zset     tables awaiting a computer move (
                                                sweeper's reminder)
 sg:{clock}:deadlines                  zset     tables whose move clock runs, by          until the deadline is
                                                deadline (ms)                             handled
+sg:{board}:<game>:<window>            zset     leaderboard: player id -> points in the   all: for good; a day
+                                               window                                    two days, a week two
+                                                                                         weeks, a month two
+                                                                                         months after the last
+                                                                                         award
+sg:{board}:names                      hash     player id -> the name of his latest       for good
+                                               award, for leaderboards
+sg:{board}:stats:<player_id>          hash     "<game>:<statistic id>" -> count          for good
+sg:{board}:applied:<table_id>         string   how many of the table's awards are on     the idle time of a
+                                               the boards                                table and a day more
+sg:{board}:pending                    zset     tables whose change noted awards not yet  until applied
+                                               applied, by the time noted (ms)
 sg:events                             channel  Pub/Sub: the id of every table with new   not stored
                                                events (published by the commit script)
 ====================================  =======  ========================================  ====================
@@ -86,6 +101,21 @@ AI_WORKERS = f"{PREFIX}:{{ai}}:workers"
 AI_GROUP = "workers"
 CLOCK_DEADLINES = f"{PREFIX}:{{clock}}:deadlines"
 EVENTS_CHANNEL = f"{PREFIX}:events"
+BOARD_NAMES = f"{PREFIX}:{{board}}:names"
+BOARD_PENDING = f"{PREFIX}:{{board}}:pending"
+
+
+def board(game: str, window: str) -> str:
+    """The leaderboard of ``game`` for ``window`` ("all", "day:2026-12-01", ...)."""
+    return f"{PREFIX}:{{board}}:{game}:{window}"
+
+
+def board_applied(table_id: str) -> str:
+    return f"{PREFIX}:{{board}}:applied:{table_id}"
+
+
+def statistics(player_id: str) -> str:
+    return f"{PREFIX}:{{board}}:stats:{player_id}"
 
 
 def active_tables(game: str) -> str:

@@ -19,7 +19,7 @@ from engine.actions import Action
 from engine.errors import EngineError, quoted
 from engine.match import MatchPhase
 from engine.registry import GAMES, get_game
-from server import convert, keys
+from server import convert, keys, standings
 from server.errors import Code, ServiceError, from_engine
 from server.jobs import JobQueue
 from server.settings import Settings
@@ -153,6 +153,8 @@ class TableService:
                 seat_counts=list(declared.seat_counts),
                 dynamics=convert.dynamics_to_proto(declared.dynamics),
                 utility=convert.utility_to_proto(declared.utility),
+                leaderboard_rule=declared.ranking.rule,
+                statistics=standings.statistic_infos(declared.id),
             )
             for rule_set in declared.rule_sets:
                 options = game.parse_options(rule_set.id, {})
@@ -413,6 +415,18 @@ class TableService:
         advice = service_pb2.GetAdviceResponse.FromString(answer)
         advice.reason = texts_for(record, card_names)(advice.reason)
         return advice
+
+    # Leaderboards and statistics ---------------------------------------------------
+
+    async def get_leaderboard(
+        self, caller: Caller, request: service_pb2.GetLeaderboardRequest
+    ) -> service_pb2.GetLeaderboardResponse:
+        return await standings.leaderboard(self.store.board, caller.player_id, request, now_ms())
+
+    async def get_statistics(
+        self, caller: Caller, request: service_pb2.GetStatisticsRequest
+    ) -> service_pb2.GetStatisticsResponse:
+        return await standings.statistics(self.store.board, caller.player_id)
 
     # Events ------------------------------------------------------------------------
 

@@ -55,6 +55,12 @@ SPEEDGAMEZ_CLOCK_READING_MS        10000                     reading time of a s
                                                              its think time
 SPEEDGAMEZ_CLOCK_POLL_MS           250                       how often workers look for deadlines
                                                              that have passed
+SPEEDGAMEZ_TIME_ZONE               UTC                       the time zone (IANA name) whose
+                                                             calendar days, weeks and months the
+                                                             leaderboards and the daily deal use
+SPEEDGAMEZ_BOARD_SETTLE_MS         10000                     awards a change noted but did not
+                                                             apply this long after (a killed
+                                                             server) are applied by a worker
 =================================  ========================  =================================
 """
 
@@ -64,6 +70,7 @@ import ipaddress
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 
 @dataclass(frozen=True)
@@ -106,6 +113,8 @@ class Settings:
     clock_grace_ms: int = 10_000
     clock_reading_ms: int = 10_000
     clock_poll_ms: int = 250
+    time_zone: str = "UTC"
+    board_settle_ms: int = 10_000
 
     def __post_init__(self) -> None:
         """Refuse settings that cannot work, at start, naming the variable to change."""
@@ -141,13 +150,22 @@ class Settings:
             raise ValueError(
                 "SPEEDGAMEZ_AI_MIN_THINK_MS and SPEEDGAMEZ_AI_WORKERS_FOR_PEOPLE cannot be negative"
             )
-        if self.clock_grace_ms < 0 or self.clock_reading_ms < 0:
-            raise ValueError("SPEEDGAMEZ_CLOCK_GRACE_MS and SPEEDGAMEZ_CLOCK_READING_MS cannot be negative")
+        if self.clock_grace_ms < 0 or self.clock_reading_ms < 0 or self.board_settle_ms < 0:
+            raise ValueError(
+                "SPEEDGAMEZ_CLOCK_GRACE_MS, SPEEDGAMEZ_CLOCK_READING_MS and SPEEDGAMEZ_BOARD_SETTLE_MS "
+                "cannot be negative"
+            )
         if self.advice_cost > self.rate_burst:
             raise ValueError(
                 f"SPEEDGAMEZ_ADVICE_COST ({self.advice_cost}) must be at most SPEEDGAMEZ_RATE_BURST "
                 f"({self.rate_burst}), or no advice could ever be asked for"
             )
+        try:
+            ZoneInfo(self.time_zone)
+        except (ZoneInfoNotFoundError, ValueError):
+            raise ValueError(
+                f"SPEEDGAMEZ_TIME_ZONE: {self.time_zone!r} is no time zone (an IANA name, e.g. Europe/Warsaw)"
+            ) from None
         for network in self.trusted_proxies:
             try:
                 ipaddress.ip_network(network, strict=False)
@@ -208,4 +226,6 @@ class Settings:
             clock_grace_ms=int(get("CLOCK_GRACE_MS", defaults.clock_grace_ms)),
             clock_reading_ms=int(get("CLOCK_READING_MS", defaults.clock_reading_ms)),
             clock_poll_ms=int(get("CLOCK_POLL_MS", defaults.clock_poll_ms)),
+            time_zone=get("TIME_ZONE", defaults.time_zone),
+            board_settle_ms=int(get("BOARD_SETTLE_MS", defaults.board_settle_ms)),
         )

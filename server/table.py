@@ -9,6 +9,12 @@ A table's status goes from waiting (for human players) to playing to finished, o
 closed when everybody leaves before the match starts or the creator stops a table of
 computers only.
 
+A table gives its players leaderboard points and statistics as its match goes on: each
+settled deal, the end of the match (the place bonus) and leaving a running match with
+other people each add ``Award`` values to the record, so that the awards are as
+durable and as replayable as the state; ``server.board`` brings them onto the
+leaderboards once each.
+
 A table may have a move clock (``think_seconds``): the people it waits for then have a
 deadline, kept beside the state (``deadline_ms``, set by the write path from the server's
 clock, ``server.clock``); when it passes, an ``Expire`` entry makes the computer's moves
@@ -24,7 +30,16 @@ from typing import Any
 
 from engine.actions import Action, PlayCard
 from engine.errors import IllegalActionError
-from engine.game import PUBLIC, Audience, BiddingEnded, Game, GameNotice, MatchLength, TrickCompleted
+from engine.game import (
+    PUBLIC,
+    Audience,
+    BiddingEnded,
+    DealResult,
+    Game,
+    GameNotice,
+    MatchLength,
+    TrickCompleted,
+)
 from engine.match import DealSettled, DealStarted, HandDealt, Match, MatchEvent, MatchFinished, MatchPhase
 from engine.registry import get_game
 from server import convert
@@ -42,6 +57,46 @@ class ClockWait:
     deals_played: int
     seats: frozenset[int]
     away: bool
+
+
+@dataclass(frozen=True)
+class Award:
+    """What one change of a table gives one player: leaderboard ``points`` and the ids of
+    the statistics it adds one to (an id once per count), with ``reason`` in words."""
+
+    player_id: str
+    name: str
+    points: int
+    tallies: tuple[str, ...]
+    reason: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "player_id": self.player_id,
+            "name": self.name,
+            "points": self.points,
+            "tallies": list(self.tallies),
+            "reason": self.reason,
+        }
+
+    @staticmethod
+    def from_dict(data: dict[str, Any]) -> Award:
+        return Award(data["player_id"], data["name"], data["points"], tuple(data["tallies"]), data["reason"])
+
+
+# The statistics the service keeps for every game, before the game's own.
+DEALS_PLAYED = "deals_played"
+DEALS_WON = "deals_won"
+MATCHES_PLAYED = "matches_played"
+MATCHES_WON = "matches_won"
+MATCHES_LEFT = "matches_left"
+COMMON_STATISTICS = {
+    DEALS_PLAYED: "deals played",
+    DEALS_WON: "deals won",
+    MATCHES_PLAYED: "matches played to the end",
+    MATCHES_WON: "matches won",
+    MATCHES_LEFT: "matches left early with other people",
+}
 
 
 @dataclass(frozen=True)
@@ -159,6 +214,9 @@ class TableRecord:
     # When the move clock runs out for the people the table waits for (server time, ms);
     # kept beside the state, not in it: replaying the log needs no clock.
     deadline_ms: int | None = None
+    # Leaderboard points and statistics the match gave, oldest first (``server.board``
+    # applies each once, by its place in this list).
+    awards: list[Award] = field(default_factory=list)
     game: Game[Any, Any] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -182,6 +240,7 @@ class TableRecord:
         seats = [Seat(**{**seat, "kind": SeatKind(seat["kind"])}) for seat in state["seats"]]
         record = cls(table_id, config, seats, TableStatus(state["status"]))
         record.version, record.event_seq = version, event_seq
+        record.awards = [Award.from_dict(award) for award in state.get("awards", [])]
         if state["match"] is not None:
             record.match = Match.restore(
                 record.game, record._options(), len(record.seats), config.seed, state["match"]
@@ -202,6 +261,7 @@ class TableRecord:
                 "seats": [seat.to_dict() for seat in self.seats],
                 "status": self.status,
                 "match": self.match.snapshot() if self.match is not None else None,
+                "awards": [award.to_dict() for award in self.awards],
             },
             sort_keys=True,
         )
@@ -313,6 +373,17 @@ class TableRecord:
         if self.status.over:
             raise IllegalActionError(f"the table is {self.status}; there is nothing to leave")
         occupant.left = True
+        penalty = self.game.game_type.ranking.leave_penalty
+        if self._people_besides(seat) and occupant.player_id is not None:
+            self.awards.append(
+                Award(
+                    occupant.player_id,
+                    occupant.name,
+                    -penalty,
+                    (MATCHES_LEFT,),
+                    "left a match with other people",
+                )
+            )
         assert self.match is not None
         happened = self.match.set_human(seat, False)
         events = [self._seat_event(seat, f"{occupant.name} left; the computer plays on")]
@@ -408,16 +479,57 @@ class TableRecord:
                 case GameNotice(detail):
                     convert.game_choice(event, "kind", self.game.game_type.id, detail)
                 case DealSettled(result, totals):
+                    self._award_deal(result)
                     event.deal_settled.settlement.CopyFrom(
                         convert.settlement_to_proto(result, self.game.game_type)
                     )
                     event.deal_settled.totals.extend(totals)
                 case MatchFinished(totals, winners):
+                    self._award_match(totals, winners)
                     self.status = TableStatus.FINISHED
                     event.match_finished.totals.extend(totals)
                     event.match_finished.winner_seats.extend(sorted(winners))
             events.append(Happened(event, fact.audience))
         return events
+
+    def _people_besides(self, seat: int) -> bool:
+        """Whether another person still plays at the table."""
+        return any(
+            index != seat and other.kind is SeatKind.HUMAN and other.player_id is not None and not other.left
+            for index, other in enumerate(self.seats)
+        )
+
+    def _people(self) -> list[tuple[int, Seat]]:
+        """The seats people play now (not those left to the computer)."""
+        return [
+            (index, seat)
+            for index, seat in enumerate(self.seats)
+            if seat.kind is SeatKind.HUMAN and seat.player_id is not None and not seat.left
+        ]
+
+    def _award_deal(self, result: DealResult) -> None:
+        standings = self.game.deal_standings(self._options(), result)
+        for index, seat in self._people():
+            assert seat.player_id is not None
+            tallies: tuple[str, ...] = ()
+            if not result.redeal:
+                won = (DEALS_WON,) if index in result.winners else ()
+                tallies = (DEALS_PLAYED, *won, *(result.tallies[index] if result.tallies else ()))
+            if standings[index] or tallies:
+                reason = f"a deal: {result.contract_label}"
+                self.awards.append(Award(seat.player_id, seat.name, standings[index], tallies, reason))
+
+    def _award_match(self, totals: tuple[int, ...], winners: frozenset[int]) -> None:
+        bonus = self.game.game_type.ranking.place_bonus
+        places = self.game.match_places(self._options(), totals)
+        for index, seat in self._people():
+            assert seat.player_id is not None
+            place = places[index]
+            points = bonus[place - 1] if place <= len(bonus) else 0
+            tallies = (MATCHES_PLAYED, *((MATCHES_WON,) if index in winners else ()))
+            self.awards.append(
+                Award(seat.player_id, seat.name, points, tallies, f"place {place} of the match")
+            )
 
     def _start_if_full(self) -> list[Happened]:
         if self.status is not TableStatus.WAITING or any(seat.open for seat in self.seats):

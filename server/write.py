@@ -71,6 +71,7 @@ async def change_table(
         version = record.version
         status = record.status
         waited, deadline = record.clock_wait(), record.deadline_ms
+        awarded = len(record.awards)
         entry = build_entry(record)
         try:
             events = record.apply(entry)
@@ -82,10 +83,15 @@ async def change_table(
             await store.deadlines.note(table_id, record.deadline_ms)
         if record.computer_turns():
             await queue.mark_due(table_id)
+        noted = None
+        if len(record.awards) > awarded:
+            noted = await store.board.note(table_id, now_ms())
         outcome = await store.commit(record, version, [entry], events, request_id, request_tag)
         if outcome.status is CommitStatus.OK:
             if isinstance(entry, Act):
                 metrics.ACTIONS_APPLIED.labels(record.config.game, entry.by).inc()
+            if noted is not None:
+                await store.board.apply(record, now_ms(), noted)
             if record.status != status:
                 await store.index_status(record)
                 if record.status.over:

@@ -56,6 +56,21 @@ class Contract(StrEnum):
 
 RULE_SET_TITLES = {RuleSet.KOP: "Kop", RuleSet.BASKA: "Baśka"}
 
+# The leaderboards (seed "Partie und Bestenliste"): the plus points of won deals, a place
+# bonus at the end of the Partie, and a penalty for leaving other people early.
+PLACE_BONUS = (30, 15, 5)
+LEAVE_PENALTY = 10
+
+# The personal statistics beyond deals played and won (seed "Ratsstube"), by id.
+WON_CICHA = "won_cicha"
+WON_ALL_TRICKS_SOLO = "won_zolo_du_gran_du"
+WON_DOUBLE = "won_doubles"
+STATISTIC_TITLES = {
+    WON_CICHA: "won Cicha",
+    WON_ALL_TRICKS_SOLO: "won Zolo du or Gran du",
+    WON_DOUBLE: "won doubles (own doubles that counted in a won deal)",
+}
+
 CONTRACT_LABELS = {
     Contract.NORMAL: "Normal game",
     Contract.CICHA: "Cicha",

@@ -21,11 +21,14 @@ from engine.baska_kop.constants import (
     CONTRACT_LABELS,
     CONTRACT_MEANINGS,
     GRAN_CONTRACTS,
+    LEAVE_PENALTY,
     MATCH_LENGTHS,
     PACK,
+    PLACE_BONUS,
     RULE_SET_TITLES,
     SEATS,
     SOLO_ANNOUNCEMENTS,
+    STATISTIC_TITLES,
     TRICKS,
     Contract,
     Options,
@@ -58,7 +61,9 @@ from engine.game import (
     MatchProgress,
     OptionType,
     PhaseKind,
+    Ranking,
     RuleSetType,
+    Statistic,
     Trick,
     TrickCompleted,
     Utility,
@@ -107,6 +112,16 @@ class BaskaKop(Game[Options, DealState]):
         rule_sets=tuple(_rule_set_type(rule_set) for rule_set in (RuleSet.KOP, RuleSet.BASKA)),
         actions=(Announce,),
         revealed=BaskaKopRevealed,
+        ranking=Ranking(
+            place_bonus=PLACE_BONUS,
+            leave_penalty=LEAVE_PENALTY,
+            rule=(
+                "the plus points of the deals you won, and at the end of the Partie a place bonus "
+                f"of {', '.join(map(str, PLACE_BONUS))}; leaving a Partie with other people costs "
+                f"{LEAVE_PENALTY}"
+            ),
+        ),
+        statistics=tuple(Statistic(code, title) for code, title in STATISTIC_TITLES.items()),
     )
 
     # Options -----------------------------------------------------------------------
@@ -167,6 +182,12 @@ class BaskaKop(Game[Options, DealState]):
 
     def match_over(self, options: Options, progress: MatchProgress) -> bool:
         return progress.deals_played >= options.deals
+
+    def deal_standings(self, options: Options, result: DealResult) -> tuple[int, ...]:
+        """Only the plus points of won deals go to the leaderboards."""
+        return tuple(
+            max(score, 0) if seat in result.winners else 0 for seat, score in enumerate(result.scores)
+        )
 
     # Dealing -----------------------------------------------------------------------
 

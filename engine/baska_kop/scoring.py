@@ -28,6 +28,9 @@ from engine.baska_kop.constants import (
     SEATS,
     TOTAL_POINTS,
     WINNING_POINTS,
+    WON_ALL_TRICKS_SOLO,
+    WON_CICHA,
+    WON_DOUBLE,
     Contract,
     Options,
     RuleSet,
@@ -103,6 +106,7 @@ def settle(state: DealState) -> DealResult:
     )
     value = settled_value(tuple(steps))
     winners = declarers if declarers_win else frozenset(range(SEATS)) - declarers
+    tallies = _tallies(state, declarers, winners)
     verdict = "won" if declarers_win else "lost"
     declaring, defending = _parties(contract, declarers)
     if contract is Contract.KOP:
@@ -123,8 +127,30 @@ def settle(state: DealState) -> DealResult:
         card_points=tuple(points),
         hands=state.dealt,
         summary=summary,
+        tallies=tallies,
         detail=BaskaKopSettlement(contract.value),
     )
+
+
+def _tallies(
+    state: DealState, declarers: frozenset[int], winners: frozenset[int]
+) -> tuple[tuple[str, ...], ...]:
+    """Per seat, the statistics the deal adds to: a won Cicha, a won Zolo du or Gran du,
+    and each of the seat's own doubles that counted in a deal its party won."""
+    contract = state.contract
+    verdicts = double_verdicts(
+        state.options, state.double_seats, lambda seat: seat in declarers, contract is Contract.CICHA
+    )
+    tallies: list[list[str]] = [[] for _ in range(SEATS)]
+    for seat in declarers & winners:
+        if contract is Contract.CICHA:
+            tallies[seat].append(WON_CICHA)
+        if contract in ALL_TRICKS_CONTRACTS:
+            tallies[seat].append(WON_ALL_TRICKS_SOLO)
+    for seat, (status, _) in zip(state.double_seats, verdicts, strict=True):
+        if status is DoubleStatus.COUNTS and seat in winners:
+            tallies[seat].append(WON_DOUBLE)
+    return tuple(tuple(seat_tallies) for seat_tallies in tallies)
 
 
 def outcome(

@@ -26,6 +26,14 @@ class GameUtility(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     GAME_UTILITY_ZERO_SUM: _ClassVar[GameUtility]
     GAME_UTILITY_CONSTANT_SUM: _ClassVar[GameUtility]
     GAME_UTILITY_GENERAL_SUM: _ClassVar[GameUtility]
+
+class LeaderboardPeriod(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    LEADERBOARD_PERIOD_UNSPECIFIED: _ClassVar[LeaderboardPeriod]
+    LEADERBOARD_PERIOD_ALL_TIME: _ClassVar[LeaderboardPeriod]
+    LEADERBOARD_PERIOD_MONTH: _ClassVar[LeaderboardPeriod]
+    LEADERBOARD_PERIOD_WEEK: _ClassVar[LeaderboardPeriod]
+    LEADERBOARD_PERIOD_DAY: _ClassVar[LeaderboardPeriod]
 GAME_DYNAMICS_UNSPECIFIED: GameDynamics
 GAME_DYNAMICS_SEQUENTIAL: GameDynamics
 GAME_DYNAMICS_SIMULTANEOUS: GameDynamics
@@ -33,6 +41,11 @@ GAME_UTILITY_UNSPECIFIED: GameUtility
 GAME_UTILITY_ZERO_SUM: GameUtility
 GAME_UTILITY_CONSTANT_SUM: GameUtility
 GAME_UTILITY_GENERAL_SUM: GameUtility
+LEADERBOARD_PERIOD_UNSPECIFIED: LeaderboardPeriod
+LEADERBOARD_PERIOD_ALL_TIME: LeaderboardPeriod
+LEADERBOARD_PERIOD_MONTH: LeaderboardPeriod
+LEADERBOARD_PERIOD_WEEK: LeaderboardPeriod
+LEADERBOARD_PERIOD_DAY: LeaderboardPeriod
 
 class ListGamesRequest(_message.Message):
     __slots__ = ()
@@ -45,20 +58,32 @@ class ListGamesResponse(_message.Message):
     def __init__(self, games: _Optional[_Iterable[_Union[GameInfo, _Mapping]]] = ...) -> None: ...
 
 class GameInfo(_message.Message):
-    __slots__ = ("id", "title", "seat_counts", "rule_sets", "dynamics", "utility")
+    __slots__ = ("id", "title", "seat_counts", "rule_sets", "dynamics", "utility", "leaderboard_rule", "statistics")
     ID_FIELD_NUMBER: _ClassVar[int]
     TITLE_FIELD_NUMBER: _ClassVar[int]
     SEAT_COUNTS_FIELD_NUMBER: _ClassVar[int]
     RULE_SETS_FIELD_NUMBER: _ClassVar[int]
     DYNAMICS_FIELD_NUMBER: _ClassVar[int]
     UTILITY_FIELD_NUMBER: _ClassVar[int]
+    LEADERBOARD_RULE_FIELD_NUMBER: _ClassVar[int]
+    STATISTICS_FIELD_NUMBER: _ClassVar[int]
     id: str
     title: str
     seat_counts: _containers.RepeatedScalarFieldContainer[int]
     rule_sets: _containers.RepeatedCompositeFieldContainer[RuleSetInfo]
     dynamics: GameDynamics
     utility: GameUtility
-    def __init__(self, id: _Optional[str] = ..., title: _Optional[str] = ..., seat_counts: _Optional[_Iterable[int]] = ..., rule_sets: _Optional[_Iterable[_Union[RuleSetInfo, _Mapping]]] = ..., dynamics: _Optional[_Union[GameDynamics, str]] = ..., utility: _Optional[_Union[GameUtility, str]] = ...) -> None: ...
+    leaderboard_rule: str
+    statistics: _containers.RepeatedCompositeFieldContainer[StatisticInfo]
+    def __init__(self, id: _Optional[str] = ..., title: _Optional[str] = ..., seat_counts: _Optional[_Iterable[int]] = ..., rule_sets: _Optional[_Iterable[_Union[RuleSetInfo, _Mapping]]] = ..., dynamics: _Optional[_Union[GameDynamics, str]] = ..., utility: _Optional[_Union[GameUtility, str]] = ..., leaderboard_rule: _Optional[str] = ..., statistics: _Optional[_Iterable[_Union[StatisticInfo, _Mapping]]] = ...) -> None: ...
+
+class StatisticInfo(_message.Message):
+    __slots__ = ("id", "title")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    title: str
+    def __init__(self, id: _Optional[str] = ..., title: _Optional[str] = ...) -> None: ...
 
 class RuleSetInfo(_message.Message):
     __slots__ = ("id", "title", "default_options", "announcements", "options", "baska_kop")
@@ -347,3 +372,87 @@ class CardAdvice(_message.Message):
     mean_points: float
     mean_score: float
     def __init__(self, card: _Optional[_Union[_cards_pb2.Card, _Mapping]] = ..., winning_deals: _Optional[int] = ..., mean_points: _Optional[float] = ..., mean_score: _Optional[float] = ...) -> None: ...
+
+class GetLeaderboardRequest(_message.Message):
+    __slots__ = ("game", "period", "top_size", "around_size")
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    PERIOD_FIELD_NUMBER: _ClassVar[int]
+    TOP_SIZE_FIELD_NUMBER: _ClassVar[int]
+    AROUND_SIZE_FIELD_NUMBER: _ClassVar[int]
+    game: str
+    period: LeaderboardPeriod
+    top_size: int
+    around_size: int
+    def __init__(self, game: _Optional[str] = ..., period: _Optional[_Union[LeaderboardPeriod, str]] = ..., top_size: _Optional[int] = ..., around_size: _Optional[int] = ...) -> None: ...
+
+class LeaderboardLine(_message.Message):
+    __slots__ = ("rank", "player_id", "display_name", "points", "is_caller")
+    RANK_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    DISPLAY_NAME_FIELD_NUMBER: _ClassVar[int]
+    POINTS_FIELD_NUMBER: _ClassVar[int]
+    IS_CALLER_FIELD_NUMBER: _ClassVar[int]
+    rank: int
+    player_id: str
+    display_name: str
+    points: int
+    is_caller: bool
+    def __init__(self, rank: _Optional[int] = ..., player_id: _Optional[str] = ..., display_name: _Optional[str] = ..., points: _Optional[int] = ..., is_caller: _Optional[bool] = ...) -> None: ...
+
+class GetLeaderboardResponse(_message.Message):
+    __slots__ = ("game", "period", "window", "time_zone", "players", "top", "around_caller", "caller", "rule")
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    PERIOD_FIELD_NUMBER: _ClassVar[int]
+    WINDOW_FIELD_NUMBER: _ClassVar[int]
+    TIME_ZONE_FIELD_NUMBER: _ClassVar[int]
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    TOP_FIELD_NUMBER: _ClassVar[int]
+    AROUND_CALLER_FIELD_NUMBER: _ClassVar[int]
+    CALLER_FIELD_NUMBER: _ClassVar[int]
+    RULE_FIELD_NUMBER: _ClassVar[int]
+    game: str
+    period: LeaderboardPeriod
+    window: str
+    time_zone: str
+    players: int
+    top: _containers.RepeatedCompositeFieldContainer[LeaderboardLine]
+    around_caller: _containers.RepeatedCompositeFieldContainer[LeaderboardLine]
+    caller: LeaderboardLine
+    rule: str
+    def __init__(self, game: _Optional[str] = ..., period: _Optional[_Union[LeaderboardPeriod, str]] = ..., window: _Optional[str] = ..., time_zone: _Optional[str] = ..., players: _Optional[int] = ..., top: _Optional[_Iterable[_Union[LeaderboardLine, _Mapping]]] = ..., around_caller: _Optional[_Iterable[_Union[LeaderboardLine, _Mapping]]] = ..., caller: _Optional[_Union[LeaderboardLine, _Mapping]] = ..., rule: _Optional[str] = ...) -> None: ...
+
+class GetStatisticsRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class GetStatisticsResponse(_message.Message):
+    __slots__ = ("player_id", "games")
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    GAMES_FIELD_NUMBER: _ClassVar[int]
+    player_id: str
+    games: _containers.RepeatedCompositeFieldContainer[GameStatistics]
+    def __init__(self, player_id: _Optional[str] = ..., games: _Optional[_Iterable[_Union[GameStatistics, _Mapping]]] = ...) -> None: ...
+
+class GameStatistics(_message.Message):
+    __slots__ = ("game", "title", "points", "rank", "counters")
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    POINTS_FIELD_NUMBER: _ClassVar[int]
+    RANK_FIELD_NUMBER: _ClassVar[int]
+    COUNTERS_FIELD_NUMBER: _ClassVar[int]
+    game: str
+    title: str
+    points: int
+    rank: int
+    counters: _containers.RepeatedCompositeFieldContainer[StatisticCount]
+    def __init__(self, game: _Optional[str] = ..., title: _Optional[str] = ..., points: _Optional[int] = ..., rank: _Optional[int] = ..., counters: _Optional[_Iterable[_Union[StatisticCount, _Mapping]]] = ...) -> None: ...
+
+class StatisticCount(_message.Message):
+    __slots__ = ("id", "title", "count")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    COUNT_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    title: str
+    count: int
+    def __init__(self, id: _Optional[str] = ..., title: _Optional[str] = ..., count: _Optional[int] = ...) -> None: ...

@@ -139,6 +139,16 @@ class TableServiceStub:
                 request_serializer=speedgamez_dot_v1_dot_table__service__pb2.GetAdviceRequest.SerializeToString,
                 response_deserializer=speedgamez_dot_v1_dot_table__service__pb2.GetAdviceResponse.FromString,
                 _registered_method=True)
+        self.GetLeaderboard = channel.unary_unary(
+                '/speedgamez.v1.TableService/GetLeaderboard',
+                request_serializer=speedgamez_dot_v1_dot_table__service__pb2.GetLeaderboardRequest.SerializeToString,
+                response_deserializer=speedgamez_dot_v1_dot_table__service__pb2.GetLeaderboardResponse.FromString,
+                _registered_method=True)
+        self.GetStatistics = channel.unary_unary(
+                '/speedgamez.v1.TableService/GetStatistics',
+                request_serializer=speedgamez_dot_v1_dot_table__service__pb2.GetStatisticsRequest.SerializeToString,
+                response_deserializer=speedgamez_dot_v1_dot_table__service__pb2.GetStatisticsResponse.FromString,
+                _registered_method=True)
 
 
 class TableServiceServicer:
@@ -290,6 +300,23 @@ class TableServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def GetLeaderboard(self, request, context):
+        """A game's leaderboard for a period: its first lines, the lines around the caller and
+        the caller's own placing. Points come as matches go on, by the game's rule
+        (GameInfo.leaderboard_rule); players with equal points share a rank.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetStatistics(self, request, context):
+        """The caller's own statistics: per game he played, his leaderboard points of all time
+        and the counters the game keeps (deals played and won, and the game's own).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_TableServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -352,6 +379,16 @@ def add_TableServiceServicer_to_server(servicer, server):
                     servicer.GetAdvice,
                     request_deserializer=speedgamez_dot_v1_dot_table__service__pb2.GetAdviceRequest.FromString,
                     response_serializer=speedgamez_dot_v1_dot_table__service__pb2.GetAdviceResponse.SerializeToString,
+            ),
+            'GetLeaderboard': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetLeaderboard,
+                    request_deserializer=speedgamez_dot_v1_dot_table__service__pb2.GetLeaderboardRequest.FromString,
+                    response_serializer=speedgamez_dot_v1_dot_table__service__pb2.GetLeaderboardResponse.SerializeToString,
+            ),
+            'GetStatistics': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetStatistics,
+                    request_deserializer=speedgamez_dot_v1_dot_table__service__pb2.GetStatisticsRequest.FromString,
+                    response_serializer=speedgamez_dot_v1_dot_table__service__pb2.GetStatisticsResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -723,6 +760,60 @@ class TableService:
             '/speedgamez.v1.TableService/GetAdvice',
             speedgamez_dot_v1_dot_table__service__pb2.GetAdviceRequest.SerializeToString,
             speedgamez_dot_v1_dot_table__service__pb2.GetAdviceResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetLeaderboard(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/speedgamez.v1.TableService/GetLeaderboard',
+            speedgamez_dot_v1_dot_table__service__pb2.GetLeaderboardRequest.SerializeToString,
+            speedgamez_dot_v1_dot_table__service__pb2.GetLeaderboardResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetStatistics(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/speedgamez.v1.TableService/GetStatistics',
+            speedgamez_dot_v1_dot_table__service__pb2.GetStatisticsRequest.SerializeToString,
+            speedgamez_dot_v1_dot_table__service__pb2.GetStatisticsResponse.FromString,
             options,
             channel_credentials,
             insecure,
