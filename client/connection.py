@@ -5,7 +5,7 @@ Every call the client makes goes through ``Connection``. It adds what every call
 says is safe to retry when the server is briefly unavailable (a replica restarting
 behind a proxy):
 
-- GetTable, ListTables and ListGames change nothing;
+- GetTable, ListTables, ListGames, GetLeaderboard and GetStatistics change nothing;
 - SubmitAction carries a request id, and the server applies one id at most once;
 - WatchTable resumes after the last event received and so delivers exactly the rest.
 
@@ -114,6 +114,16 @@ class Connection:
     def _list_mine(self, page: str) -> service_pb2.ListTablesResponse:
         request = service_pb2.ListTablesRequest(mine=True, page_size=100, page_token=page)
         return self.stub.ListTables(request, metadata=self.metadata)
+
+    def leaderboard(
+        self, game: str, period: service_pb2.LeaderboardPeriod
+    ) -> service_pb2.GetLeaderboardResponse:
+        request = service_pb2.GetLeaderboardRequest(game=game, period=period)
+        return self._retrying(lambda: self.stub.GetLeaderboard(request, metadata=self.metadata))
+
+    def statistics(self) -> service_pb2.GetStatisticsResponse:
+        request = service_pb2.GetStatisticsRequest()
+        return self._retrying(lambda: self.stub.GetStatistics(request, metadata=self.metadata))
 
     def get(self, table: str) -> table_pb2.TableView:
         request = service_pb2.GetTableRequest(table=table, card_names=self.card_names)

@@ -15,12 +15,14 @@ import grpc
 from client.connection import Connection
 from client.keyboard import Keyboard
 from client.screen import LEGEND, Screen, clock_line, has_ended, is_my_turn
+from client.standings import statistics_lines
 from speedgamez.v1 import actions_pb2, table_pb2
 
 KEYS = (
     "Keys: a card's number plays it · p passes · d doubles · a<n> takes the n-th listed call "
     "(an announcement) · "
-    "Enter continues after a settlement · l shows the last trick · ? shows this help and what "
+    "Enter continues after a settlement · l shows the last trick · b shows your statistics · "
+    "? shows this help and what "
     "each call means · "
     "q leaves the table (a computer plays on) · Ctrl-C stops and keeps your seat (--resume)"
 )
@@ -109,6 +111,10 @@ class Game:
                 continue
             if answer == "l":
                 self.show_last_trick(view)
+                continue
+            if answer == "b":
+                for line in statistics_lines(self.connection.statistics()):
+                    self.screen.write(f"  {line}")
                 continue
             action = parse(answer, view, announcements)
             if action is None:

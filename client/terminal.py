@@ -15,10 +15,12 @@ client would, written to be read as an example:
     python -m client --name Anna --game <id> --seats 3 --option deals=6   # any game on offer
     python -m client --name Ben --join tables/<id>    # take an open seat at that table
     python -m client --name Anna --resume             # continue an unfinished table
+    python -m client --name Anna --leaderboard        # the boards (or: --leaderboard week)
+    python -m client --name Anna --statistics         # your statistics
 
 Keys at the prompt: a card's number plays it; p passes; d doubles; a<n> takes the n-th
 of the game's own actions listed (announcing a contract in Baśka/Kop); Enter continues
-after a settlement; l shows the last trick; q leaves (a computer plays on for you);
+after a settlement; l shows the last trick; b shows your statistics; q leaves (a computer plays on for you);
 Ctrl-C stops and keeps the seat for --resume. Nothing here knows a game's rules: the
 game, its seats and its options come from ListGames, and every choice from the view.
 """
@@ -26,6 +28,7 @@ game, its seats and its options come from ListGames, and every choice from the v
 from __future__ import annotations
 
 import argparse
+import functools
 import shlex
 import sys
 from collections.abc import Callable
@@ -38,6 +41,7 @@ from client.connection import Connection
 from client.game import Game
 from client.keyboard import Keyboard
 from client.screen import PHASES, Screen, Titles, options_line
+from client.standings import PERIODS, leaderboard_lines, rule_line, statistics_lines
 from client.tokens import SavedPlayer, TokenFile, TokenFileError, default_path
 from speedgamez.v1 import table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
@@ -70,6 +74,7 @@ def parser() -> argparse.ArgumentParser:
         epilog=(
             "Keys: a card's number plays it, p passes, d doubles, a<n> takes the game's n-th own "
             "action (an announcement), Enter continues after a settlement, l shows the last trick, "
+            "b shows your statistics, "
             "q leaves (a computer plays on), Ctrl-C stops and keeps your seat for --resume."
         ),
     )
@@ -98,6 +103,17 @@ def parser() -> argparse.ArgumentParser:
         const="",
         metavar="TABLE",
         help="continue one of your unfinished tables (listed to choose from, or TABLE)",
+    )
+    where.add_argument(
+        "--leaderboard",
+        nargs="?",
+        const="",
+        choices=["", *PERIODS],
+        metavar="PERIOD",
+        help="show the game's leaderboards (--game; default: all four) or one: all, month, week or day",
+    )
+    where.add_argument(
+        "--statistics", action="store_true", help="show your statistics and leaderboard points"
     )
     new = parser.add_argument_group("a new table (without --join or --resume)")
     new.add_argument("--game", help=f"the game's id, as the server lists it (default: {DEFAULT_GAME})")
@@ -144,14 +160,17 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> None:
     arguments = parser()
     args = arguments.parse_args(argv)
-    if args.join is not None or args.resume is not None:
+    if args.join is not None or args.resume is not None or args.leaderboard is not None or args.statistics:
         given = [
             f"--{option.replace('_', '-')}"
             for option in NEW_TABLE_OPTIONS
             if getattr(args, option) is not None
         ]
         if given:
-            arguments.error(f"{', '.join(given)}: only for a new table, not with --join or --resume")
+            arguments.error(
+                f"{', '.join(given)}: only for a new table, not with --join, --resume, --leaderboard "
+                "or --statistics"
+            )
     sys.exit(run(args))
 
 
@@ -167,8 +186,11 @@ def run(args: argparse.Namespace) -> int:
     kept = ""  # once the player sits at a table: how to come back to it
     try:
         player = sign_in(args, connection, tokens)
-        keyboard = Keyboard()
         games = list_games(connection)
+        if args.leaderboard is not None or args.statistics:
+            show_standings(args, connection, tokens, player, games)
+            return 0
+        keyboard = Keyboard()
         titles = Titles.listed(games)
         table = choose_table(args, connection, tokens, player, keyboard, games)
         kept = f"Your seat at {table} is kept; continue with:\n  {resume_command(args, player)}"
@@ -234,6 +256,36 @@ def as_player(
             raise
     register(player.name, connection, tokens)
     return call()
+
+
+# Leaderboards and statistics ---------------------------------------------------------
+
+
+def show_standings(
+    args: argparse.Namespace,
+    connection: Connection,
+    tokens: TokenFile,
+    player: SavedPlayer,
+    games: list[service_pb2.GameInfo],
+) -> None:
+    """Print the asked-for leaderboards (of ``--game``), or the player's statistics."""
+    if args.statistics:
+        for line in statistics_lines(as_player(connection.statistics, connection, tokens, player)):
+            print(line)
+        return
+    game_id = args.game or DEFAULT_GAME
+    game = next((game for game in games if game.id == game_id), None)
+    if game is None:
+        offered = ", ".join(known.id for known in games)
+        raise ClientError(f"The server offers no game {game_id}; it offers: {offered}.")
+    periods = [PERIODS[args.leaderboard]] if args.leaderboard else list(PERIODS.values())
+    for number, period in enumerate(periods):
+        board = as_player(
+            functools.partial(connection.leaderboard, game.id, period), connection, tokens, player
+        )
+        if number == 0 and board.rule:
+            print(rule_line(board))
+        print("\n".join(leaderboard_lines(board, game.title)))
 
 
 # Which table -------------------------------------------------------------------------

@@ -13,7 +13,8 @@ from tests.scripts.support import lib, lines_in_order, project_copy
 STEPS = [
     r"^\.venv is incomplete \(a setup failed or was interrupted\): removing it to build it again \.\.\.$",
     r"^creating the Python environment \.venv with Python 3\.\d+\.\d+ \(.*\) \.\.\.$",
-    r"^installing Python packages into \.venv \(pip\): setuptools cython grpcio .*prometheus-client \.\.\.$",
+    r"^installing Python packages into \.venv \(pip\): setuptools cython grpcio "
+    r".*prometheus-client tzdata \.\.\.$",
     r"^compiling the solver \(Cython\) and installing speedgamez into \.venv \(pip install -e \.\) \.\.\.$",
 ]
 
