@@ -5,7 +5,8 @@ Every call the client makes goes through ``Connection``. It adds what every call
 says is safe to retry when the server is briefly unavailable (a replica restarting
 behind a proxy):
 
-- GetTable, ListTables, ListGames, GetLeaderboard and GetStatistics change nothing;
+- GetTable, ListTables, ListGames, GetAdvice, GetLeaderboard and GetStatistics change
+  nothing;
 - SubmitAction carries a request id, and the server applies one id at most once;
 - WatchTable resumes after the last event received and so delivers exactly the rest.
 
@@ -76,6 +77,7 @@ class Connection:
         options: dict[str, str],
         seats: list[service_pb2.SeatConfig],
         think_seconds: int | None = None,
+        learning: bool = False,
     ) -> table_pb2.TableView:
         """A new table with the caller at a seat; ``think_seconds`` None leaves the move clock
         to the server's default."""
@@ -86,6 +88,7 @@ class Connection:
             seats=seats,
             join=True,
             card_names=self.card_names,
+            learning=learning,
         )
         if think_seconds is not None:
             request.think_seconds = think_seconds
@@ -126,8 +129,16 @@ class Connection:
         return self._retrying(lambda: self.stub.GetStatistics(request, metadata=self.metadata))
 
     def get(self, table: str) -> table_pb2.TableView:
+        return self.look(table).table
+
+    def look(self, table: str) -> service_pb2.GetTableResponse:
+        """The table, and at a learning table the advice for the player's decision."""
         request = service_pb2.GetTableRequest(table=table, card_names=self.card_names)
-        return self._retrying(lambda: self.stub.GetTable(request, metadata=self.metadata).table)
+        return self._retrying(lambda: self.stub.GetTable(request, metadata=self.metadata))
+
+    def advice(self, table: str) -> service_pb2.GetAdviceResponse:
+        request = service_pb2.GetAdviceRequest(table=table, card_names=self.card_names)
+        return self._retrying(lambda: self.stub.GetAdvice(request, metadata=self.metadata))
 
     def submit(self, view: table_pb2.TableView, action: actions_pb2.Action) -> table_pb2.TableView:
         """Apply ``action`` decided on ``view``; a retry reuses the request id, so it applies once."""

@@ -17,11 +17,13 @@ from client.keyboard import Keyboard
 from client.screen import LEGEND, Screen, clock_line, has_ended, is_my_turn
 from client.standings import statistics_lines
 from speedgamez.v1 import actions_pb2, table_pb2
+from speedgamez.v1 import table_service_pb2 as service_pb2
 
 KEYS = (
     "Keys: a card's number plays it · p passes · d doubles · a<n> takes the n-th listed call "
     "(an announcement) · "
-    "Enter continues after a settlement · l shows the last trick · b shows your statistics · "
+    "Enter continues after a settlement · l shows the last trick · r asks the strong computer's "
+    "advice (alone against computers) · b shows your statistics · "
     "? shows this help and what "
     "each call means · "
     "q leaves the table (a computer plays on) · Ctrl-C stops and keeps your seat (--resume)"
@@ -73,7 +75,12 @@ class Game:
     # The player's turn -------------------------------------------------------------
 
     def take_turn(self, view: table_pb2.TableView) -> table_pb2.TableView | None:
-        """Ask for a move and submit it; the answer is drawn like any other view."""
+        """Ask for a move and submit it; the answer is drawn like any other view. In a
+        learning game the advice for the decision comes first, unasked."""
+        if view.learning and view.phase != table_pb2.TABLE_PHASE_SETTLEMENT:
+            looked = self.connection.look(self.table)
+            if looked.HasField("advice") and looked.advice.table_version == view.version:
+                self.write_advice(looked.advice, view)
         action = self.ask(view)
         if action is None:
             self.connection.leave(self.table)
@@ -112,6 +119,9 @@ class Game:
             if answer == "l":
                 self.show_last_trick(view)
                 continue
+            if answer == "r":
+                self.ask_advice(view)
+                continue
             if answer == "b":
                 for line in statistics_lines(self.connection.statistics()):
                     self.screen.write(f"  {line}")
@@ -125,6 +135,20 @@ class Game:
                 self.screen.write(f"  Not possible: {reason}")
                 continue
             return action
+
+    def ask_advice(self, view: table_pb2.TableView) -> None:
+        try:
+            advice = self.connection.advice(self.table)
+        except grpc.RpcError as error:
+            if error.code() not in DECIDE_AGAIN and error.code() != grpc.StatusCode.UNAVAILABLE:
+                raise
+            self.screen.write(f"  No advice: {error.details()}")
+            return
+        self.write_advice(advice, view)
+
+    def write_advice(self, advice: service_pb2.GetAdviceResponse, view: table_pb2.TableView) -> None:
+        for line in self.screen.advice(advice, view):
+            self.screen.write(f"  {line}")
 
     def show_last_trick(self, view: table_pb2.TableView) -> None:
         if view.tricks:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
-from speedgamez.v1 import cards_pb2, table_pb2
+from speedgamez.v1 import actions_pb2, cards_pb2, table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
 
 SYMBOL_SUITS = {
@@ -174,6 +174,12 @@ class Screen:
             if seat.shown_cards
         ]
         lines += [
+            f"  {name(view, seat.seat)} holds (open, learning game): "
+            + ", ".join(self.card(card) for card in seat.open_hand)
+            for seat in view.seats
+            if seat.open_hand
+        ]
+        lines += [
             f"  {name(view, seat.seat)} declared: {declaration.label}"
             for seat in view.seats
             for declaration in seat.declarations
@@ -241,6 +247,28 @@ class Screen:
             mark = f"  × {held.reason}" if choosing and not held.playable else ""
             lines.append(f"  {number}) {self.card(held.card)}{mark}")
         return lines
+
+    def advice(self, advice: service_pb2.GetAdviceResponse, view: table_pb2.TableView) -> list[str]:
+        """What the strong computer would do, why, and how each call or card fares."""
+        recommended = self.action_label(advice.recommended_action, view)
+        considered = (
+            "every deal still possible" if advice.exact else f"{advice.deals_considered} sampled deals"
+        )
+        lines = [f"Advice of the strong computer ({considered}): {recommended} — {advice.reason}"]
+        lines += [
+            f"    {call.label}: wins {call.win_chance:.0%}, {call.mean_score:+.1f} on average"
+            for call in advice.calls
+        ]
+        lines += [
+            f"    {self.card(card.card)}: wins in {card.winning_deals} of {advice.deals_considered} deals"
+            for card in advice.cards
+        ]
+        return lines
+
+    def action_label(self, action: actions_pb2.Action, view: table_pb2.TableView) -> str:
+        if action.HasField("play_card"):
+            return self.card(action.play_card.card)
+        return next((choice.label for choice in view.choices if choice.action == action), "?")
 
     # Events ----------------------------------------------------------------------
 

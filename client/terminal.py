@@ -15,12 +15,14 @@ client would, written to be read as an example:
     python -m client --name Anna --game <id> --seats 3 --option deals=6   # any game on offer
     python -m client --name Ben --join tables/<id>    # take an open seat at that table
     python -m client --name Anna --resume             # continue an unfinished table
+    python -m client --name Anna --learn              # a learning game: open cards, advice
     python -m client --name Anna --leaderboard        # the boards (or: --leaderboard week)
     python -m client --name Anna --statistics         # your statistics
 
 Keys at the prompt: a card's number plays it; p passes; d doubles; a<n> takes the n-th
 of the game's own actions listed (announcing a contract in Baśka/Kop); Enter continues
-after a settlement; l shows the last trick; b shows your statistics; q leaves (a computer plays on for you);
+after a settlement; l shows the last trick; r asks for advice (alone against computers); b
+shows your statistics; q leaves (a computer plays on for you);
 Ctrl-C stops and keeps the seat for --resume. Nothing here knows a game's rules: the
 game, its seats and its options come from ListGames, and every choice from the view.
 """
@@ -57,7 +59,18 @@ LEVELS = {
     "strong": table_pb2.COMPUTER_LEVEL_STRONG,
 }
 # Options that describe a new table; they mean nothing with --join or --resume.
-NEW_TABLE_OPTIONS = ("game", "seats", "option", "humans", "rule_set", "deals", "level", "liga", "think")
+NEW_TABLE_OPTIONS = (
+    "game",
+    "seats",
+    "option",
+    "humans",
+    "rule_set",
+    "deals",
+    "level",
+    "liga",
+    "think",
+    "learn",
+)
 
 Result = TypeVar("Result")
 
@@ -74,7 +87,7 @@ def parser() -> argparse.ArgumentParser:
         epilog=(
             "Keys: a card's number plays it, p passes, d doubles, a<n> takes the game's n-th own "
             "action (an announcement), Enter continues after a settlement, l shows the last trick, "
-            "b shows your statistics, "
+            "r asks for advice, b shows your statistics, "
             "q leaves (a computer plays on), Ctrl-C stops and keeps your seat for --resume."
         ),
     )
@@ -145,6 +158,13 @@ def parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="the move clock: seconds per decision, 30, 60, 90 or 120, or 0 for none "
         "(default: 120 with other people, none alone)",
+    )
+    new.add_argument(
+        "--learn",
+        action="store_true",
+        default=None,
+        help="a learning game: the computers' cards lie open and the strong computer's advice comes "
+        "before each of your decisions; it counts for no leaderboard",
     )
     parser.add_argument("--german", action="store_true", help="Bavarian card names: Eichel Ober, Herz Sau...")
     parser.add_argument(
@@ -331,6 +351,8 @@ def create(
     humans = args.humans or 1
     if not 1 <= humans <= count:
         raise ClientError(f"--humans must be 1 to {count}, the players at the table, not {humans}.")
+    if args.learn and humans != 1:
+        raise ClientError("A learning game is for one person against computers: leave out --humans.")
     human = service_pb2.SeatConfig(kind=table_pb2.SEAT_KIND_HUMAN)
     computer = service_pb2.SeatConfig(kind=table_pb2.SEAT_KIND_COMPUTER, level=LEVELS[args.level or "easy"])
     seats = [human] * humans + [computer] * (count - humans)
@@ -338,7 +360,7 @@ def create(
     rule_set = args.rule_set or game.rule_sets[0].id
     try:
         view = as_player(
-            lambda: connection.create(game.id, rule_set, options, seats, args.think),
+            lambda: connection.create(game.id, rule_set, options, seats, args.think, bool(args.learn)),
             connection,
             tokens,
             player,

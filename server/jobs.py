@@ -244,6 +244,20 @@ class JobQueue:
         cached: Any = await self.redis.get(answer_key)
         if cached is not None:
             return bytes(cached)
+        await self.prepare_advice(record, seat, timeout_ms)
+        deadline = time.monotonic() + timeout_ms / 1000
+        while time.monotonic() < deadline:
+            await asyncio.sleep(_ADVICE_POLL_S)
+            cached = await self.redis.get(answer_key)
+            if cached is not None:
+                return bytes(cached)
+        return None
+
+    async def prepare_advice(self, record: TableRecord, seat: int, timeout_ms: int) -> None:
+        """Have a worker compute advice for ``seat`` at the table's version, unless one is
+        at it (within ``timeout_ms``) or it is known; a learning table asks this ahead of
+        the learner's look at the table."""
+        answer_key = keys.table_advice(record.id, record.version, seat)
         wanted = keys.table_advice_wanted(record.id, record.version, seat)
         if await self.redis.set(wanted, b"1", nx=True, px=timeout_ms):
             job = ai_job_pb2.AiJob(
@@ -258,13 +272,6 @@ class JobQueue:
             job.queued_time.FromMilliseconds(now_ms())
             await self.redis.xadd(keys.ai_jobs(PEOPLE), {"job": job.SerializeToString(), "due": now_ms()})
             metrics.AI_JOBS_QUEUED.labels("advice").inc()
-        deadline = time.monotonic() + timeout_ms / 1000
-        while time.monotonic() < deadline:
-            await asyncio.sleep(_ADVICE_POLL_S)
-            cached = await self.redis.get(answer_key)
-            if cached is not None:
-                return bytes(cached)
-        return None
 
     # Workers -----------------------------------------------------------------------
 

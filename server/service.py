@@ -215,6 +215,12 @@ class TableService:
                 Code.INVALID_ARGUMENT, f"seat {request.seat} is not a human seat of this table"
             )
         think_seconds = _think_seconds(request, seats)
+        humans = sum(kind is SeatKind.HUMAN for kind, _ in seats)
+        if request.learning and humans != 1:
+            raise ServiceError(
+                Code.INVALID_ARGUMENT,
+                f"a learning game is one person against computers: give exactly one human seat, not {humans}",
+            )
         await self._check_table_limit(caller)
         config = TableConfig(
             game=game.game_type.id,
@@ -224,6 +230,7 @@ class TableService:
             seed=secrets.randbits(64) if seed is None else seed,
             created_by=caller.player_id,
             think_seconds=think_seconds,
+            learning=request.learning,
         )
         table_id = secrets.token_urlsafe(12)
         record, events = TableRecord.new(table_id, config)
@@ -314,9 +321,10 @@ class TableService:
         table_id = parse_table_name(request.table)
         card_names = _card_names(request.card_names)
         record = await self._load(table_id)
-        return service_pb2.GetTableResponse(
-            table=table_view(record, record.seat_of(caller.player_id), card_names)
-        )
+        seat = record.seat_of(caller.player_id)
+        response = service_pb2.GetTableResponse(table=table_view(record, seat, card_names))
+        await self._learners_advice(record, seat, card_names, response.advice)
+        return response
 
     # Moves -------------------------------------------------------------------------
 
@@ -358,8 +366,10 @@ class TableService:
             request_id=f"{caller.player_id}:{request.request_id}",
             request_tag=digest(f"{request.table_version}:{action}"),
         )
-        view = table_view(change.record, change.record.seat_of(caller.player_id), card_names)
-        return service_pb2.SubmitActionResponse(table=view)
+        seat = change.record.seat_of(caller.player_id)
+        response = service_pb2.SubmitActionResponse(table=table_view(change.record, seat, card_names))
+        await self._learners_advice(change.record, seat, card_names, response.advice)
+        return response
 
     async def submit_computer_action(
         self, table_id: str, table_version: int, seat: int, action: Action, reason: str
@@ -544,6 +554,18 @@ class TableService:
             return await call
 
     # Private helpers ---------------------------------------------------------------
+
+    async def _learners_advice(
+        self, record: TableRecord, seat: int | None, card_names: int, advice: service_pb2.GetAdviceResponse
+    ) -> None:
+        """Fill ``advice`` when ``seat`` is the learner deciding at a learning table and a
+        worker answers in time."""
+        if seat is None or record.learner_deciding() != seat:
+            return
+        answer = await self.queue.request_advice(record, seat, self.settings.advice_timeout_ms)
+        if answer is not None:
+            advice.ParseFromString(answer)
+            advice.reason = texts_for(record, card_names)(advice.reason)
 
     async def _load(self, table_id: str) -> TableRecord:
         record = await self.store.load(table_id)

@@ -173,6 +173,9 @@ class TableConfig:
     seed: int
     created_by: str
     think_seconds: int = 0
+    # A learning game: the computers' cards open to the one person, advice unasked, and
+    # nothing counts for the leaderboards or statistics.
+    learning: bool = False
 
     def to_json(self) -> str:
         return json.dumps(
@@ -184,6 +187,7 @@ class TableConfig:
                 "seed": self.seed,
                 "created_by": self.created_by,
                 "think_seconds": self.think_seconds,
+                "learning": self.learning,
             },
             sort_keys=True,
         )
@@ -199,6 +203,7 @@ class TableConfig:
             seed=data["seed"],
             created_by=data["created_by"],
             think_seconds=data.get("think_seconds", 0),
+            learning=data.get("learning", False),
         )
 
 
@@ -292,6 +297,26 @@ class TableRecord:
         settling = match.phase is MatchPhase.SETTLEMENT
         return ClockWait(settling, match.deals_played, seats, all(self.seats[seat].away for seat in seats))
 
+    def learner_deciding(self) -> int | None:
+        """At a learning table, the learner's seat while the deal waits for his decision."""
+        match = self.match
+        if not self.config.learning or match is None or self.status is not TableStatus.PLAYING:
+            return None
+        if match.phase is not MatchPhase.DEAL:
+            return None
+        return next(
+            (seat for seat in sorted(match.to_act()) if not self.seats[seat].played_by_computer), None
+        )
+
+    def open_hands_for(self, viewer: int | None) -> bool:
+        """Whether ``viewer`` sees the computers' cards: the learner at a learning table."""
+        return (
+            self.config.learning
+            and viewer is not None
+            and self.seats[viewer].kind is SeatKind.HUMAN
+            and not self.seats[viewer].left
+        )
+
     def computer_options(self) -> list[int]:
         """Seats a computer player may act for now, though nothing waits for them."""
         if self.match is None or self.status is not TableStatus.PLAYING:
@@ -374,7 +399,7 @@ class TableRecord:
             raise IllegalActionError(f"the table is {self.status}; there is nothing to leave")
         occupant.left = True
         penalty = self.game.game_type.ranking.leave_penalty
-        if self._people_besides(seat) and occupant.player_id is not None:
+        if self._counted() and self._people_besides(seat) and occupant.player_id is not None:
             self.awards.append(
                 Award(
                     occupant.player_id,
@@ -499,8 +524,14 @@ class TableRecord:
             for index, other in enumerate(self.seats)
         )
 
+    def _counted(self) -> bool:
+        """Whether the table counts for leaderboards and statistics: a learning game never does."""
+        return not self.config.learning
+
     def _people(self) -> list[tuple[int, Seat]]:
-        """The seats people play now (not those left to the computer)."""
+        """The seats people play now (not those left to the computer) at a counted table."""
+        if not self._counted():
+            return []
         return [
             (index, seat)
             for index, seat in enumerate(self.seats)

@@ -85,6 +85,13 @@ def seat_views(record: TableRecord, viewer: int | None, deal: DealView | None) -
                 view.counters.extend(
                     convert.counter_to_proto(counter) for counter in deal.seat_counters[index]
                 )
+            if (
+                seat.kind is SeatKind.COMPUTER
+                and match.phase is MatchPhase.DEAL
+                and record.open_hands_for(viewer)
+            ):
+                held = record.game.view(match.deal, index).hand
+                view.open_hand.extend(convert.card_to_proto(card.card) for card in held)
         seats.append(view)
     return seats
 
@@ -132,6 +139,7 @@ def table_view(
         view.viewer_seat = viewer
     view.phase = table_phase(record)
     view.think_seconds = record.config.think_seconds
+    view.learning = record.config.learning
     view.server_time.FromMilliseconds(now_ms())
     if record.deadline_ms is not None:
         view.deadline_time.FromMilliseconds(record.deadline_ms)

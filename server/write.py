@@ -98,6 +98,9 @@ async def change_table(
                     players = [seat.player_id for seat in record.seats if seat.player_id is not None]
                     await store.uncount_table([record.config.created_by, *players], record.id)
             await queue.enqueue(record)
+            learner = record.learner_deciding()
+            if learner is not None:
+                await queue.prepare_advice(record, learner, store.settings.advice_timeout_ms)
             return Change(record)
         if outcome.status is CommitStatus.DUPLICATE:
             fresh = await store.load(table_id)

@@ -150,3 +150,21 @@ def test_awards_are_kept_with_the_state_and_rebuilt_by_replaying_the_log() -> No
     restored = TableRecord.restore(record.id, record.config, record.state_json(), record.version, 0)
     assert restored.awards == record.awards
     assert TableRecord.replay(record.id, record.config, log).awards == record.awards
+
+
+def test_lernspiel_gives_no_awards() -> None:
+    """Seed 000 "Lernspiel": "Das Lernspiel zählt nicht für die Bestenliste"."""
+    config = TableConfig(
+        "baska_kop",
+        "kop",
+        {"rule_set": "kop", "deals": "8"},
+        (HUMAN, COMPUTER, COMPUTER, COMPUTER),
+        5,
+        "t",
+        learning=True,
+    )
+    record, _ = TableRecord.new("learning", config)
+    log: list[LogEntry] = [Join(0, "p0", "Player 0")]
+    record.apply(log[0])
+    _play(record, log)
+    assert record.status.value == "finished" and record.awards == []

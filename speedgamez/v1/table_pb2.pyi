@@ -94,7 +94,7 @@ SETTLEMENT_OPERATION_ADD: SettlementOperation
 SETTLEMENT_OPERATION_NOTE: SettlementOperation
 
 class SeatView(_message.Message):
-    __slots__ = ("seat", "kind", "open", "player_name", "level", "badges", "cards_in_hand", "tricks_won", "card_points", "total_score", "awaiting_continue", "is_viewer", "shown_cards", "declarations", "counters", "player_id", "away")
+    __slots__ = ("seat", "kind", "open", "player_name", "level", "badges", "cards_in_hand", "tricks_won", "card_points", "total_score", "awaiting_continue", "is_viewer", "shown_cards", "declarations", "counters", "player_id", "away", "open_hand")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     OPEN_FIELD_NUMBER: _ClassVar[int]
@@ -112,6 +112,7 @@ class SeatView(_message.Message):
     COUNTERS_FIELD_NUMBER: _ClassVar[int]
     PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
     AWAY_FIELD_NUMBER: _ClassVar[int]
+    OPEN_HAND_FIELD_NUMBER: _ClassVar[int]
     seat: int
     kind: SeatKind
     open: bool
@@ -129,7 +130,8 @@ class SeatView(_message.Message):
     counters: _containers.RepeatedCompositeFieldContainer[Counter]
     player_id: str
     away: bool
-    def __init__(self, seat: _Optional[int] = ..., kind: _Optional[_Union[SeatKind, str]] = ..., open: _Optional[bool] = ..., player_name: _Optional[str] = ..., level: _Optional[_Union[ComputerLevel, str]] = ..., badges: _Optional[_Iterable[_Union[Badge, str]]] = ..., cards_in_hand: _Optional[int] = ..., tricks_won: _Optional[int] = ..., card_points: _Optional[int] = ..., total_score: _Optional[int] = ..., awaiting_continue: _Optional[bool] = ..., is_viewer: _Optional[bool] = ..., shown_cards: _Optional[_Iterable[_Union[_cards_pb2.Card, _Mapping]]] = ..., declarations: _Optional[_Iterable[_Union[Declaration, _Mapping]]] = ..., counters: _Optional[_Iterable[_Union[Counter, _Mapping]]] = ..., player_id: _Optional[str] = ..., away: _Optional[bool] = ...) -> None: ...
+    open_hand: _containers.RepeatedCompositeFieldContainer[_cards_pb2.Card]
+    def __init__(self, seat: _Optional[int] = ..., kind: _Optional[_Union[SeatKind, str]] = ..., open: _Optional[bool] = ..., player_name: _Optional[str] = ..., level: _Optional[_Union[ComputerLevel, str]] = ..., badges: _Optional[_Iterable[_Union[Badge, str]]] = ..., cards_in_hand: _Optional[int] = ..., tricks_won: _Optional[int] = ..., card_points: _Optional[int] = ..., total_score: _Optional[int] = ..., awaiting_continue: _Optional[bool] = ..., is_viewer: _Optional[bool] = ..., shown_cards: _Optional[_Iterable[_Union[_cards_pb2.Card, _Mapping]]] = ..., declarations: _Optional[_Iterable[_Union[Declaration, _Mapping]]] = ..., counters: _Optional[_Iterable[_Union[Counter, _Mapping]]] = ..., player_id: _Optional[str] = ..., away: _Optional[bool] = ..., open_hand: _Optional[_Iterable[_Union[_cards_pb2.Card, _Mapping]]] = ...) -> None: ...
 
 class Declaration(_message.Message):
     __slots__ = ("code", "label", "cards", "points")
@@ -288,7 +290,7 @@ class Settlement(_message.Message):
     def __init__(self, contract_code: _Optional[str] = ..., contract_label: _Optional[str] = ..., declarer_seats: _Optional[_Iterable[int]] = ..., winner_seats: _Optional[_Iterable[int]] = ..., value: _Optional[int] = ..., steps: _Optional[_Iterable[_Union[SettlementStep, _Mapping]]] = ..., scores: _Optional[_Iterable[int]] = ..., card_points: _Optional[_Iterable[int]] = ..., hands: _Optional[_Iterable[_Union[SeatHand, _Mapping]]] = ..., summary: _Optional[str] = ..., baska_kop: _Optional[_Union[_baska_kop_pb2.BaskaKopSettlement, _Mapping]] = ...) -> None: ...
 
 class TableView(_message.Message):
-    __slots__ = ("name", "version", "game", "rule_set", "options", "phase", "viewer_seat", "seats", "deal_number", "deals_total", "dealer_seat", "to_act_seats", "hand", "choices", "contract", "trump_ladder", "calls", "current_trick", "tricks", "settlement", "last_event_sequence", "target_points", "deal_phase", "counters", "may_act_seats", "think_seconds", "deadline_time", "server_time", "baska_kop")
+    __slots__ = ("name", "version", "game", "rule_set", "options", "phase", "viewer_seat", "seats", "deal_number", "deals_total", "dealer_seat", "to_act_seats", "hand", "choices", "contract", "trump_ladder", "calls", "current_trick", "tricks", "settlement", "last_event_sequence", "target_points", "deal_phase", "counters", "may_act_seats", "think_seconds", "deadline_time", "server_time", "learning", "baska_kop")
     class OptionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -324,6 +326,7 @@ class TableView(_message.Message):
     THINK_SECONDS_FIELD_NUMBER: _ClassVar[int]
     DEADLINE_TIME_FIELD_NUMBER: _ClassVar[int]
     SERVER_TIME_FIELD_NUMBER: _ClassVar[int]
+    LEARNING_FIELD_NUMBER: _ClassVar[int]
     BASKA_KOP_FIELD_NUMBER: _ClassVar[int]
     name: str
     version: int
@@ -353,8 +356,9 @@ class TableView(_message.Message):
     think_seconds: int
     deadline_time: _timestamp_pb2.Timestamp
     server_time: _timestamp_pb2.Timestamp
+    learning: bool
     baska_kop: _baska_kop_pb2.BaskaKopView
-    def __init__(self, name: _Optional[str] = ..., version: _Optional[int] = ..., game: _Optional[str] = ..., rule_set: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., phase: _Optional[_Union[TablePhase, str]] = ..., viewer_seat: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatView, _Mapping]]] = ..., deal_number: _Optional[int] = ..., deals_total: _Optional[int] = ..., dealer_seat: _Optional[int] = ..., to_act_seats: _Optional[_Iterable[int]] = ..., hand: _Optional[_Iterable[_Union[HandCard, _Mapping]]] = ..., choices: _Optional[_Iterable[_Union[ActionChoice, _Mapping]]] = ..., contract: _Optional[_Union[ContractView, _Mapping]] = ..., trump_ladder: _Optional[_Iterable[_Union[TrumpRung, _Mapping]]] = ..., calls: _Optional[_Iterable[_Union[Call, _Mapping]]] = ..., current_trick: _Optional[_Union[Trick, _Mapping]] = ..., tricks: _Optional[_Iterable[_Union[Trick, _Mapping]]] = ..., settlement: _Optional[_Union[Settlement, _Mapping]] = ..., last_event_sequence: _Optional[int] = ..., target_points: _Optional[int] = ..., deal_phase: _Optional[str] = ..., counters: _Optional[_Iterable[_Union[Counter, _Mapping]]] = ..., may_act_seats: _Optional[_Iterable[int]] = ..., think_seconds: _Optional[int] = ..., deadline_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., server_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., baska_kop: _Optional[_Union[_baska_kop_pb2.BaskaKopView, _Mapping]] = ...) -> None: ...
+    def __init__(self, name: _Optional[str] = ..., version: _Optional[int] = ..., game: _Optional[str] = ..., rule_set: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., phase: _Optional[_Union[TablePhase, str]] = ..., viewer_seat: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatView, _Mapping]]] = ..., deal_number: _Optional[int] = ..., deals_total: _Optional[int] = ..., dealer_seat: _Optional[int] = ..., to_act_seats: _Optional[_Iterable[int]] = ..., hand: _Optional[_Iterable[_Union[HandCard, _Mapping]]] = ..., choices: _Optional[_Iterable[_Union[ActionChoice, _Mapping]]] = ..., contract: _Optional[_Union[ContractView, _Mapping]] = ..., trump_ladder: _Optional[_Iterable[_Union[TrumpRung, _Mapping]]] = ..., calls: _Optional[_Iterable[_Union[Call, _Mapping]]] = ..., current_trick: _Optional[_Union[Trick, _Mapping]] = ..., tricks: _Optional[_Iterable[_Union[Trick, _Mapping]]] = ..., settlement: _Optional[_Union[Settlement, _Mapping]] = ..., last_event_sequence: _Optional[int] = ..., target_points: _Optional[int] = ..., deal_phase: _Optional[str] = ..., counters: _Optional[_Iterable[_Union[Counter, _Mapping]]] = ..., may_act_seats: _Optional[_Iterable[int]] = ..., think_seconds: _Optional[int] = ..., deadline_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., server_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., learning: _Optional[bool] = ..., baska_kop: _Optional[_Union[_baska_kop_pb2.BaskaKopView, _Mapping]] = ...) -> None: ...
 
 class TableEvent(_message.Message):
     __slots__ = ("sequence", "table_version", "time", "seat_changed", "deal_started", "action_taken", "bidding_ended", "trick_completed", "deal_settled", "match_finished", "table_closed", "hand_dealt", "baska_kop")

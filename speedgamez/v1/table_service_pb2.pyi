@@ -167,7 +167,7 @@ class SeatConfig(_message.Message):
     def __init__(self, kind: _Optional[_Union[_table_pb2.SeatKind, str]] = ..., level: _Optional[_Union[_table_pb2.ComputerLevel, str]] = ...) -> None: ...
 
 class CreateTableRequest(_message.Message):
-    __slots__ = ("game", "rule_set", "options", "seats", "join", "seat", "card_names", "think_seconds")
+    __slots__ = ("game", "rule_set", "options", "seats", "join", "seat", "card_names", "think_seconds", "learning")
     class OptionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -183,6 +183,7 @@ class CreateTableRequest(_message.Message):
     SEAT_FIELD_NUMBER: _ClassVar[int]
     CARD_NAMES_FIELD_NUMBER: _ClassVar[int]
     THINK_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    LEARNING_FIELD_NUMBER: _ClassVar[int]
     game: str
     rule_set: str
     options: _containers.ScalarMap[str, str]
@@ -191,7 +192,8 @@ class CreateTableRequest(_message.Message):
     seat: int
     card_names: _cards_pb2.CardNames
     think_seconds: int
-    def __init__(self, game: _Optional[str] = ..., rule_set: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., seats: _Optional[_Iterable[_Union[SeatConfig, _Mapping]]] = ..., join: _Optional[bool] = ..., seat: _Optional[int] = ..., card_names: _Optional[_Union[_cards_pb2.CardNames, str]] = ..., think_seconds: _Optional[int] = ...) -> None: ...
+    learning: bool
+    def __init__(self, game: _Optional[str] = ..., rule_set: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., seats: _Optional[_Iterable[_Union[SeatConfig, _Mapping]]] = ..., join: _Optional[bool] = ..., seat: _Optional[int] = ..., card_names: _Optional[_Union[_cards_pb2.CardNames, str]] = ..., think_seconds: _Optional[int] = ..., learning: _Optional[bool] = ...) -> None: ...
 
 class CreateTableResponse(_message.Message):
     __slots__ = ("table",)
@@ -272,10 +274,12 @@ class GetTableRequest(_message.Message):
     def __init__(self, table: _Optional[str] = ..., card_names: _Optional[_Union[_cards_pb2.CardNames, str]] = ...) -> None: ...
 
 class GetTableResponse(_message.Message):
-    __slots__ = ("table",)
+    __slots__ = ("table", "advice")
     TABLE_FIELD_NUMBER: _ClassVar[int]
+    ADVICE_FIELD_NUMBER: _ClassVar[int]
     table: _table_pb2.TableView
-    def __init__(self, table: _Optional[_Union[_table_pb2.TableView, _Mapping]] = ...) -> None: ...
+    advice: GetAdviceResponse
+    def __init__(self, table: _Optional[_Union[_table_pb2.TableView, _Mapping]] = ..., advice: _Optional[_Union[GetAdviceResponse, _Mapping]] = ...) -> None: ...
 
 class SubmitActionRequest(_message.Message):
     __slots__ = ("table", "table_version", "request_id", "action", "card_names")
@@ -292,10 +296,12 @@ class SubmitActionRequest(_message.Message):
     def __init__(self, table: _Optional[str] = ..., table_version: _Optional[int] = ..., request_id: _Optional[str] = ..., action: _Optional[_Union[_actions_pb2.Action, _Mapping]] = ..., card_names: _Optional[_Union[_cards_pb2.CardNames, str]] = ...) -> None: ...
 
 class SubmitActionResponse(_message.Message):
-    __slots__ = ("table",)
+    __slots__ = ("table", "advice")
     TABLE_FIELD_NUMBER: _ClassVar[int]
+    ADVICE_FIELD_NUMBER: _ClassVar[int]
     table: _table_pb2.TableView
-    def __init__(self, table: _Optional[_Union[_table_pb2.TableView, _Mapping]] = ...) -> None: ...
+    advice: GetAdviceResponse
+    def __init__(self, table: _Optional[_Union[_table_pb2.TableView, _Mapping]] = ..., advice: _Optional[_Union[GetAdviceResponse, _Mapping]] = ...) -> None: ...
 
 class WatchTableRequest(_message.Message):
     __slots__ = ("table", "after_sequence", "card_names")
