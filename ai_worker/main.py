@@ -31,6 +31,7 @@ from pathlib import Path
 from redis.asyncio import Redis
 from redis.exceptions import ResponseError
 
+from ai_worker.daily import shadow_score
 from ai_worker.players import advise, decide
 from engine.actions import Action, Continue, Pass, PlayCard
 from engine.errors import InvalidActionError
@@ -197,14 +198,16 @@ class Worker:
             job = ai_job_pb2.AiJob.FromString(delivery.payload)
             if job.kind == ai_job_pb2.AI_JOB_KIND_ADVICE:
                 kind = "advice"
+            elif job.kind == ai_job_pb2.AI_JOB_KIND_SHADOW:
+                kind = "shadow"
             if delivery.deliveries == 1:
-                waited = (
-                    "advice" if kind == "advice" else "person" if delivery.kind == PEOPLE else "computers"
-                )
+                waited = kind if kind != "move" else "person" if delivery.kind == PEOPLE else "computers"
                 metrics.AI_JOB_WAIT.labels(waited).observe(delivery.waited_s())
             if kind == "advice":
                 await self._answer_advice(job)
                 outcome = "applied"
+            elif kind == "shadow":
+                outcome = "applied" if await self._shadow(job) else "stale"
             elif await self._is_stale(job):
                 outcome = "stale"
             else:
@@ -246,6 +249,16 @@ class Worker:
         )
         return True
 
+    async def _shadow(self, job: ai_job_pb2.AiJob) -> bool:
+        """Play a daily deal's deal again with the strong computer at the player's seat and
+        record its score; False when it is recorded already (or the table is gone)."""
+        record = await self.service.store.load(job.table_id)
+        if record is None or job.deal_number not in record.shadows_due():
+            return False
+        score = shadow_score(record, job.deal_number)
+        await self.service.compare_daily_deal(job.table_id, job.deal_number, score)
+        return True
+
     async def _answer_advice(self, job: ai_job_pb2.AiJob) -> None:
         response = advise(job.observation)
         response.table_version = job.table_version
@@ -266,7 +279,8 @@ class Worker:
     async def _fallback_move(self, job: ai_job_pb2.AiJob) -> None:
         """Keep the game going: make the seat's first allowed move, if the table waits for it."""
         observation = job.observation
-        if job.kind == ai_job_pb2.AI_JOB_KIND_ADVICE or job.seat not in observation.to_act_seats:
+        moves = job.kind in (ai_job_pb2.AI_JOB_KIND_UNSPECIFIED, ai_job_pb2.AI_JOB_KIND_MOVE)
+        if not moves or job.seat not in observation.to_act_seats:
             return
         # Read straight from the job, so that a job no player understands still gets a move.
         allowed = [choice.action for choice in observation.choices if choice.allowed]

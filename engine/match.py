@@ -48,10 +48,14 @@ class MatchPhase(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class DealStarted:
-    """A deal was dealt (each seat's cards follow, for that seat only)."""
+    """A deal was dealt (each seat's cards follow, for that seat only): the match's
+    ``deal_number``-th, its running number ``deal_index`` among every deal dealt (which
+    fixes its shuffle) and what it was dealt with (``carry``), so that it can be dealt again."""
 
     deal_number: int
     dealer: int
+    deal_index: int
+    carry: JsonValue
     audience: Audience
 
 
@@ -306,7 +310,9 @@ class Match:
         self.deal = self.game.new_deal(
             self.options, self.seats, self.dealer, self.deal_seed(self.deal_index), self.carry
         )
-        self.events.append(DealStarted(self.deals_played + 1, self.dealer, PUBLIC))
+        self.events.append(
+            DealStarted(self.deals_played + 1, self.dealer, self.deal_index, self.carry, PUBLIC)
+        )
         for seat in range(self.seats):
             hand = self.game.view(self.deal, seat).dealt_hand
             self.events.append(HandDealt(seat, hand, seats_only(seat)))

@@ -39,9 +39,11 @@ from server.table import TableRecord
 _DAY_S = 24 * 3600
 
 # KEYS: the table's applied counter, the pending set, the names hash, the game's four
-# leaderboards (all, month, week, day), then one statistics hash per award.
+# leaderboards (all, month, week, day), one statistics hash per award, and for a daily
+# deal last its day's ranking.
 # ARGV: table id, the pending note's score ("" when none), the counter's lifetime (s),
-# the four boards' lifetimes (s, 0 = for good), the game id, the awards (JSON).
+# the four boards' lifetimes (s, 0 = for good), the game id, the awards (JSON), the daily
+# ranking's lifetime (s).
 # Returns how many awards it added.
 _APPLY = """
 local applied = tonumber(redis.call('GET', KEYS[1]) or '0')
@@ -57,6 +59,10 @@ for index = applied + 1, #awards do
   for _, tally in ipairs(award.tallies) do
     redis.call('HINCRBY', KEYS[7 + index], ARGV[8] .. ':' .. tally, 1)
   end
+  if award.daily ~= nil and KEYS[8 + #awards] ~= nil then
+    redis.call('ZADD', KEYS[8 + #awards], 'NX', award.daily, award.player_id)
+    redis.call('EXPIRE', KEYS[8 + #awards], ARGV[10])
+  end
 end
 if #awards > applied then redis.call('SET', KEYS[1], #awards, 'EX', ARGV[3]) end
 if ARGV[2] ~= '' and redis.call('ZSCORE', KEYS[2], ARGV[1]) == ARGV[2] then
@@ -67,12 +73,18 @@ return math.max(#awards - applied, 0)
 
 
 class Period(StrEnum):
-    """The windows each game's leaderboard is kept for."""
+    """The windows each game's leaderboard is kept for, and the day's daily-deal ranking."""
 
     ALL_TIME = "all"
     MONTH = "month"
     WEEK = "week"
     DAY = "day"
+    DAILY_DEAL = "daily"
+
+
+# The boards every award adds its points to.
+WINDOWS = (Period.ALL_TIME, Period.MONTH, Period.WEEK, Period.DAY)
+_DAILY_LIFETIME_S = 8 * _DAY_S
 
 
 # How long a window's board is kept after its last award: past its end, with a margin.
@@ -94,7 +106,14 @@ def window(period: Period, at_ms: int, zone: ZoneInfo) -> str:
         return f"week:{year}-W{week:02d}"
     if period is Period.DAY:
         return f"day:{moment:%Y-%m-%d}"
+    if period is Period.DAILY_DEAL:
+        return f"daily:{moment:%Y-%m-%d}"
     return "all"
+
+
+def today(at_ms: int, zone: ZoneInfo) -> str:
+    """The calendar day of ``at_ms`` in ``zone``: "2026-12-01"."""
+    return window(Period.DAY, at_ms, zone).removeprefix("day:")
 
 
 @dataclass(frozen=True)
@@ -136,12 +155,21 @@ class Board:
     async def apply(self, record: TableRecord, now_ms: int, noted: int | None = None) -> int:
         """Put the record's awards that are not yet on the boards there; returns how many."""
         game = record.config.game
-        boards = [keys.board(game, window(period, now_ms, self.zone)) for period in Period]
+        boards = [keys.board(game, window(period, now_ms, self.zone)) for period in WINDOWS]
         statistics = [keys.statistics(award.player_id) for award in record.awards]
+        # A daily deal ranks on its own day, whenever its last comparison arrives.
+        daily = [keys.board(game, f"daily:{record.config.daily}")] if record.config.daily else []
         awards = json.dumps([award.to_dict() for award in record.awards])
-        lifetimes = [_LIFETIMES_S[period] for period in Period]
+        lifetimes = [_LIFETIMES_S[period] for period in WINDOWS]
         added: Any = await self._apply(
-            keys=[keys.board_applied(record.id), keys.BOARD_PENDING, keys.BOARD_NAMES, *boards, *statistics],
+            keys=[
+                keys.board_applied(record.id),
+                keys.BOARD_PENDING,
+                keys.BOARD_NAMES,
+                *boards,
+                *statistics,
+                *daily,
+            ],
             args=[
                 record.id,
                 "" if noted is None else noted,
@@ -149,6 +177,7 @@ class Board:
                 *lifetimes,
                 game,
                 awards,
+                _DAILY_LIFETIME_S,
             ],
         )
         return int(added)
@@ -190,6 +219,12 @@ class Board:
             game, statistic = _text(field).split(":", 1)
             counters.setdefault(game, {})[statistic] = int(count)
         return counters
+
+    async def daily_difference(self, game: str, player_id: str, now_ms: int) -> int | None:
+        """The player's result in today's daily deal of ``game``, once it is complete."""
+        key = keys.board(game, window(Period.DAILY_DEAL, now_ms, self.zone))
+        score: Any = await self.redis.zscore(key, player_id)
+        return None if score is None else int(score)
 
     async def points(self, game: str, player_id: str) -> tuple[int, int] | None:
         """The player's all-time points and rank in ``game``, or None without any."""

@@ -253,6 +253,22 @@ class JobQueue:
                 return bytes(cached)
         return None
 
+    async def request_shadow(self, record: TableRecord, deal_number: int) -> None:
+        """Have a worker play a daily deal's settled deal again with the strong computer at
+        the player's seat. A shadow job may be delivered, or queued, more than once:
+        recording its score is refused once the deal is compared, so it counts once."""
+        job = ai_job_pb2.AiJob(
+            kind=ai_job_pb2.AI_JOB_KIND_SHADOW,
+            table_id=record.id,
+            table_version=record.version,
+            seat=record.daily_seat(),
+            level=level_to_proto("strong"),
+            deal_number=deal_number,
+        )
+        job.queued_time.FromMilliseconds(now_ms())
+        await self.redis.xadd(keys.ai_jobs(PEOPLE), {"job": job.SerializeToString(), "due": now_ms()})
+        metrics.AI_JOBS_QUEUED.labels("shadow").inc()
+
     async def prepare_advice(self, record: TableRecord, seat: int, timeout_ms: int) -> None:
         """Have a worker compute advice for ``seat`` at the table's version, unless one is
         at it (within ``timeout_ms``) or it is known; a learning table asks this ahead of
@@ -331,7 +347,10 @@ class JobQueue:
 
     async def finish(self, delivery: Delivery, job: ai_job_pb2.AiJob | None) -> None:
         """Acknowledge a job; it is no longer live."""
-        moves = job is not None and job.kind != ai_job_pb2.AI_JOB_KIND_ADVICE
+        moves = job is not None and job.kind in (
+            ai_job_pb2.AI_JOB_KIND_UNSPECIFIED,
+            ai_job_pb2.AI_JOB_KIND_MOVE,
+        )
         field = _live_field(job.table_id, job.seat) if job is not None and moves else ""
         version = str(job.table_version) if job is not None else ""
         await self._finish(
@@ -387,16 +406,20 @@ class JobQueue:
     async def _sweep_table(self, store: Store, table_id: str) -> int:
         """Queue what one due table lacks; forget the table if it awaits no computer."""
         record = await store.load(table_id)
-        if record is None or not record.computer_turns():
+        if record is None or not record.awaits_computer():
             await self.redis.zrem(keys.AI_DUE, table_id)
             # A commit may have marked it due again meanwhile; look once more.
             record = await store.load(table_id)
-            if record is not None and record.computer_turns():
+            if record is not None and record.awaits_computer():
                 await self.mark_due(table_id)
             return 0
         updated = await self.redis.hget(keys.table(table_id), "updated_ms")
         stuck = now_ms() - int(updated or 0) > self.settings.ai_stuck_ms
         requeued = 0
+        if stuck:
+            for deal_number in record.shadows_due():
+                await self.request_shadow(record, deal_number)
+                requeued += 1
         for seat in record.computer_turns():
             live: Any = await self.redis.hget(keys.AI_LIVE, _live_field(table_id, seat))
             if live is None or int(text(live).split(":")[0]) < record.version:

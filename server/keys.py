@@ -82,6 +82,13 @@ sg:{board}:applied:<table_id>         string   how many of the table's awards ar
                                                the boards                                table and a day more
 sg:{board}:pending                    zset     tables whose change noted awards not yet  until applied
                                                applied, by the time noted (ms)
+sg:{board}:<game>:daily:<date>        zset     a day's daily-deal ranking: player id ->  eight days after its
+                                               points minus the strong computer's        last entry
+sg:{daily}:secret                     string   the secret the daily deals' shuffles are  for good
+                                               derived from (made by the first server
+                                               that needs it)
+sg:{daily}:attempts:<game>:<date>     hash     player id -> the table of his daily deal  three days
+                                               that day (one attempt a day)
 sg:events                             channel  Pub/Sub: the id of every table with new   not stored
                                                events (published by the commit script)
 ====================================  =======  ========================================  ====================
@@ -103,11 +110,16 @@ CLOCK_DEADLINES = f"{PREFIX}:{{clock}}:deadlines"
 EVENTS_CHANNEL = f"{PREFIX}:events"
 BOARD_NAMES = f"{PREFIX}:{{board}}:names"
 BOARD_PENDING = f"{PREFIX}:{{board}}:pending"
+DAILY_SECRET = f"{PREFIX}:{{daily}}:secret"
 
 
 def board(game: str, window: str) -> str:
     """The leaderboard of ``game`` for ``window`` ("all", "day:2026-12-01", ...)."""
     return f"{PREFIX}:{{board}}:{game}:{window}"
+
+
+def daily_attempts(game: str, date: str) -> str:
+    return f"{PREFIX}:{{daily}}:attempts:{game}:{date}"
 
 
 def board_applied(table_id: str) -> str:

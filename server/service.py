@@ -20,12 +20,14 @@ from engine.errors import EngineError, quoted
 from engine.match import MatchPhase
 from engine.registry import GAMES, get_game
 from server import convert, keys, standings
+from server.board import today
+from server.daily import daily_config
 from server.errors import Code, ServiceError, from_engine
 from server.jobs import JobQueue
 from server.settings import Settings
 from server.store import AuthenticationStatus, Store, digest, now_ms
 from server.table import TableConfig, TableRecord, TableStatus
-from server.table_log import Act, Close, Expire, Join, Leave, LogEntry, SeatKind, Stop
+from server.table_log import Act, Close, Compare, Expire, Join, Leave, LogEntry, SeatKind, Stop
 from server.views import (
     level_from_proto,
     redact_event,
@@ -232,18 +234,47 @@ class TableService:
             think_seconds=think_seconds,
             learning=request.learning,
         )
+        table = await self._open_table(
+            caller, secrets.token_urlsafe(12), config, wanted, request.join, card_names
+        )
+        return service_pb2.CreateTableResponse(table=table)
+
+    async def start_daily_deal(
+        self, caller: Caller, request: service_pb2.StartDailyDealRequest
+    ) -> service_pb2.StartDailyDealResponse:
+        card_names = _card_names(request.card_names)
+        game = GAMES.get(request.game)
+        if game is None:
+            offered = ", ".join(GAMES)
+            raise ServiceError(
+                Code.INVALID_ARGUMENT, f"unknown game {quoted(request.game)}; choose one of: {offered}"
+            )
+        date = today(now_ms(), self.store.board.zone)
+        config = daily_config(game, date, await self.store.daily_secret(), caller.player_id)
+        await self._check_table_limit(caller)
         table_id = secrets.token_urlsafe(12)
-        record, events = TableRecord.new(table_id, config)
-        if record.computer_turns():
-            await self.queue.mark_due(table_id)
-        if not await self.store.create(record, events):
-            raise ServiceError(Code.ABORTED, "table id collision; try again")
-        await self.queue.enqueue(record)
-        await self.store.count_table(caller.player_id, table_id)
-        if not request.join:
-            return service_pb2.CreateTableResponse(table=table_view(record, None, card_names))
-        joined = await self._join(caller, table_id, wanted, card_names, counted=True)
-        return service_pb2.CreateTableResponse(table=joined)
+        earlier = await self.store.claim_daily(config.game, date, caller.player_id, table_id)
+        if earlier is not None:
+            raise ServiceError(
+                Code.FAILED_PRECONDITION,
+                f"you have had your attempt at today's ({date}) daily deal: tables/{earlier}; "
+                "one attempt a day",
+            )
+        table = await self._open_table(caller, table_id, config, None, True, card_names)
+        return service_pb2.StartDailyDealResponse(table=table)
+
+    async def compare_daily_deal(self, table_id: str, deal_number: int, score: int) -> Change:
+        """Record what the strong computer scored in a daily deal's deal from the player's
+        seat. A deal compared already answers ABORTED: the comparison counts once."""
+
+        def entry(record: TableRecord) -> LogEntry:
+            if deal_number not in record.shadows_due():
+                raise ServiceError(
+                    Code.ABORTED, f"deal {deal_number} of tables/{table_id} is compared already"
+                )
+            return Compare(deal_number, score)
+
+        return await change_table(self.store, self.queue, table_id, entry, expected_version=None)
 
     async def list_tables(
         self, caller: Caller, request: service_pb2.ListTablesRequest
@@ -406,6 +437,12 @@ class TableService:
         card_names = _card_names(request.card_names)
         record = await self._load(table_id)
         seat = _own_seat(record, caller)
+        if record.config.daily:
+            raise ServiceError(
+                Code.FAILED_PRECONDITION,
+                "the daily deal is played without advice: it compares your own play with the strong "
+                "computer's",
+            )
         humans = [other for other in record.seats if other.kind is SeatKind.HUMAN and not other.left]
         if len(humans) > 1:
             raise ServiceError(
@@ -436,7 +473,7 @@ class TableService:
     async def get_statistics(
         self, caller: Caller, request: service_pb2.GetStatisticsRequest
     ) -> service_pb2.GetStatisticsResponse:
-        return await standings.statistics(self.store.board, caller.player_id)
+        return await standings.statistics(self.store.board, caller.player_id, now_ms())
 
     # Events ------------------------------------------------------------------------
 
@@ -524,7 +561,7 @@ class TableService:
                         viewer, texts = fresh.seat_of(caller.player_id), texts_for(fresh, card_names)
                     yield service_pb2.WatchTableResponse(event=redact_event(stored, viewer, texts))
                     after = stored.event.sequence
-                    if kind in ("match_finished", "table_closed"):
+                    if _last_event(record, stored.event):
                         return
                 now = clock()
                 if events:
@@ -566,6 +603,28 @@ class TableService:
         if answer is not None:
             advice.ParseFromString(answer)
             advice.reason = texts_for(record, card_names)(advice.reason)
+
+    async def _open_table(
+        self,
+        caller: Caller,
+        table_id: str,
+        config: TableConfig,
+        seat: int | None,
+        join: bool,
+        card_names: int,
+    ) -> table_pb2.TableView:
+        """Store a new table and seat its creator (at ``seat``, or the lowest open one) if
+        ``join``; the table as the caller sees it."""
+        record, events = TableRecord.new(table_id, config)
+        if record.computer_turns():
+            await self.queue.mark_due(table_id)
+        if not await self.store.create(record, events):
+            raise ServiceError(Code.ABORTED, "table id collision; try again")
+        await self.queue.enqueue(record)
+        await self.store.count_table(caller.player_id, table_id)
+        if not join:
+            return table_view(record, None, card_names)
+        return await self._join(caller, table_id, seat, card_names, counted=True)
 
     async def _load(self, table_id: str) -> TableRecord:
         record = await self.store.load(table_id)
@@ -609,6 +668,17 @@ class TableService:
         if not change.record.status.over:
             await self.store.count_table(caller.player_id, table_id)
         return table_view(change.record, change.record.seat_of(caller.player_id), card_names)
+
+
+def _last_event(record: TableRecord, event: table_pb2.TableEvent) -> bool:
+    """Whether a watch stream ends after ``event``: the match finished (at a daily deal,
+    once its last comparison with the strong computer is made) or the table closed."""
+    kind = event.WhichOneof("kind")
+    if record.config.daily:
+        return kind == "table_closed" or (
+            kind == "daily_deal_compared" and event.daily_deal_compared.complete
+        )
+    return kind in ("match_finished", "table_closed")
 
 
 def parse_table_name(name: str) -> str:

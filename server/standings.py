@@ -18,7 +18,12 @@ _PERIODS = {
     service_pb2.LEADERBOARD_PERIOD_MONTH: Period.MONTH,
     service_pb2.LEADERBOARD_PERIOD_WEEK: Period.WEEK,
     service_pb2.LEADERBOARD_PERIOD_DAY: Period.DAY,
+    service_pb2.LEADERBOARD_PERIOD_DAILY_DEAL: Period.DAILY_DEAL,
 }
+_DAILY_RULE = (
+    "today's daily deal: your points over its deals minus what the strong computer made from your seat "
+    "in the same deals"
+)
 _MAX_TOP = 100
 _DEFAULT_TOP = 10
 _MAX_AROUND = 20
@@ -38,7 +43,7 @@ async def leaderboard(
     if period is None:
         raise ServiceError(
             Code.INVALID_ARGUMENT,
-            "period must be set: LEADERBOARD_PERIOD_ALL_TIME, _MONTH, _WEEK or _DAY",
+            "period must be set: LEADERBOARD_PERIOD_ALL_TIME, _MONTH, _WEEK, _DAY or _DAILY_DEAL",
         )
     if not 0 <= request.top_size <= _MAX_TOP:
         raise ServiceError(
@@ -70,19 +75,20 @@ async def leaderboard(
         players=found.players,
         top=[line(placing) for placing in found.top],
         around_caller=[line(placing) for placing in found.around],
-        rule=game.game_type.ranking.rule,
+        rule=_DAILY_RULE if period is Period.DAILY_DEAL else game.game_type.ranking.rule,
     )
     if found.caller is not None:
         response.caller.CopyFrom(line(found.caller))
     return response
 
 
-async def statistics(board: Board, player_id: str) -> service_pb2.GetStatisticsResponse:
+async def statistics(board: Board, player_id: str, now_ms: int) -> service_pb2.GetStatisticsResponse:
     counters = await board.statistics(player_id)
     response = service_pb2.GetStatisticsResponse(player_id=player_id)
     for game_id, game in GAMES.items():
         points = await board.points(game_id, player_id)
-        if game_id not in counters and points is None:
+        daily = await board.daily_difference(game_id, player_id, now_ms)
+        if game_id not in counters and points is None and daily is None:
             continue
         counted = counters.get(game_id, {})
         titles = {
@@ -99,6 +105,7 @@ async def statistics(board: Board, player_id: str) -> service_pb2.GetStatisticsR
                     service_pb2.StatisticCount(id=statistic, title=title, count=counted.get(statistic, 0))
                     for statistic, title in titles.items()
                 ],
+                daily_difference=daily,
             )
         )
     return response

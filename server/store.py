@@ -37,6 +37,9 @@ from server.table import Happened, TableConfig, TableRecord, TableStatus
 from server.table_log import LogEntry, entry_to_dict
 from speedgamez.internal.v1.stored_event_pb2 import StoredEvent
 
+# How long a day's daily-deal attempts are remembered: past the day in every time zone.
+_DAILY_ATTEMPTS_S = 3 * 24 * 3600
+
 # KEYS: table hash, log list, event stream, request-id hash
 # ARGV: expected version, state JSON, request id ("" for none), request tag, now (ms),
 #       time to keep the table from now (ms), the move clock's deadline (ms, "" for none),
@@ -356,6 +359,23 @@ class Store:
         if gone:
             await self.redis.srem(counted, *gone)
         return len(table_ids) - len(gone)
+
+    async def daily_secret(self) -> str:
+        """The secret today's deals are shuffled from: made once, shared by every server,
+        never shown to a client (the date alone must not tell the cards)."""
+        await self.redis.set(keys.DAILY_SECRET, secrets.token_hex(16), nx=True)
+        stored: Any = await self.redis.get(keys.DAILY_SECRET)
+        return str(stored.decode() if isinstance(stored, bytes) else stored)
+
+    async def claim_daily(self, game: str, date: str, player_id: str, table_id: str) -> str | None:
+        """Record ``table_id`` as the player's one daily deal of ``game`` on ``date``;
+        returns the table of an earlier attempt instead, if there is one."""
+        key = keys.daily_attempts(game, date)
+        if await self.redis.hsetnx(key, player_id, table_id):
+            await self.redis.expire(key, _DAILY_ATTEMPTS_S)
+            return None
+        earlier: Any = await self.redis.hget(key, player_id)
+        return str(earlier.decode() if isinstance(earlier, bytes) else earlier)
 
     async def count_table(self, player_id: str, table_id: str) -> None:
         async with self.redis.pipeline(transaction=True) as pipe:

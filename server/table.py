@@ -37,13 +37,14 @@ from engine.game import (
     DealResult,
     Game,
     GameNotice,
+    JsonValue,
     MatchLength,
     TrickCompleted,
 )
 from engine.match import DealSettled, DealStarted, HandDealt, Match, MatchEvent, MatchFinished, MatchPhase
 from engine.registry import get_game
 from server import convert
-from server.table_log import Act, Close, Expire, Join, Leave, LogEntry, SeatKind, Stop
+from server.table_log import Act, Close, Compare, Expire, Join, Leave, LogEntry, SeatKind, Stop
 from speedgamez.v1 import table_pb2
 
 
@@ -69,19 +70,55 @@ class Award:
     points: int
     tallies: tuple[str, ...]
     reason: str
+    # A completed daily deal: the player's points minus the strong computer's, for the
+    # day's daily ranking.
+    daily: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data = {
             "player_id": self.player_id,
             "name": self.name,
             "points": self.points,
             "tallies": list(self.tallies),
             "reason": self.reason,
         }
+        if self.daily is not None:
+            data["daily"] = self.daily
+        return data
 
     @staticmethod
     def from_dict(data: dict[str, Any]) -> Award:
-        return Award(data["player_id"], data["name"], data["points"], tuple(data["tallies"]), data["reason"])
+        return Award(
+            data["player_id"],
+            data["name"],
+            data["points"],
+            tuple(data["tallies"]),
+            data["reason"],
+            data.get("daily"),
+        )
+
+
+@dataclass
+class DailyDeal:
+    """One deal of a daily deal: how it was dealt (so that the strong computer can play it
+    again), the player's score and the strong computer's from the same seat."""
+
+    number: int
+    dealer: int
+    index: int
+    carry: JsonValue
+    score: int | None = None
+    computer: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "dealer": self.dealer,
+            "index": self.index,
+            "carry": self.carry,
+            "score": self.score,
+            "computer": self.computer,
+        }
 
 
 # The statistics the service keeps for every game, before the game's own.
@@ -176,6 +213,8 @@ class TableConfig:
     # A learning game: the computers' cards open to the one person, advice unasked, and
     # nothing counts for the leaderboards or statistics.
     learning: bool = False
+    # A daily deal: its calendar day ("2026-12-01"); empty at every other table.
+    daily: str = ""
 
     def to_json(self) -> str:
         return json.dumps(
@@ -188,6 +227,7 @@ class TableConfig:
                 "created_by": self.created_by,
                 "think_seconds": self.think_seconds,
                 "learning": self.learning,
+                "daily": self.daily,
             },
             sort_keys=True,
         )
@@ -204,6 +244,7 @@ class TableConfig:
             created_by=data["created_by"],
             think_seconds=data.get("think_seconds", 0),
             learning=data.get("learning", False),
+            daily=data.get("daily", ""),
         )
 
 
@@ -222,6 +263,8 @@ class TableRecord:
     # Leaderboard points and statistics the match gave, oldest first (``server.board``
     # applies each once, by its place in this list).
     awards: list[Award] = field(default_factory=list)
+    # A daily deal's deals, as they are dealt and compared.
+    daily_deals: list[DailyDeal] = field(default_factory=list)
     game: Game[Any, Any] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -246,6 +289,7 @@ class TableRecord:
         record = cls(table_id, config, seats, TableStatus(state["status"]))
         record.version, record.event_seq = version, event_seq
         record.awards = [Award.from_dict(award) for award in state.get("awards", [])]
+        record.daily_deals = [DailyDeal(**deal) for deal in state.get("daily_deals", [])]
         if state["match"] is not None:
             record.match = Match.restore(
                 record.game, record._options(), len(record.seats), config.seed, state["match"]
@@ -267,6 +311,7 @@ class TableRecord:
                 "status": self.status,
                 "match": self.match.snapshot() if self.match is not None else None,
                 "awards": [award.to_dict() for award in self.awards],
+                "daily_deals": [deal.to_dict() for deal in self.daily_deals],
             },
             sort_keys=True,
         )
@@ -306,6 +351,27 @@ class TableRecord:
             return None
         return next(
             (seat for seat in sorted(match.to_act()) if not self.seats[seat].played_by_computer), None
+        )
+
+    def awaits_computer(self) -> bool:
+        """Whether a worker has work at this table: a computer's move, or a daily deal's
+        deal to play again."""
+        return bool(self.computer_turns() or self.shadows_due())
+
+    def shadows_due(self) -> list[int]:
+        """A daily deal's settled deals the strong computer has not yet played again."""
+        return [deal.number for deal in self.daily_deals if deal.score is not None and deal.computer is None]
+
+    def daily_seat(self) -> int:
+        """The player's seat at a daily deal: its one human seat."""
+        return next(index for index, seat in enumerate(self.seats) if seat.kind is SeatKind.HUMAN)
+
+    def daily_complete(self) -> bool:
+        """Every deal of a finished daily deal is compared."""
+        return (
+            bool(self.config.daily)
+            and self.status is TableStatus.FINISHED
+            and all(deal.computer is not None for deal in self.daily_deals)
         )
 
     def open_hands_for(self, viewer: int | None) -> bool:
@@ -349,6 +415,8 @@ class TableRecord:
                 return self._act(seat, action, note, by)
             case Expire(moves):
                 return self._expire(moves)
+            case Compare(deal, score):
+                return self._compare(deal, score)
 
     # Private helpers ---------------------------------------------------------------
 
@@ -458,6 +526,44 @@ class TableRecord:
             self.seats[seat].timeouts += 1
         return events
 
+    def _compare(self, number: int, score: int) -> list[Happened]:
+        deal = next((deal for deal in self.daily_deals if deal.number == number), None)
+        if not self.config.daily or deal is None or deal.score is None:
+            raise IllegalActionError(f"deal {number} is no settled deal of a daily deal")
+        if deal.computer is not None:
+            raise IllegalActionError(f"deal {number} of this daily deal is compared already")
+        deal.computer = score
+        compared = [deal for deal in self.daily_deals if deal.computer is not None]
+        difference = sum(deal.score or 0 for deal in compared) - sum(deal.computer or 0 for deal in compared)
+        self._award_daily()
+        event = table_pb2.DailyDealCompared(
+            deal_number=number,
+            your_score=deal.score,
+            computer_score=score,
+            difference=difference,
+            complete=self.daily_complete(),
+        )
+        return [Happened(table_pb2.TableEvent(daily_deal_compared=event), PUBLIC)]
+
+    def _note_daily_deal(self, number: int, dealer: int, index: int, carry: JsonValue) -> None:
+        if self.config.daily:
+            # A deal thrown in is dealt again under its number: the later one counts.
+            self.daily_deals = [deal for deal in self.daily_deals if deal.number != number]
+            self.daily_deals.append(DailyDeal(number, dealer, index, carry))
+
+    def _award_daily(self) -> None:
+        """Once a daily deal is complete, its difference goes to the day's ranking (not
+        for a player who left it to the computer)."""
+        if not self.daily_complete():
+            return
+        seat = self.seats[self.daily_seat()]
+        if seat.left or seat.player_id is None:
+            return
+        difference = sum(deal.score or 0 for deal in self.daily_deals) - sum(
+            deal.computer or 0 for deal in self.daily_deals
+        )
+        self.awards.append(Award(seat.player_id, seat.name, 0, (), "the daily deal", daily=difference))
+
     def _take(self, seat: int, action: Action, note: str, by_computer: bool) -> list[Happened]:
         """Apply one move of ``seat`` to the match and report it."""
         assert self.match is not None
@@ -490,7 +596,8 @@ class TableRecord:
         for fact in happened:
             event = table_pb2.TableEvent()
             match fact:
-                case DealStarted(deal_number, dealer):
+                case DealStarted(deal_number, dealer, deal_index, carry):
+                    self._note_daily_deal(deal_number, dealer, deal_index, carry)
                     event.deal_started.deal_number, event.deal_started.dealer_seat = deal_number, dealer
                 case HandDealt(seat, cards):
                     event.hand_dealt.seat = seat
@@ -505,6 +612,8 @@ class TableRecord:
                     convert.game_choice(event, "kind", self.game.game_type.id, detail)
                 case DealSettled(result, totals):
                     self._award_deal(result)
+                    if self.config.daily and not result.redeal:
+                        self.daily_deals[-1].score = result.scores[self.daily_seat()]
                     event.deal_settled.settlement.CopyFrom(
                         convert.settlement_to_proto(result, self.game.game_type)
                     )
@@ -512,6 +621,7 @@ class TableRecord:
                 case MatchFinished(totals, winners):
                     self._award_match(totals, winners)
                     self.status = TableStatus.FINISHED
+                    self._award_daily()
                     event.match_finished.totals.extend(totals)
                     event.match_finished.winner_seats.extend(sorted(winners))
             events.append(Happened(event, fact.audience))
@@ -525,8 +635,9 @@ class TableRecord:
         )
 
     def _counted(self) -> bool:
-        """Whether the table counts for leaderboards and statistics: a learning game never does."""
-        return not self.config.learning
+        """Whether the table counts for leaderboards and statistics: a learning game never
+        does, and a daily deal counts only on the day's own ranking."""
+        return not self.config.learning and not self.config.daily
 
     def _people(self) -> list[tuple[int, Seat]]:
         """The seats people play now (not those left to the computer) at a counted table."""

@@ -11,13 +11,16 @@ versions still replay:
     {"type": "stop"}    (the creator stops a table of computers only)
     {"type": "action", "seat": 1, "action": "play QC", "note": "", "by": "human", "request": "<id>"}
     {"type": "expire", "moves": [{"seat": 1, "action": "pass"}]}
+    {"type": "compare", "deal": 3, "score": -4}
 
 ``by`` says who made a move: a human, or a computer (a computer seat, or the computer
 playing for a human who left); ``note`` is a computer's one-sentence reason; ``request``
 is the client's request id of a human action (audits check that every accepted request
 is in the log once). ``expire`` is the move clock running out for the people the table
 waited for: the computer's moves for them, chosen when the deadline passed and stored, so
-replaying needs no clock.
+replaying needs no clock. ``compare`` is a daily deal's comparison: what the strong
+computer scored in deal 3 from the player's seat, computed by a worker and stored, so
+replaying needs no search.
 """
 
 from __future__ import annotations
@@ -81,7 +84,15 @@ class Expire:
     moves: tuple[tuple[int, Action], ...]
 
 
-LogEntry = Join | Leave | Close | Stop | Act | Expire
+@dataclass(frozen=True, slots=True)
+class Compare:
+    """A daily deal: the strong computer scored ``score`` in deal ``deal`` from the player's seat."""
+
+    deal: int
+    score: int
+
+
+LogEntry = Join | Leave | Close | Stop | Act | Expire | Compare
 
 
 def entry_to_dict(entry: LogEntry) -> dict[str, Any]:
@@ -105,6 +116,8 @@ def entry_to_dict(entry: LogEntry) -> dict[str, Any]:
                 "type": "expire",
                 "moves": [{"seat": seat, "action": str(action)} for seat, action in moves],
             }
+        case Compare(deal, score):
+            return {"type": "compare", "deal": deal, "score": score}
 
 
 def entry_from_dict(data: Mapping[str, Any], own_actions: Sequence[type[object]] = ()) -> LogEntry:
@@ -134,4 +147,6 @@ def entry_from_dict(data: Mapping[str, Any], own_actions: Sequence[type[object]]
                 (int(move["seat"]), parse_action(str(move["action"]), own_actions)) for move in data["moves"]
             )
         )
+    if kind == "compare":
+        return Compare(int(data["deal"]), int(data["score"]))
     raise ValueError(f"not a log entry of a known type: {kind!r}")

@@ -140,6 +140,8 @@ def table_view(
     view.phase = table_phase(record)
     view.think_seconds = record.config.think_seconds
     view.learning = record.config.learning
+    if record.config.daily:
+        view.daily.CopyFrom(daily_view(record))
     view.server_time.FromMilliseconds(now_ms())
     if record.deadline_ms is not None:
         view.deadline_time.FromMilliseconds(record.deadline_ms)
@@ -216,6 +218,21 @@ def table_view(
     if deal.result is not None:
         view.settlement.CopyFrom(convert.settlement_to_proto(deal.result, game_type))
         render_settlement(view.settlement, texts)
+    return view
+
+
+def daily_view(record: TableRecord) -> table_pb2.DailyDealView:
+    """A daily deal's comparison with the strong computer, deal by deal."""
+    view = table_pb2.DailyDealView(date=record.config.daily, complete=record.daily_complete())
+    for deal in record.daily_deals:
+        if deal.score is None:
+            continue
+        line = view.deals.add(deal_number=deal.number, your_score=deal.score)
+        if deal.computer is not None:
+            line.computer_score = deal.computer
+            view.your_total += deal.score
+            view.computer_total += deal.computer
+    view.difference = view.your_total - view.computer_total
     return view
 
 

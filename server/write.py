@@ -71,7 +71,7 @@ async def change_table(
         version = record.version
         status = record.status
         waited, deadline = record.clock_wait(), record.deadline_ms
-        awarded = len(record.awards)
+        awarded, shadowed = len(record.awards), record.shadows_due()
         entry = build_entry(record)
         try:
             events = record.apply(entry)
@@ -81,7 +81,7 @@ async def change_table(
         record.deadline_ms = deadline_after(record, waited, deadline, moved, now_ms(), store.settings)
         if record.deadline_ms is not None and record.deadline_ms != deadline:
             await store.deadlines.note(table_id, record.deadline_ms)
-        if record.computer_turns():
+        if record.awaits_computer():
             await queue.mark_due(table_id)
         noted = None
         if len(record.awards) > awarded:
@@ -98,6 +98,9 @@ async def change_table(
                     players = [seat.player_id for seat in record.seats if seat.player_id is not None]
                     await store.uncount_table([record.config.created_by, *players], record.id)
             await queue.enqueue(record)
+            for deal_number in record.shadows_due():
+                if deal_number not in shadowed:
+                    await queue.request_shadow(record, deal_number)
             learner = record.learner_deciding()
             if learner is not None:
                 await queue.prepare_advice(record, learner, store.settings.advice_timeout_ms)

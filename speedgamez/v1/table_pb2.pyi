@@ -290,7 +290,7 @@ class Settlement(_message.Message):
     def __init__(self, contract_code: _Optional[str] = ..., contract_label: _Optional[str] = ..., declarer_seats: _Optional[_Iterable[int]] = ..., winner_seats: _Optional[_Iterable[int]] = ..., value: _Optional[int] = ..., steps: _Optional[_Iterable[_Union[SettlementStep, _Mapping]]] = ..., scores: _Optional[_Iterable[int]] = ..., card_points: _Optional[_Iterable[int]] = ..., hands: _Optional[_Iterable[_Union[SeatHand, _Mapping]]] = ..., summary: _Optional[str] = ..., baska_kop: _Optional[_Union[_baska_kop_pb2.BaskaKopSettlement, _Mapping]] = ...) -> None: ...
 
 class TableView(_message.Message):
-    __slots__ = ("name", "version", "game", "rule_set", "options", "phase", "viewer_seat", "seats", "deal_number", "deals_total", "dealer_seat", "to_act_seats", "hand", "choices", "contract", "trump_ladder", "calls", "current_trick", "tricks", "settlement", "last_event_sequence", "target_points", "deal_phase", "counters", "may_act_seats", "think_seconds", "deadline_time", "server_time", "learning", "baska_kop")
+    __slots__ = ("name", "version", "game", "rule_set", "options", "phase", "viewer_seat", "seats", "deal_number", "deals_total", "dealer_seat", "to_act_seats", "hand", "choices", "contract", "trump_ladder", "calls", "current_trick", "tricks", "settlement", "last_event_sequence", "target_points", "deal_phase", "counters", "may_act_seats", "think_seconds", "deadline_time", "server_time", "learning", "daily", "baska_kop")
     class OptionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -327,6 +327,7 @@ class TableView(_message.Message):
     DEADLINE_TIME_FIELD_NUMBER: _ClassVar[int]
     SERVER_TIME_FIELD_NUMBER: _ClassVar[int]
     LEARNING_FIELD_NUMBER: _ClassVar[int]
+    DAILY_FIELD_NUMBER: _ClassVar[int]
     BASKA_KOP_FIELD_NUMBER: _ClassVar[int]
     name: str
     version: int
@@ -357,11 +358,12 @@ class TableView(_message.Message):
     deadline_time: _timestamp_pb2.Timestamp
     server_time: _timestamp_pb2.Timestamp
     learning: bool
+    daily: DailyDealView
     baska_kop: _baska_kop_pb2.BaskaKopView
-    def __init__(self, name: _Optional[str] = ..., version: _Optional[int] = ..., game: _Optional[str] = ..., rule_set: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., phase: _Optional[_Union[TablePhase, str]] = ..., viewer_seat: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatView, _Mapping]]] = ..., deal_number: _Optional[int] = ..., deals_total: _Optional[int] = ..., dealer_seat: _Optional[int] = ..., to_act_seats: _Optional[_Iterable[int]] = ..., hand: _Optional[_Iterable[_Union[HandCard, _Mapping]]] = ..., choices: _Optional[_Iterable[_Union[ActionChoice, _Mapping]]] = ..., contract: _Optional[_Union[ContractView, _Mapping]] = ..., trump_ladder: _Optional[_Iterable[_Union[TrumpRung, _Mapping]]] = ..., calls: _Optional[_Iterable[_Union[Call, _Mapping]]] = ..., current_trick: _Optional[_Union[Trick, _Mapping]] = ..., tricks: _Optional[_Iterable[_Union[Trick, _Mapping]]] = ..., settlement: _Optional[_Union[Settlement, _Mapping]] = ..., last_event_sequence: _Optional[int] = ..., target_points: _Optional[int] = ..., deal_phase: _Optional[str] = ..., counters: _Optional[_Iterable[_Union[Counter, _Mapping]]] = ..., may_act_seats: _Optional[_Iterable[int]] = ..., think_seconds: _Optional[int] = ..., deadline_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., server_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., learning: _Optional[bool] = ..., baska_kop: _Optional[_Union[_baska_kop_pb2.BaskaKopView, _Mapping]] = ...) -> None: ...
+    def __init__(self, name: _Optional[str] = ..., version: _Optional[int] = ..., game: _Optional[str] = ..., rule_set: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., phase: _Optional[_Union[TablePhase, str]] = ..., viewer_seat: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatView, _Mapping]]] = ..., deal_number: _Optional[int] = ..., deals_total: _Optional[int] = ..., dealer_seat: _Optional[int] = ..., to_act_seats: _Optional[_Iterable[int]] = ..., hand: _Optional[_Iterable[_Union[HandCard, _Mapping]]] = ..., choices: _Optional[_Iterable[_Union[ActionChoice, _Mapping]]] = ..., contract: _Optional[_Union[ContractView, _Mapping]] = ..., trump_ladder: _Optional[_Iterable[_Union[TrumpRung, _Mapping]]] = ..., calls: _Optional[_Iterable[_Union[Call, _Mapping]]] = ..., current_trick: _Optional[_Union[Trick, _Mapping]] = ..., tricks: _Optional[_Iterable[_Union[Trick, _Mapping]]] = ..., settlement: _Optional[_Union[Settlement, _Mapping]] = ..., last_event_sequence: _Optional[int] = ..., target_points: _Optional[int] = ..., deal_phase: _Optional[str] = ..., counters: _Optional[_Iterable[_Union[Counter, _Mapping]]] = ..., may_act_seats: _Optional[_Iterable[int]] = ..., think_seconds: _Optional[int] = ..., deadline_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., server_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., learning: _Optional[bool] = ..., daily: _Optional[_Union[DailyDealView, _Mapping]] = ..., baska_kop: _Optional[_Union[_baska_kop_pb2.BaskaKopView, _Mapping]] = ...) -> None: ...
 
 class TableEvent(_message.Message):
-    __slots__ = ("sequence", "table_version", "time", "seat_changed", "deal_started", "action_taken", "bidding_ended", "trick_completed", "deal_settled", "match_finished", "table_closed", "hand_dealt", "baska_kop")
+    __slots__ = ("sequence", "table_version", "time", "seat_changed", "deal_started", "action_taken", "bidding_ended", "trick_completed", "deal_settled", "match_finished", "table_closed", "hand_dealt", "daily_deal_compared", "baska_kop")
     SEQUENCE_FIELD_NUMBER: _ClassVar[int]
     TABLE_VERSION_FIELD_NUMBER: _ClassVar[int]
     TIME_FIELD_NUMBER: _ClassVar[int]
@@ -374,6 +376,7 @@ class TableEvent(_message.Message):
     MATCH_FINISHED_FIELD_NUMBER: _ClassVar[int]
     TABLE_CLOSED_FIELD_NUMBER: _ClassVar[int]
     HAND_DEALT_FIELD_NUMBER: _ClassVar[int]
+    DAILY_DEAL_COMPARED_FIELD_NUMBER: _ClassVar[int]
     BASKA_KOP_FIELD_NUMBER: _ClassVar[int]
     sequence: int
     table_version: int
@@ -387,8 +390,9 @@ class TableEvent(_message.Message):
     match_finished: MatchFinished
     table_closed: TableClosed
     hand_dealt: HandDealt
+    daily_deal_compared: DailyDealCompared
     baska_kop: _baska_kop_pb2.BaskaKopEvent
-    def __init__(self, sequence: _Optional[int] = ..., table_version: _Optional[int] = ..., time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., seat_changed: _Optional[_Union[SeatChanged, _Mapping]] = ..., deal_started: _Optional[_Union[DealStarted, _Mapping]] = ..., action_taken: _Optional[_Union[ActionTaken, _Mapping]] = ..., bidding_ended: _Optional[_Union[BiddingEnded, _Mapping]] = ..., trick_completed: _Optional[_Union[TrickCompleted, _Mapping]] = ..., deal_settled: _Optional[_Union[DealSettled, _Mapping]] = ..., match_finished: _Optional[_Union[MatchFinished, _Mapping]] = ..., table_closed: _Optional[_Union[TableClosed, _Mapping]] = ..., hand_dealt: _Optional[_Union[HandDealt, _Mapping]] = ..., baska_kop: _Optional[_Union[_baska_kop_pb2.BaskaKopEvent, _Mapping]] = ...) -> None: ...
+    def __init__(self, sequence: _Optional[int] = ..., table_version: _Optional[int] = ..., time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., seat_changed: _Optional[_Union[SeatChanged, _Mapping]] = ..., deal_started: _Optional[_Union[DealStarted, _Mapping]] = ..., action_taken: _Optional[_Union[ActionTaken, _Mapping]] = ..., bidding_ended: _Optional[_Union[BiddingEnded, _Mapping]] = ..., trick_completed: _Optional[_Union[TrickCompleted, _Mapping]] = ..., deal_settled: _Optional[_Union[DealSettled, _Mapping]] = ..., match_finished: _Optional[_Union[MatchFinished, _Mapping]] = ..., table_closed: _Optional[_Union[TableClosed, _Mapping]] = ..., hand_dealt: _Optional[_Union[HandDealt, _Mapping]] = ..., daily_deal_compared: _Optional[_Union[DailyDealCompared, _Mapping]] = ..., baska_kop: _Optional[_Union[_baska_kop_pb2.BaskaKopEvent, _Mapping]] = ...) -> None: ...
 
 class TableClosed(_message.Message):
     __slots__ = ("description",)
@@ -417,6 +421,46 @@ class DealStarted(_message.Message):
     deal_number: int
     dealer_seat: int
     def __init__(self, deal_number: _Optional[int] = ..., dealer_seat: _Optional[int] = ...) -> None: ...
+
+class DailyDealView(_message.Message):
+    __slots__ = ("date", "deals", "your_total", "computer_total", "difference", "complete")
+    DATE_FIELD_NUMBER: _ClassVar[int]
+    DEALS_FIELD_NUMBER: _ClassVar[int]
+    YOUR_TOTAL_FIELD_NUMBER: _ClassVar[int]
+    COMPUTER_TOTAL_FIELD_NUMBER: _ClassVar[int]
+    DIFFERENCE_FIELD_NUMBER: _ClassVar[int]
+    COMPLETE_FIELD_NUMBER: _ClassVar[int]
+    date: str
+    deals: _containers.RepeatedCompositeFieldContainer[DailyDealLine]
+    your_total: int
+    computer_total: int
+    difference: int
+    complete: bool
+    def __init__(self, date: _Optional[str] = ..., deals: _Optional[_Iterable[_Union[DailyDealLine, _Mapping]]] = ..., your_total: _Optional[int] = ..., computer_total: _Optional[int] = ..., difference: _Optional[int] = ..., complete: _Optional[bool] = ...) -> None: ...
+
+class DailyDealLine(_message.Message):
+    __slots__ = ("deal_number", "your_score", "computer_score")
+    DEAL_NUMBER_FIELD_NUMBER: _ClassVar[int]
+    YOUR_SCORE_FIELD_NUMBER: _ClassVar[int]
+    COMPUTER_SCORE_FIELD_NUMBER: _ClassVar[int]
+    deal_number: int
+    your_score: int
+    computer_score: int
+    def __init__(self, deal_number: _Optional[int] = ..., your_score: _Optional[int] = ..., computer_score: _Optional[int] = ...) -> None: ...
+
+class DailyDealCompared(_message.Message):
+    __slots__ = ("deal_number", "your_score", "computer_score", "difference", "complete")
+    DEAL_NUMBER_FIELD_NUMBER: _ClassVar[int]
+    YOUR_SCORE_FIELD_NUMBER: _ClassVar[int]
+    COMPUTER_SCORE_FIELD_NUMBER: _ClassVar[int]
+    DIFFERENCE_FIELD_NUMBER: _ClassVar[int]
+    COMPLETE_FIELD_NUMBER: _ClassVar[int]
+    deal_number: int
+    your_score: int
+    computer_score: int
+    difference: int
+    complete: bool
+    def __init__(self, deal_number: _Optional[int] = ..., your_score: _Optional[int] = ..., computer_score: _Optional[int] = ..., difference: _Optional[int] = ..., complete: _Optional[bool] = ...) -> None: ...
 
 class HandDealt(_message.Message):
     __slots__ = ("seat", "cards")

@@ -34,6 +34,7 @@ class LeaderboardPeriod(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     LEADERBOARD_PERIOD_MONTH: _ClassVar[LeaderboardPeriod]
     LEADERBOARD_PERIOD_WEEK: _ClassVar[LeaderboardPeriod]
     LEADERBOARD_PERIOD_DAY: _ClassVar[LeaderboardPeriod]
+    LEADERBOARD_PERIOD_DAILY_DEAL: _ClassVar[LeaderboardPeriod]
 GAME_DYNAMICS_UNSPECIFIED: GameDynamics
 GAME_DYNAMICS_SEQUENTIAL: GameDynamics
 GAME_DYNAMICS_SIMULTANEOUS: GameDynamics
@@ -46,6 +47,7 @@ LEADERBOARD_PERIOD_ALL_TIME: LeaderboardPeriod
 LEADERBOARD_PERIOD_MONTH: LeaderboardPeriod
 LEADERBOARD_PERIOD_WEEK: LeaderboardPeriod
 LEADERBOARD_PERIOD_DAY: LeaderboardPeriod
+LEADERBOARD_PERIOD_DAILY_DEAL: LeaderboardPeriod
 
 class ListGamesRequest(_message.Message):
     __slots__ = ()
@@ -440,18 +442,20 @@ class GetStatisticsResponse(_message.Message):
     def __init__(self, player_id: _Optional[str] = ..., games: _Optional[_Iterable[_Union[GameStatistics, _Mapping]]] = ...) -> None: ...
 
 class GameStatistics(_message.Message):
-    __slots__ = ("game", "title", "points", "rank", "counters")
+    __slots__ = ("game", "title", "points", "daily_difference", "rank", "counters")
     GAME_FIELD_NUMBER: _ClassVar[int]
     TITLE_FIELD_NUMBER: _ClassVar[int]
     POINTS_FIELD_NUMBER: _ClassVar[int]
+    DAILY_DIFFERENCE_FIELD_NUMBER: _ClassVar[int]
     RANK_FIELD_NUMBER: _ClassVar[int]
     COUNTERS_FIELD_NUMBER: _ClassVar[int]
     game: str
     title: str
     points: int
+    daily_difference: int
     rank: int
     counters: _containers.RepeatedCompositeFieldContainer[StatisticCount]
-    def __init__(self, game: _Optional[str] = ..., title: _Optional[str] = ..., points: _Optional[int] = ..., rank: _Optional[int] = ..., counters: _Optional[_Iterable[_Union[StatisticCount, _Mapping]]] = ...) -> None: ...
+    def __init__(self, game: _Optional[str] = ..., title: _Optional[str] = ..., points: _Optional[int] = ..., daily_difference: _Optional[int] = ..., rank: _Optional[int] = ..., counters: _Optional[_Iterable[_Union[StatisticCount, _Mapping]]] = ...) -> None: ...
 
 class StatisticCount(_message.Message):
     __slots__ = ("id", "title", "count")
@@ -462,3 +466,17 @@ class StatisticCount(_message.Message):
     title: str
     count: int
     def __init__(self, id: _Optional[str] = ..., title: _Optional[str] = ..., count: _Optional[int] = ...) -> None: ...
+
+class StartDailyDealRequest(_message.Message):
+    __slots__ = ("game", "card_names")
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    CARD_NAMES_FIELD_NUMBER: _ClassVar[int]
+    game: str
+    card_names: _cards_pb2.CardNames
+    def __init__(self, game: _Optional[str] = ..., card_names: _Optional[_Union[_cards_pb2.CardNames, str]] = ...) -> None: ...
+
+class StartDailyDealResponse(_message.Message):
+    __slots__ = ("table",)
+    TABLE_FIELD_NUMBER: _ClassVar[int]
+    table: _table_pb2.TableView
+    def __init__(self, table: _Optional[_Union[_table_pb2.TableView, _Mapping]] = ...) -> None: ...

@@ -149,6 +149,11 @@ class TableServiceStub:
                 request_serializer=speedgamez_dot_v1_dot_table__service__pb2.GetStatisticsRequest.SerializeToString,
                 response_deserializer=speedgamez_dot_v1_dot_table__service__pb2.GetStatisticsResponse.FromString,
                 _registered_method=True)
+        self.StartDailyDeal = channel.unary_unary(
+                '/speedgamez.v1.TableService/StartDailyDeal',
+                request_serializer=speedgamez_dot_v1_dot_table__service__pb2.StartDailyDealRequest.SerializeToString,
+                response_deserializer=speedgamez_dot_v1_dot_table__service__pb2.StartDailyDealResponse.FromString,
+                _registered_method=True)
 
 
 class TableServiceServicer:
@@ -281,7 +286,8 @@ class TableServiceServicer:
     def WatchTable(self, request, context):
         """Streams the table's events after after_sequence, redacted for the caller, then
         every new event as it happens, with a heartbeat while nothing happens; the stream
-        ends after MatchFinished or TableClosed. If it ends otherwise (a server replica
+        ends after MatchFinished (at a daily deal: after the DailyDealCompared that completes
+        it) or TableClosed. If it ends otherwise (a server replica
         stopped: UNAVAILABLE, or INTERNAL through a proxy), reconnect with the last
         sequence received to get exactly the events after it.
         """
@@ -312,6 +318,18 @@ class TableServiceServicer:
     def GetStatistics(self, request, context):
         """The caller's own statistics: per game he played, his leaderboard points of all time
         and the counters the game keeps (deals played and won, and the game's own).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def StartDailyDeal(self, request, context):
+        """Starts today's daily deal of a game (seed 000 "Tagesblatt"): a match of fixed deals,
+        the same for everyone on the calendar day of the server's time zone, alone against
+        computers of level normal, without advice or clock. After each deal a worker lets the
+        strong computer play it from the caller's seat (TableView.daily). One attempt per
+        player and day: a second call answers FAILED_PRECONDITION naming the first table.
+        The deals are dealt one by one as the match goes; nothing shows a later one.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -389,6 +407,11 @@ def add_TableServiceServicer_to_server(servicer, server):
                     servicer.GetStatistics,
                     request_deserializer=speedgamez_dot_v1_dot_table__service__pb2.GetStatisticsRequest.FromString,
                     response_serializer=speedgamez_dot_v1_dot_table__service__pb2.GetStatisticsResponse.SerializeToString,
+            ),
+            'StartDailyDeal': grpc.unary_unary_rpc_method_handler(
+                    servicer.StartDailyDeal,
+                    request_deserializer=speedgamez_dot_v1_dot_table__service__pb2.StartDailyDealRequest.FromString,
+                    response_serializer=speedgamez_dot_v1_dot_table__service__pb2.StartDailyDealResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -814,6 +837,33 @@ class TableService:
             '/speedgamez.v1.TableService/GetStatistics',
             speedgamez_dot_v1_dot_table__service__pb2.GetStatisticsRequest.SerializeToString,
             speedgamez_dot_v1_dot_table__service__pb2.GetStatisticsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def StartDailyDeal(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/speedgamez.v1.TableService/StartDailyDeal',
+            speedgamez_dot_v1_dot_table__service__pb2.StartDailyDealRequest.SerializeToString,
+            speedgamez_dot_v1_dot_table__service__pb2.StartDailyDealResponse.FromString,
             options,
             channel_credentials,
             insecure,

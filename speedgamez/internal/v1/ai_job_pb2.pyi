@@ -18,6 +18,7 @@ class AiJobKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     AI_JOB_KIND_UNSPECIFIED: _ClassVar[AiJobKind]
     AI_JOB_KIND_MOVE: _ClassVar[AiJobKind]
     AI_JOB_KIND_ADVICE: _ClassVar[AiJobKind]
+    AI_JOB_KIND_SHADOW: _ClassVar[AiJobKind]
 
 class PhaseKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -29,6 +30,7 @@ class PhaseKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
 AI_JOB_KIND_UNSPECIFIED: AiJobKind
 AI_JOB_KIND_MOVE: AiJobKind
 AI_JOB_KIND_ADVICE: AiJobKind
+AI_JOB_KIND_SHADOW: AiJobKind
 PHASE_KIND_UNSPECIFIED: PhaseKind
 PHASE_KIND_BIDDING: PhaseKind
 PHASE_KIND_PLAY: PhaseKind
@@ -36,7 +38,7 @@ PHASE_KIND_OTHER: PhaseKind
 PHASE_KIND_OVER: PhaseKind
 
 class AiJob(_message.Message):
-    __slots__ = ("table_id", "table_version", "seat", "level", "view", "queued_time", "kind", "reply_to", "observation")
+    __slots__ = ("table_id", "table_version", "seat", "level", "view", "queued_time", "kind", "reply_to", "observation", "deal_number")
     TABLE_ID_FIELD_NUMBER: _ClassVar[int]
     TABLE_VERSION_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
@@ -46,6 +48,7 @@ class AiJob(_message.Message):
     KIND_FIELD_NUMBER: _ClassVar[int]
     REPLY_TO_FIELD_NUMBER: _ClassVar[int]
     OBSERVATION_FIELD_NUMBER: _ClassVar[int]
+    DEAL_NUMBER_FIELD_NUMBER: _ClassVar[int]
     table_id: str
     table_version: int
     seat: int
@@ -55,7 +58,8 @@ class AiJob(_message.Message):
     kind: AiJobKind
     reply_to: str
     observation: SeatObservation
-    def __init__(self, table_id: _Optional[str] = ..., table_version: _Optional[int] = ..., seat: _Optional[int] = ..., level: _Optional[_Union[_table_pb2.ComputerLevel, str]] = ..., view: _Optional[_Union[_table_pb2.TableView, _Mapping]] = ..., queued_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., kind: _Optional[_Union[AiJobKind, str]] = ..., reply_to: _Optional[str] = ..., observation: _Optional[_Union[SeatObservation, _Mapping]] = ...) -> None: ...
+    deal_number: int
+    def __init__(self, table_id: _Optional[str] = ..., table_version: _Optional[int] = ..., seat: _Optional[int] = ..., level: _Optional[_Union[_table_pb2.ComputerLevel, str]] = ..., view: _Optional[_Union[_table_pb2.TableView, _Mapping]] = ..., queued_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., kind: _Optional[_Union[AiJobKind, str]] = ..., reply_to: _Optional[str] = ..., observation: _Optional[_Union[SeatObservation, _Mapping]] = ..., deal_number: _Optional[int] = ...) -> None: ...
 
 class SeatObservation(_message.Message):
     __slots__ = ("game", "rule_set", "options", "seat", "decision_seed", "dealer_seat", "phase", "phase_kind", "to_act_seats", "may_act_seats", "hand", "playable", "dealt", "choices", "calls", "tricks", "current_trick", "hand_sizes", "shown", "contract", "baska_kop")

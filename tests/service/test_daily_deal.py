@@ -1,0 +1,107 @@
+"""The daily deal across server and worker processes (seed 000 "Tagesblatt"; SPEC §3):
+the same 8 deals for everyone on a day, after each one the strong computer's result from
+the player's seat (equal to a replay by the strong computer), one attempt a day, a
+daily ranking by the difference, and no deal shown before it is played."""
+
+from __future__ import annotations
+
+import grpc
+import redis
+
+from ai_worker.daily import shadow_score
+from speedgamez.v1 import table_pb2
+from speedgamez.v1 import table_service_pb2 as service_pb2
+from tests.service.conftest import Stack
+from tests.support.checks import eventually, expect_status
+from tests.support.client import Player, simple_move
+from tests.support.stored import stored
+
+
+def _start(player: Player) -> table_pb2.TableView:
+    request = service_pb2.StartDailyDealRequest(game="baska_kop")
+    return player.stub.StartDailyDeal(request, metadata=player.metadata).table
+
+
+def _hands_of_deal(redis_client: redis.Redis, name: str, deal: int) -> list[bytes]:
+    """Every seat's hand of the ``deal``-th deal, from the stored events."""
+    events = stored(redis_client, name).events
+    starts = [index for index, event in enumerate(events) if event.HasField("deal_started")]
+    following = events[starts[deal - 1] :]
+    return [event.hand_dealt.SerializeToString() for event in following[1:5]]
+
+
+def test_tagesblatt_everybody_gets_the_same_deals_and_only_the_first_is_dealt(
+    stack: Stack, redis_client: redis.Redis
+) -> None:
+    anna, ben = stack.player("Anna"), stack.player("Ben")
+    first, second = _start(anna), _start(ben)
+    assert first.daily.date and first.daily.date == second.daily.date
+    assert first.options == second.options and first.options["deals"] == "8"
+    assert [seat.kind for seat in first.seats] == [table_pb2.SEAT_KIND_HUMAN] + [
+        table_pb2.SEAT_KIND_COMPUTER
+    ] * 3
+    assert _hands_of_deal(redis_client, first.name, 1) == _hands_of_deal(redis_client, second.name, 1)
+    # Nothing of a later deal exists before it is dealt: one deal started, four hands.
+    events = stored(redis_client, first.name).events
+    assert sum(event.HasField("deal_started") for event in events) == 1
+    assert sum(event.HasField("hand_dealt") for event in events) == 4
+    # The advisor does not help: the daily deal measures the player's own play.
+    view = anna.my_turn(first.name)
+    message = expect_status(
+        grpc.StatusCode.FAILED_PRECONDITION,
+        lambda: anna.stub.GetAdvice(service_pb2.GetAdviceRequest(table=view.name), metadata=anna.metadata),
+    )
+    assert "without advice" in message
+
+
+def test_tagesblatt_compares_each_deal_with_the_strong_computer_and_ranks_the_difference(
+    stack: Stack, redis_client: redis.Redis
+) -> None:
+    cleo = stack.player("Cleo")
+    name = _start(cleo).name
+    while True:
+        view = cleo.my_turn(name, timeout=120)
+        if view.phase == table_pb2.TABLE_PHASE_FINISHED:
+            break
+        try:
+            cleo.submit(view, simple_move(view))
+        except grpc.RpcError as error:
+            if error.code() != grpc.StatusCode.ABORTED:
+                raise
+    # The stream of a daily deal ends once the last deal is compared.
+    watched = list(
+        cleo.stub.WatchTable(service_pb2.WatchTableRequest(table=name), metadata=cleo.metadata, timeout=180)
+    )
+    assert watched[-1].event.daily_deal_compared.complete
+    daily = cleo.get(name).daily
+    assert daily.complete and [line.deal_number for line in daily.deals] == list(range(1, 9))
+    record = stored(redis_client, name).record()
+    settled = [
+        event.deal_settled.settlement
+        for event in stored(redis_client, name).events
+        if event.HasField("deal_settled")
+    ]
+    for line, settlement in zip(daily.deals, settled, strict=True):
+        assert line.your_score == settlement.scores[0]
+        # The worker's result is the strong computer's replay of the same deal.
+        assert line.computer_score == shadow_score(record, line.deal_number)
+    assert daily.difference == sum(line.your_score - line.computer_score for line in daily.deals)
+
+    def ranked() -> bool:
+        board = cleo.stub.GetLeaderboard(
+            service_pb2.GetLeaderboardRequest(
+                game="baska_kop", period=service_pb2.LEADERBOARD_PERIOD_DAILY_DEAL
+            ),
+            metadata=cleo.metadata,
+        )
+        return board.HasField("caller") and board.caller.points == daily.difference
+
+    eventually(ranked, what="the daily ranking")
+    statistics = cleo.stub.GetStatistics(service_pb2.GetStatisticsRequest(), metadata=cleo.metadata)
+    (game,) = statistics.games
+    assert game.daily_difference == daily.difference
+    # A daily deal counts on its own ranking only.
+    assert game.points == 0 and all(counter.count == 0 for counter in game.counters)
+    # One attempt a day.
+    message = expect_status(grpc.StatusCode.FAILED_PRECONDITION, lambda: _start(cleo))
+    assert name in message and "one attempt a day" in message
