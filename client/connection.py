@@ -10,7 +10,7 @@ behind a proxy):
 - SubmitAction carries a request id, and the server applies one id at most once;
 - WatchTable resumes after the last event received and so delivers exactly the rest.
 
-CreateTable, JoinTable, LeaveTable and RegisterPlayer are not retried: a lost answer
+CreateTable, StartDailyDeal, JoinTable, LeaveTable and RegisterPlayer are not retried: a lost answer
 would leave the client unsure whether they happened, so the player is told instead.
 """
 
@@ -93,6 +93,10 @@ class Connection:
         if think_seconds is not None:
             request.think_seconds = think_seconds
         return self.stub.CreateTable(request, metadata=self.metadata).table
+
+    def start_daily(self, game: str) -> table_pb2.TableView:
+        request = service_pb2.StartDailyDealRequest(game=game, card_names=self.card_names)
+        return self.stub.StartDailyDeal(request, metadata=self.metadata).table
 
     def join(self, table: str) -> table_pb2.TableView:
         request = service_pb2.JoinTableRequest(table=table, card_names=self.card_names)

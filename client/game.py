@@ -59,12 +59,16 @@ class Game:
         self.show(view)
         while not has_ended(view):
             if is_my_turn(view):
+                if comparison_pending(view):
+                    view = self.wait_for_comparison()
                 moved = self.take_turn(view)
                 if moved is None:
                     return None
                 view = moved
             else:
                 view = self.wait_for_turn(view)
+        if comparison_pending(view):
+            view = self.wait_for_comparison()
         return view
 
     def show(self, view: table_pb2.TableView) -> None:
@@ -179,10 +183,31 @@ class Game:
                     return view
         return self.connection.get(self.table)
 
+    def wait_for_comparison(self) -> table_pb2.TableView:
+        """At a daily deal's settlement: follow the events until the strong computer's
+        result for the deal arrives, then draw the table with it."""
+        self.screen.write("The strong computer plays the deal from your seat ...")
+        while True:
+            with contextlib.closing(self.connection.watch(self.table, self.shown_sequence)) as events:
+                for event in events:
+                    if event.HasField("daily_deal_compared"):
+                        break
+            view = self.connection.get(self.table)
+            self.show(view)
+            if not comparison_pending(view):
+                return view
+
     def is_new_stage(self, view: table_pb2.TableView) -> bool:
         """A new deal, the end of the bidding, a settlement: worth a full drawing."""
         shown = self.shown_view
         return view.phase != shown.phase or view.deal_number != shown.deal_number
+
+
+def comparison_pending(view: table_pb2.TableView) -> bool:
+    """A daily deal whose settled deal the strong computer has not yet played again."""
+    deals = view.daily.deals
+    settled = view.phase in (table_pb2.TABLE_PHASE_SETTLEMENT, table_pb2.TABLE_PHASE_FINISHED)
+    return settled and bool(deals) and not deals[-1].HasField("computer_score")
 
 
 def prompt(view: table_pb2.TableView) -> str:

@@ -192,6 +192,8 @@ class Screen:
             lines.append(f"Last trick: {self.trick(view.tricks[-1], view)}")
         if view.HasField("settlement"):
             lines += self.settlement(view.settlement, view)
+        if view.HasField("daily") and view.daily.deals:
+            lines += daily_lines(view.daily)
         if view.hand:
             lines += self.hand(view)
         return lines
@@ -288,6 +290,24 @@ class Screen:
             self.write(f"  {event.seat_changed.description}")
         elif kind == "table_closed":
             self.write(f"  The table closed: {event.table_closed.description}")
+
+
+def daily_lines(daily: table_pb2.DailyDealView) -> list[str]:
+    """Each deal of a daily deal beside the strong computer's result from the same seat."""
+    lines = [f"Daily deal of {daily.date}, compared with the strong computer in your seat:"]
+    for deal in daily.deals:
+        if deal.HasField("computer_score"):
+            difference = deal.your_score - deal.computer_score
+            lines.append(
+                f"  deal {deal.deal_number}: you {deal.your_score:+d}, the computer {deal.computer_score:+d} "
+                f"({difference:+d})"
+            )
+        else:
+            lines.append(
+                f"  deal {deal.deal_number}: you {deal.your_score:+d}; the computer is still playing it"
+            )
+    lines.append(f"  so far: {daily.difference:+d}")
+    return lines
 
 
 def name(view: table_pb2.TableView, seat: int) -> str:

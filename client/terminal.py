@@ -128,6 +128,12 @@ def parser() -> argparse.ArgumentParser:
     where.add_argument(
         "--statistics", action="store_true", help="show your statistics and leaderboard points"
     )
+    where.add_argument(
+        "--daily",
+        action="store_true",
+        help="play today's daily deal of --game: the same deals for everyone, compared with the strong "
+        "computer after each deal (one attempt a day)",
+    )
     new = parser.add_argument_group("a new table (without --join or --resume)")
     new.add_argument("--game", help=f"the game's id, as the server lists it (default: {DEFAULT_GAME})")
     new.add_argument(
@@ -180,7 +186,13 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> None:
     arguments = parser()
     args = arguments.parse_args(argv)
-    if args.join is not None or args.resume is not None or args.leaderboard is not None or args.statistics:
+    if (
+        args.join is not None
+        or args.resume is not None
+        or args.leaderboard is not None
+        or args.statistics
+        or args.daily
+    ):
         given = [
             f"--{option.replace('_', '-')}"
             for option in NEW_TABLE_OPTIONS
@@ -188,8 +200,8 @@ def main(argv: list[str] | None = None) -> None:
         ]
         if given:
             arguments.error(
-                f"{', '.join(given)}: only for a new table, not with --join, --resume, --leaderboard "
-                "or --statistics"
+                f"{', '.join(given)}: only for a new table, not with --join, --resume, --daily, "
+                "--leaderboard or --statistics"
             )
     sys.exit(run(args))
 
@@ -331,7 +343,24 @@ def choose_table(
         return resume(args.resume, connection, player, keyboard, titles)
     if args.join is not None:
         return join(args.join, connection, tokens, player, titles)
+    if args.daily:
+        return start_daily(args, connection, tokens, player)
     return create(args, connection, tokens, player, games)
+
+
+def start_daily(
+    args: argparse.Namespace, connection: Connection, tokens: TokenFile, player: SavedPlayer
+) -> str:
+    game = args.game or DEFAULT_GAME
+    try:
+        view = as_player(lambda: connection.start_daily(game), connection, tokens, player)
+    except grpc.RpcError as error:
+        raise ClientError(f"Cannot start the daily deal: {details(error, connection.address)}.") from None
+    print(
+        f"{player.name}, today's daily deal ({view.daily.date}) is table {view.name}: the same deals for "
+        "everyone; after each deal the strong computer plays it from your seat."
+    )
+    return view.name
 
 
 def create(
@@ -466,7 +495,17 @@ def farewell(view: table_pb2.TableView) -> str:
     if view.phase == table_pb2.TABLE_PHASE_CLOSED:
         return "The table is closed."
     totals = ", ".join(f"{seat.player_name} {seat.total_score:+d}" for seat in view.seats)
-    return f"The match is over. Totals: {totals}."
+    ending = f"The match is over. Totals: {totals}."
+    daily = view.daily
+    if daily.complete:
+        verdict = (
+            "as good as" if daily.difference == 0 else "better than" if daily.difference > 0 else "worse than"
+        )
+        ending += (
+            f"\nDaily deal of {daily.date}: you made {daily.your_total:+d}, the strong computer "
+            f"{daily.computer_total:+d} from your seat: {abs(daily.difference)} points {verdict} it."
+        )
+    return ending
 
 
 def details(error: grpc.RpcError, server: str) -> str:

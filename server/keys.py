@@ -3,7 +3,8 @@
 All keys of one table carry the table id as hash tag (``{...}``), so every multi-key
 operation on a table (the compare-and-set script) stays in one Redis Cluster slot; the
 keys of the AI queue share the tag ``{ai}``, the leaderboards and statistics ``{board}`` (so
-that one script applies a table's awards to all of them at once), a player's keys his id,
+that one script applies a table's awards to all of them at once), the daily deal's
+``{daily}``, a player's keys his id,
 a token's its digest. A leaderboard's window is named in the server's time zone
 (``SPEEDGAMEZ_TIME_ZONE``): ``all``, ``month:2026-12``, ``week:2026-W49``,
 ``day:2026-12-01``.
