@@ -78,6 +78,7 @@ class Connection:
         seats: list[service_pb2.SeatConfig],
         think_seconds: int | None = None,
         learning: bool = False,
+        count_points: bool = False,
     ) -> table_pb2.TableView:
         """A new table with the caller at a seat; ``think_seconds`` None leaves the move clock
         to the server's default."""
@@ -89,6 +90,7 @@ class Connection:
             join=True,
             card_names=self.card_names,
             learning=learning,
+            count_points=count_points,
         )
         if think_seconds is not None:
             request.think_seconds = think_seconds

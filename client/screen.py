@@ -168,6 +168,12 @@ class Screen:
         lines += [f"  {seat_line(seat)}" for seat in view.seats]
         if view.counters:
             lines.append("  " + " · ".join(f"{counter.label}: {counter.value}" for counter in view.counters))
+        if view.party_points:
+            parties = " · ".join(
+                f"{party.label} ({', '.join(name(view, seat) for seat in party.seats)}) {party.card_points}"
+                for party in view.party_points
+            )
+            lines.append(f"  Card points: {parties}")
         lines += [
             f"  {name(view, seat.seat)} shows: {', '.join(self.card(card) for card in seat.shown_cards)}"
             for seat in view.seats

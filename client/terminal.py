@@ -70,6 +70,7 @@ NEW_TABLE_OPTIONS = (
     "liga",
     "think",
     "learn",
+    "count_points",
 )
 
 Result = TypeVar("Result")
@@ -171,6 +172,12 @@ def parser() -> argparse.ArgumentParser:
         default=None,
         help="a learning game: the computers' cards lie open and the strong computer's advice comes "
         "before each of your decisions; it counts for no leaderboard",
+    )
+    new.add_argument(
+        "--count-points",
+        action="store_true",
+        default=None,
+        help="show the running card points of each party, as far as you know the parties",
     )
     parser.add_argument("--german", action="store_true", help="Bavarian card names: Eichel Ober, Herz Sau...")
     parser.add_argument(
@@ -389,7 +396,9 @@ def create(
     rule_set = args.rule_set or game.rule_sets[0].id
     try:
         view = as_player(
-            lambda: connection.create(game.id, rule_set, options, seats, args.think, bool(args.learn)),
+            lambda: connection.create(
+                game.id, rule_set, options, seats, args.think, bool(args.learn), bool(args.count_points)
+            ),
             connection,
             tokens,
             player,

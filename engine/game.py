@@ -309,6 +309,16 @@ class Counter:
 
 
 @dataclass(frozen=True, slots=True)
+class Party:
+    """Seats the viewer knows to play together, named as players name them ("the Old"),
+    and the card points they have taken so far."""
+
+    label: str
+    seats: frozenset[int]
+    card_points: int
+
+
+@dataclass(frozen=True, slots=True)
 class DealView:
     """Everything one viewer (a seat, or None for a spectator) may see of a deal.
 
@@ -338,6 +348,9 @@ class DealView:
     declarations: tuple[tuple[Declaration, ...], ...] = ()
     seat_counters: tuple[tuple[Counter, ...], ...] = ()
     counters: tuple[Counter, ...] = ()
+    # The parties as the viewer knows them, with their card points (seats he cannot place
+    # yet form a party of their own); empty for a game without parties.
+    parties: tuple[Party, ...] = ()
     game_view: object | None = None
 
 

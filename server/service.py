@@ -233,6 +233,7 @@ class TableService:
             created_by=caller.player_id,
             think_seconds=think_seconds,
             learning=request.learning,
+            count_points=request.count_points,
         )
         table = await self._open_table(
             caller, secrets.token_urlsafe(12), config, wanted, request.join, card_names

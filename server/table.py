@@ -215,6 +215,8 @@ class TableConfig:
     learning: bool = False
     # A daily deal: its calendar day ("2026-12-01"); empty at every other table.
     daily: str = ""
+    # Views carry the running card points of each party.
+    count_points: bool = False
 
     def to_json(self) -> str:
         return json.dumps(
@@ -228,6 +230,7 @@ class TableConfig:
                 "think_seconds": self.think_seconds,
                 "learning": self.learning,
                 "daily": self.daily,
+                "count_points": self.count_points,
             },
             sort_keys=True,
         )
@@ -245,6 +248,7 @@ class TableConfig:
             think_seconds=data.get("think_seconds", 0),
             learning=data.get("learning", False),
             daily=data.get("daily", ""),
+            count_points=data.get("count_points", False),
         )
 
 

@@ -140,6 +140,7 @@ def table_view(
     view.phase = table_phase(record)
     view.think_seconds = record.config.think_seconds
     view.learning = record.config.learning
+    view.count_points = record.config.count_points
     if record.config.daily:
         view.daily.CopyFrom(daily_view(record))
     view.server_time.FromMilliseconds(now_ms())
@@ -188,6 +189,11 @@ def table_view(
         )
         for choice in choices
     )
+    if record.config.count_points:
+        view.party_points.extend(
+            table_pb2.PartyPoints(label=party.label, seats=sorted(party.seats), card_points=party.card_points)
+            for party in deal.parties
+        )
     if deal.contract is not None:
         view.contract.CopyFrom(convert.contract_view_to_proto(deal.contract))
         view.contract.label = texts(deal.contract.label)

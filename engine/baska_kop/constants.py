@@ -56,6 +56,14 @@ class Contract(StrEnum):
 
 RULE_SET_TITLES = {RuleSet.KOP: "Kop", RuleSet.BASKA: "Baśka"}
 
+# The parties of a contract as players name them: the declaring side, the other side.
+PARTY_NAMES = {
+    Contract.NORMAL: ("the Old", "the Young"),
+    Contract.WESELE: ("the Wesele pair", "the other two"),
+}
+SOLO_PARTY_NAMES = ("the soloist", "the three against him")
+UNPLACED_PARTY = "not known yet"
+
 # The leaderboards (seed "Partie und Bestenliste"): the plus points of won deals, a place
 # bonus at the end of the Partie, and a penalty for leaving other people early.
 PLACE_BONUS = (30, 15, 5)

@@ -24,12 +24,15 @@ from engine.baska_kop.constants import (
     LEAVE_PENALTY,
     MATCH_LENGTHS,
     PACK,
+    PARTY_NAMES,
     PLACE_BONUS,
     RULE_SET_TITLES,
     SEATS,
     SOLO_ANNOUNCEMENTS,
+    SOLO_PARTY_NAMES,
     STATISTIC_TITLES,
     TRICKS,
+    UNPLACED_PARTY,
     Contract,
     Options,
     RuleSet,
@@ -60,6 +63,7 @@ from engine.game import (
     MatchLength,
     MatchProgress,
     OptionType,
+    Party,
     PhaseKind,
     Ranking,
     RuleSetType,
@@ -364,6 +368,13 @@ class BaskaKop(Game[Options, DealState]):
         own = set(state.hands[viewer]) if viewer is not None else set()
         ladder = tuple(LadderRung(card, card in own, card in fallen) for card in order.trumps)
         contract = self._contract_view(state, viewer)
+        card_points = (
+            state.result.card_points
+            if state.result is not None
+            else tuple(
+                sum(trick.points for trick in state.tricks if trick.winner == seat) for seat in range(SEATS)
+            )
+        )
         return DealView(
             viewer=viewer,
             phase=state.phase.value,
@@ -378,13 +389,10 @@ class BaskaKop(Game[Options, DealState]):
             history=self._history(state, viewer),
             current_trick=Trick(state.leader, tuple(state.trick)) if state.phase is Phase.PLAY else None,
             tricks=tuple(state.tricks),
-            card_points=state.result.card_points
-            if state.result is not None
-            else tuple(
-                sum(trick.points for trick in state.tricks if trick.winner == seat) for seat in range(SEATS)
-            ),
+            card_points=card_points,
             result=state.result,
             dealt_hand=state.dealt[viewer] if viewer is not None else (),
+            parties=_parties(known_sides(state, viewer), Contract(contract.code), card_points),
             game_view=BaskaKopView(contract.code),
         )
 
@@ -482,3 +490,16 @@ class BaskaKop(Game[Options, DealState]):
 def _whole_number(text: str) -> int:
     """The number ``text`` spells in ASCII digits (at most six), else -1."""
     return int(text) if text.isascii() and text.isdigit() and len(text) <= 6 else -1
+
+
+def _parties(
+    sides: tuple[bool | None, ...], contract: Contract, card_points: tuple[int, ...]
+) -> tuple[Party, ...]:
+    """The parties as the viewer knows them (seats he cannot place apart), with their points."""
+    declaring, defending = PARTY_NAMES.get(contract, SOLO_PARTY_NAMES)
+    parties = []
+    for label, side in ((declaring, True), (defending, False), (UNPLACED_PARTY, None)):
+        seats = frozenset(seat for seat in range(SEATS) if sides[seat] is side)
+        if seats:
+            parties.append(Party(label, seats, sum(card_points[seat] for seat in seats)))
+    return tuple(parties)

@@ -169,7 +169,7 @@ class SeatConfig(_message.Message):
     def __init__(self, kind: _Optional[_Union[_table_pb2.SeatKind, str]] = ..., level: _Optional[_Union[_table_pb2.ComputerLevel, str]] = ...) -> None: ...
 
 class CreateTableRequest(_message.Message):
-    __slots__ = ("game", "rule_set", "options", "seats", "join", "seat", "card_names", "think_seconds", "learning")
+    __slots__ = ("game", "rule_set", "options", "seats", "join", "seat", "card_names", "think_seconds", "learning", "count_points")
     class OptionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -186,6 +186,7 @@ class CreateTableRequest(_message.Message):
     CARD_NAMES_FIELD_NUMBER: _ClassVar[int]
     THINK_SECONDS_FIELD_NUMBER: _ClassVar[int]
     LEARNING_FIELD_NUMBER: _ClassVar[int]
+    COUNT_POINTS_FIELD_NUMBER: _ClassVar[int]
     game: str
     rule_set: str
     options: _containers.ScalarMap[str, str]
@@ -195,7 +196,8 @@ class CreateTableRequest(_message.Message):
     card_names: _cards_pb2.CardNames
     think_seconds: int
     learning: bool
-    def __init__(self, game: _Optional[str] = ..., rule_set: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., seats: _Optional[_Iterable[_Union[SeatConfig, _Mapping]]] = ..., join: _Optional[bool] = ..., seat: _Optional[int] = ..., card_names: _Optional[_Union[_cards_pb2.CardNames, str]] = ..., think_seconds: _Optional[int] = ..., learning: _Optional[bool] = ...) -> None: ...
+    count_points: bool
+    def __init__(self, game: _Optional[str] = ..., rule_set: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., seats: _Optional[_Iterable[_Union[SeatConfig, _Mapping]]] = ..., join: _Optional[bool] = ..., seat: _Optional[int] = ..., card_names: _Optional[_Union[_cards_pb2.CardNames, str]] = ..., think_seconds: _Optional[int] = ..., learning: _Optional[bool] = ..., count_points: _Optional[bool] = ...) -> None: ...
 
 class CreateTableResponse(_message.Message):
     __slots__ = ("table",)

@@ -35,3 +35,18 @@ def test_learn_is_for_one_person(stack: Stack, start_client: Start) -> None:
     anna = start_client("--server", stack.address, "--name", "Anna", "--learn", "--humans", "2")
     anna.expect(r"A learning game is for one person against computers: leave out --humans\.")
     assert anna.wait_exit() == 1
+
+
+def test_count_points_shows_each_partys_card_points(stack: Stack, start_client: Start) -> None:
+    """Seed 000, settings: "Augen mitzählen"."""
+    anna = start_client("--server", stack.address, "--name", "Anna", "--count-points")
+    # At the start she knows only her own party (or, with both black queens, all of them).
+    anna.expect(
+        r"^  Card points: ((the Old|the Young) \(Anna\) 0 · not known yet|the soloist \(Anna\) 0 · "
+        r"the three against him) \(Computer 1 .*\) 0$"
+    )
+    # Once the parties are known (at the latest at the settlement), each has its line part.
+    anna.play_until(
+        r"^  Card points: (the Old|the Wesele pair|the soloist) \(.*\) \d+ · .* \d+$", timeout=120
+    )
+    assert TRACEBACK not in anna.text()

@@ -1,5 +1,6 @@
 # ruff: noqa: RUF005  (calls read best as "bidding + tricks")
-"""Speedbock rules, sections "Partie und Bestenliste" and "Ratsstube" (the statistics).
+"""Speedbock rules, sections "Partie und Bestenliste", "Ratsstube" (the statistics) and
+the setting "Augen mitzählen" (running card points).
 
 "In die Bestenliste kommen nur deine Pluspunkte aus gewonnenen Spielen, dazu ein
 Platzbonus von 30, 15 bzw. 5 Punkten. Wer eine Partie mit anderen Menschen vorzeitig
@@ -10,7 +11,7 @@ The deals are the hand-worked ones of the Abrechnung and Doppeln tests.
 
 from __future__ import annotations
 
-from tests.rules.baska_kop_helpers import GAME, passes, play_deal, result, tricks
+from tests.rules.baska_kop_helpers import GAME, new_deal, passes, play_deal, result, run, tricks
 from tests.rules.test_baska_kop_abrechnung import CICHA_LOST, CICHA_LOST_TRICKS, CICHA_WON, CICHA_WON_TRICKS
 from tests.rules.test_baska_kop_doppeln import BASKA_NORMAL, BASKA_NORMAL_TRICKS
 
@@ -103,3 +104,34 @@ def test_ratsstube_declares_its_counters_in_order() -> None:
         "won_zolo_du_gran_du",
         "won_doubles",
     ]
+
+
+# ---------------------------------------------------------------------------------------
+# "Augen mitzählen": running card points per party, as the viewer knows the parties
+# ---------------------------------------------------------------------------------------
+
+
+def test_augen_mitzaehlen_parties_as_each_viewer_knows_them() -> None:
+    # Baśka normal game: Old = seats 0 (♣Q) and 2 (♠Q). After the first trick (seat 3
+    # takes 26) no black queen has fallen.
+    state = run(new_deal("baska", BASKA_NORMAL), passes(0, 1, 2, 3) + BASKA_NORMAL_TRICKS[:4])
+    parties = {party.label: (party.seats, party.card_points) for party in GAME.view(state, 0).parties}
+    # Seat 0 knows only himself as Old; the others he cannot place yet.
+    assert parties == {"the Old": (frozenset({0}), 0), "not known yet": (frozenset({1, 2, 3}), 26)}
+    spectator = {party.label: party.seats for party in GAME.view(state, None).parties}
+    assert spectator == {"not known yet": frozenset({0, 1, 2, 3})}
+
+
+def test_augen_mitzaehlen_sums_each_known_party_at_the_end() -> None:
+    state = play_deal("baska", BASKA_NORMAL, passes(0, 1, 2, 3) + BASKA_NORMAL_TRICKS)
+    parties = {party.label: (party.seats, party.card_points) for party in GAME.view(state, None).parties}
+    assert parties == {"the Old": (frozenset({0, 2}), 78), "the Young": (frozenset({1, 3}), 26)}
+
+
+def test_augen_mitzaehlen_a_soloist_against_three() -> None:
+    state = play_deal("baska", CICHA_WON, passes(0, 1, 2, 3) + CICHA_WON_TRICKS)
+    parties = {party.label: (party.seats, party.card_points) for party in GAME.view(state, 1).parties}
+    assert parties == {
+        "the soloist": (frozenset({0}), 78),
+        "the three against him": (frozenset({1, 2, 3}), 26),
+    }
