@@ -157,6 +157,26 @@ class Connection:
         )
         return self._retrying(lambda: self.stub.SubmitAction(request, metadata=self.metadata).table)
 
+    def lobby(self, game: str) -> Generator[service_pb2.WatchLobbyResponse, None, None]:
+        """The lobby: a snapshot of the waiting tables, then each change (heartbeats
+        skipped). A broken stream is watched again: its new snapshot comes first."""
+        deadline: float | None = None
+        while True:
+            call = self.stub.WatchLobby(service_pb2.WatchLobbyRequest(game=game), metadata=self.metadata)
+            try:
+                for response in call:
+                    deadline = None
+                    if response.WhichOneof("kind") != "heartbeat":
+                        yield response
+                return
+            except grpc.RpcError as error:
+                if error.code() not in WATCH_RESUMABLE:
+                    raise
+                deadline = deadline or time.monotonic() + RETRY_SECONDS
+                self._wait_for_server(error, deadline)
+            finally:
+                call.cancel()
+
     def watch(self, table: str, after: int) -> Generator[table_pb2.TableEvent, None, None]:
         """The table's events after sequence ``after``, resuming the stream if it breaks.
 

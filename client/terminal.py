@@ -16,6 +16,7 @@ client would, written to be read as an example:
     python -m client --name Ben --join tables/<id>    # take an open seat at that table
     python -m client --name Anna --resume             # continue an unfinished table
     python -m client --name Anna --learn              # a learning game: open cards, advice
+    python -m client --name Anna --lobby              # tables waiting for players, live
     python -m client --name Anna --leaderboard        # the boards (or: --leaderboard week)
     python -m client --name Anna --statistics         # your statistics
 
@@ -130,6 +131,11 @@ def parser() -> argparse.ArgumentParser:
         "--statistics", action="store_true", help="show your statistics and leaderboard points"
     )
     where.add_argument(
+        "--lobby",
+        action="store_true",
+        help="list the tables waiting for players (of --game, or all) and follow them until Ctrl-C",
+    )
+    where.add_argument(
         "--daily",
         action="store_true",
         help="play today's daily deal of --game: the same deals for everyone, compared with the strong "
@@ -199,6 +205,7 @@ def main(argv: list[str] | None = None) -> None:
         or args.leaderboard is not None
         or args.statistics
         or args.daily
+        or args.lobby
     ):
         given = [
             f"--{option.replace('_', '-')}"
@@ -208,7 +215,7 @@ def main(argv: list[str] | None = None) -> None:
         if given:
             arguments.error(
                 f"{', '.join(given)}: only for a new table, not with --join, --resume, --daily, "
-                "--leaderboard or --statistics"
+                "--lobby, --leaderboard or --statistics"
             )
     sys.exit(run(args))
 
@@ -228,6 +235,9 @@ def run(args: argparse.Namespace) -> int:
         games = list_games(connection)
         if args.leaderboard is not None or args.statistics:
             show_standings(args, connection, tokens, player, games)
+            return 0
+        if args.lobby:
+            show_lobby(args, connection, Titles.listed(games))
             return 0
         keyboard = Keyboard()
         titles = Titles.listed(games)
@@ -295,6 +305,35 @@ def as_player(
             raise
     register(player.name, connection, tokens)
     return call()
+
+
+# The lobby ---------------------------------------------------------------------------
+
+LOBBY_CHANGES = {
+    service_pb2.LOBBY_CHANGE_KIND_LISTED: "new",
+    service_pb2.LOBBY_CHANGE_KIND_SEATS_CHANGED: "seats",
+    service_pb2.LOBBY_CHANGE_KIND_STARTED: "started",
+    service_pb2.LOBBY_CHANGE_KIND_CLOSED: "closed",
+}
+
+
+def show_lobby(args: argparse.Namespace, connection: Connection, titles: Titles) -> None:
+    """Print the waiting tables, then every change, until Ctrl-C (which ends it)."""
+    join_hint = f"Join one with: {join_command(args, 'tables/<id>')}"
+    for response in connection.lobby(args.game or ""):
+        if response.HasField("snapshot"):
+            tables = response.snapshot.tables
+            print(f"Tables waiting for players: {len(tables)}. {join_hint}")
+            for summary in tables:
+                print(f"  {describe(summary, connection, titles)}")
+            print("Following the lobby; Ctrl-C stops.", flush=True)
+            continue
+        change = response.change
+        word = LOBBY_CHANGES.get(change.kind, "?")
+        if change.kind in (service_pb2.LOBBY_CHANGE_KIND_LISTED, service_pb2.LOBBY_CHANGE_KIND_SEATS_CHANGED):
+            print(f"  {word}: {describe(change.table, connection, titles)}", flush=True)
+        else:
+            print(f"  {word}: {change.table.name}", flush=True)
 
 
 # Leaderboards and statistics ---------------------------------------------------------

@@ -92,6 +92,8 @@ sg:{daily}:attempts:<game>:<date>     hash     player id -> the table of his dai
                                                that day (one attempt a day)
 sg:events                             channel  Pub/Sub: the id of every table with new   not stored
                                                events (published by the commit script)
+sg:lobby                              channel  Pub/Sub: a table that waits or waited for not stored
+                                               players changed (wakes lobby streams)
 ====================================  =======  ========================================  ====================
 """
 
@@ -109,6 +111,7 @@ AI_WORKERS = f"{PREFIX}:{{ai}}:workers"
 AI_GROUP = "workers"
 CLOCK_DEADLINES = f"{PREFIX}:{{clock}}:deadlines"
 EVENTS_CHANNEL = f"{PREFIX}:events"
+LOBBY_CHANNEL = f"{PREFIX}:lobby"
 BOARD_NAMES = f"{PREFIX}:{{board}}:names"
 BOARD_PENDING = f"{PREFIX}:{{board}}:pending"
 DAILY_SECRET = f"{PREFIX}:{{daily}}:secret"

@@ -2,18 +2,15 @@
 
 Methods take and return contract messages and raise ``ServiceError``; the gRPC servicer
 (``server.grpc_api``) only decodes, calls and encodes, and a REST gateway can sit on the
-same methods. Every change to a table goes through ``server.write.change_table``.
+same methods. Every change to a table goes through ``server.write.change_table``. The
+streaming methods live in ``server.streams``, what every request names in
+``server.requests``.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import re
 import secrets
-from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import dataclass
-from typing import TypeVar
+from collections.abc import Callable
 
 from engine.actions import Action
 from engine.errors import EngineError, quoted
@@ -24,45 +21,30 @@ from server.board import today
 from server.daily import daily_config
 from server.errors import Code, ServiceError, from_engine
 from server.jobs import JobQueue
+from server.lobby import table_summary
+from server.requests import Caller, card_names_of, parse_table_name
 from server.settings import Settings
 from server.store import AuthenticationStatus, Store, digest, now_ms
+from server.streams import WatchStreams
 from server.table import TableConfig, TableRecord, TableStatus
 from server.table_log import Act, Close, Compare, Expire, Join, Leave, LogEntry, SeatKind, Stop
 from server.views import (
     level_from_proto,
-    redact_event,
-    seat_views,
     table_name,
-    table_phase,
     table_view,
     texts_for,
 )
 from server.watching import EventHub
 from server.write import Change, change_table
-from speedgamez.v1 import cards_pb2, table_pb2
+from speedgamez.v1 import table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
 
-_TABLE_NAME = re.compile(r"tables/([A-Za-z0-9_-]{1,64})")
 _MAX_NAME = 40
 _MAX_REQUEST_ID = 64
 _MAX_PAGE = 100
-_WATCH_PAGE = 100
-
-Result = TypeVar("Result")
 
 
-@dataclass(frozen=True)
-class Caller:
-    """An authenticated player; ``address`` is a digest of the client's network address,
-    ``token_digest`` one of the token the call came with."""
-
-    player_id: str
-    name: str
-    address: str = ""
-    token_digest: str = ""
-
-
-class TableService:
+class TableService(WatchStreams):
     """``hub`` wakes watch streams; processes that serve no streams (workers) need none."""
 
     def __init__(self, store: Store, settings: Settings, hub: EventHub | None = None) -> None:
@@ -176,7 +158,7 @@ class TableService:
         self, caller: Caller, request: service_pb2.CreateTableRequest, seed: int | None = None
     ) -> service_pb2.CreateTableResponse:
         """Create a table; ``seed`` fixes the shuffle (tests and daily deals), else random."""
-        card_names = _card_names(request.card_names)
+        card_names = card_names_of(request.card_names)
         try:
             game = get_game(request.game)
             options = game.parse_options(request.rule_set, dict(request.options))
@@ -243,7 +225,7 @@ class TableService:
     async def start_daily_deal(
         self, caller: Caller, request: service_pb2.StartDailyDealRequest
     ) -> service_pb2.StartDailyDealResponse:
-        card_names = _card_names(request.card_names)
+        card_names = card_names_of(request.card_names)
         game = GAMES.get(request.game)
         if game is None:
             offered = ", ".join(GAMES)
@@ -302,20 +284,7 @@ class TableService:
                 continue
             if request.game and record.config.game != request.game:
                 continue
-            viewer = record.seat_of(caller.player_id)
-            deal = record.match.view(viewer).deal if record.match is not None else None
-            length = record.match_length()
-            response.tables.append(
-                service_pb2.TableSummary(
-                    name=table_name(table_id),
-                    game=record.config.game,
-                    rule_set=record.config.rule_set,
-                    phase=table_phase(record),
-                    seats=seat_views(record, viewer, deal),
-                    deals_total=length.deals,
-                    target_points=length.target_points,
-                )
-            )
+            response.tables.append(table_summary(record, record.seat_of(caller.player_id)))
         if len(ids) > size:
             response.next_page_token = str(offset + size)
         return response
@@ -324,7 +293,7 @@ class TableService:
         self, caller: Caller, request: service_pb2.JoinTableRequest
     ) -> service_pb2.JoinTableResponse:
         table_id = parse_table_name(request.table)
-        card_names = _card_names(request.card_names)
+        card_names = card_names_of(request.card_names)
         view = await self._join(
             caller, table_id, request.seat if request.HasField("seat") else None, card_names
         )
@@ -351,7 +320,7 @@ class TableService:
         self, caller: Caller, request: service_pb2.GetTableRequest
     ) -> service_pb2.GetTableResponse:
         table_id = parse_table_name(request.table)
-        card_names = _card_names(request.card_names)
+        card_names = card_names_of(request.card_names)
         record = await self._load(table_id)
         seat = record.seat_of(caller.player_id)
         response = service_pb2.GetTableResponse(table=table_view(record, seat, card_names))
@@ -373,7 +342,7 @@ class TableService:
             raise ServiceError(Code.INVALID_ARGUMENT, "table_version must be the TableView.version you saw")
         if not request.HasField("action"):
             raise ServiceError(Code.INVALID_ARGUMENT, "action is required")
-        card_names = _card_names(request.card_names)
+        card_names = card_names_of(request.card_names)
         try:
             action = convert.action_from_proto(request.action)
         except EngineError as error:
@@ -435,7 +404,7 @@ class TableService:
         self, caller: Caller, request: service_pb2.GetAdviceRequest
     ) -> service_pb2.GetAdviceResponse:
         table_id = parse_table_name(request.table)
-        card_names = _card_names(request.card_names)
+        card_names = card_names_of(request.card_names)
         record = await self._load(table_id)
         seat = _own_seat(record, caller)
         if record.config.daily:
@@ -476,121 +445,6 @@ class TableService:
     ) -> service_pb2.GetStatisticsResponse:
         return await standings.statistics(self.store.board, caller.player_id, now_ms())
 
-    # Events ------------------------------------------------------------------------
-
-    async def watch_table(
-        self, caller: Caller, request: service_pb2.WatchTableRequest
-    ) -> AsyncIterator[service_pb2.WatchTableResponse]:
-        table_id = parse_table_name(request.table)
-        card_names = _card_names(request.card_names)
-        assert self.hub is not None, "watch streams need the process's event hub"
-        record = await self._stream_call(self._load(table_id))
-        if request.after_sequence < 0 or request.after_sequence > record.event_seq:
-            raise ServiceError(
-                Code.INVALID_ARGUMENT,
-                f"after_sequence must be 0 to {record.event_seq}, the newest event so far",
-            )
-        if record.status.over and request.after_sequence == record.event_seq:
-            return  # nothing more will happen at this table
-        watch_id = secrets.token_hex(8)
-        holders = await self._open_watch(caller, watch_id)
-        try:
-            following = self._follow(caller, record, request.after_sequence, card_names, watch_id, holders)
-            async for response in following:
-                yield response
-        finally:
-            for holder in holders:
-                await self._stream_call(self.store.close_watch(holder, watch_id))
-
-    async def _open_watch(self, caller: Caller, watch_id: str) -> list[str]:
-        """Count a new stream against the player's and the address's limits; the lease keys."""
-        settings = self.settings
-        limits = [
-            (keys.player_watches(caller.player_id), settings.max_watches, "per player"),
-            (keys.address_watches(caller.address), settings.max_watches_per_address, "per client address"),
-        ]
-        opened: list[str] = []
-        try:
-            for holder, limit, whose in limits:
-                lease = self.store.open_watch(holder, watch_id, limit, settings.watch_lease_ms)
-                if not await self._stream_call(lease):
-                    raise ServiceError(
-                        Code.RESOURCE_EXHAUSTED, f"at most {limit} watch streams {whose}; close one first"
-                    )
-                opened.append(holder)
-        except BaseException:
-            # A lease taken must not outlive a stream that never opened.
-            for done in opened:
-                await self._stream_call(self.store.close_watch(done, watch_id))
-            raise
-        return opened
-
-    async def _follow(
-        self,
-        caller: Caller,
-        record: TableRecord,
-        after: int,
-        card_names: int,
-        watch_id: str,
-        holders: list[str],
-    ) -> AsyncIterator[service_pb2.WatchTableResponse]:
-        """The events of a table after ``after`` as they happen, with heartbeats between.
-
-        Reads when the hub wakes the stream, and at least every ``watch_poll_ms``; renews
-        the stream's lease every third of it.
-        """
-        assert self.hub is not None
-        settings = self.settings
-        viewer, texts = record.seat_of(caller.player_id), texts_for(record, card_names)
-        clock = asyncio.get_running_loop().time
-        heartbeat_at = clock() + settings.watch_heartbeat_s
-        renew_at = clock() + settings.watch_lease_ms / 3000
-        with self.hub.watching(record.id) as woken:
-            while True:
-                if self.hub.closing.is_set():
-                    raise ServiceError(
-                        Code.UNAVAILABLE,
-                        f"this server is shutting down; watch again with after_sequence={after}",
-                    )
-                # Cleared before reading: a wake-up that arrives during the read is kept.
-                woken.clear()
-                events = await self._stream_call(self.store.events_after(record.id, after, _WATCH_PAGE))
-                for stored in events:
-                    kind = stored.event.WhichOneof("kind")
-                    if kind == "seat_changed":
-                        fresh = await self._stream_call(self._load(record.id))
-                        viewer, texts = fresh.seat_of(caller.player_id), texts_for(fresh, card_names)
-                    yield service_pb2.WatchTableResponse(event=redact_event(stored, viewer, texts))
-                    after = stored.event.sequence
-                    if _last_event(record, stored.event):
-                        return
-                now = clock()
-                if events:
-                    heartbeat_at = now + settings.watch_heartbeat_s
-                elif now >= heartbeat_at:
-                    # Data on an idle stream, so that proxies with an idle timeout keep it.
-                    heartbeat = service_pb2.WatchHeartbeat(last_event_sequence=after)
-                    heartbeat.time.FromMilliseconds(now_ms())
-                    yield service_pb2.WatchTableResponse(heartbeat=heartbeat)
-                    heartbeat_at = now + settings.watch_heartbeat_s
-                if now >= renew_at:
-                    for holder in holders:
-                        await self._stream_call(
-                            self.store.renew_watch(holder, watch_id, settings.watch_lease_ms)
-                        )
-                    renew_at = now + settings.watch_lease_ms / 3000
-                if len(events) == _WATCH_PAGE:
-                    continue
-                wait = min(settings.watch_poll_ms / 1000, heartbeat_at - now, renew_at - now)
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(woken.wait(), max(wait, 0))
-
-    async def _stream_call(self, call: Awaitable[Result]) -> Result:
-        """A Redis call of a watch stream, within the streams' share of the pool."""
-        assert self.hub is not None
-        async with self.hub.connections:
-            return await call
-
     # Private helpers ---------------------------------------------------------------
 
     async def _learners_advice(
@@ -621,17 +475,13 @@ class TableService:
             await self.queue.mark_due(table_id)
         if not await self.store.create(record, events):
             raise ServiceError(Code.ABORTED, "table id collision; try again")
+        if record.status is TableStatus.WAITING:
+            await self.store.announce_lobby()
         await self.queue.enqueue(record)
         await self.store.count_table(caller.player_id, table_id)
         if not join:
             return table_view(record, None, card_names)
         return await self._join(caller, table_id, seat, card_names, counted=True)
-
-    async def _load(self, table_id: str) -> TableRecord:
-        record = await self.store.load(table_id)
-        if record is None:
-            raise ServiceError(Code.NOT_FOUND, f"there is no table {table_name(table_id)}")
-        return record
 
     async def _check_table_limit(self, caller: Caller) -> None:
         if await self.store.unfinished_tables(caller.player_id) >= self.settings.max_tables:
@@ -671,26 +521,6 @@ class TableService:
         return table_view(change.record, change.record.seat_of(caller.player_id), card_names)
 
 
-def _last_event(record: TableRecord, event: table_pb2.TableEvent) -> bool:
-    """Whether a watch stream ends after ``event``: the match finished (at a daily deal,
-    once its last comparison with the strong computer is made) or the table closed."""
-    kind = event.WhichOneof("kind")
-    if record.config.daily:
-        return kind == "table_closed" or (
-            kind == "daily_deal_compared" and event.daily_deal_compared.complete
-        )
-    return kind in ("match_finished", "table_closed")
-
-
-def parse_table_name(name: str) -> str:
-    match = _TABLE_NAME.fullmatch(name)
-    if match is None:
-        raise ServiceError(
-            Code.INVALID_ARGUMENT, f"table must be a name like 'tables/<id>', not {quoted(name)}"
-        )
-    return match.group(1)
-
-
 # Think times a table may have (seeds: "Bedenkzeit", "Zug-Uhr"); 0 is no clock.
 THINK_SECONDS = (0, 30, 60, 90, 120)
 # The think time of a table for several people that names none.
@@ -708,13 +538,6 @@ def _think_seconds(request: service_pb2.CreateTableRequest, seats: list[tuple[Se
             f"think_seconds must be one of {offered}, or 0 for no clock; not {request.think_seconds}",
         )
     return request.think_seconds
-
-
-def _card_names(value: int) -> int:
-    if value not in cards_pb2.CardNames.values():
-        names = ", ".join(cards_pb2.CardNames.keys())
-        raise ServiceError(Code.INVALID_ARGUMENT, f"card_names must be one of {names}, not {value}")
-    return value
 
 
 def _own_seat(record: TableRecord, caller: Caller) -> int:

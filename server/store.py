@@ -546,6 +546,15 @@ class Store:
         ids = await self.redis.zrevrange(keys.OPEN_TABLES, offset, offset + count - 1)
         return [text(table_id) for table_id in ids]
 
+    async def version(self, table_id: str) -> int | None:
+        """The table's version, or None if there is no such table."""
+        stored: Any = await self.redis.hget(keys.table(table_id), "version")
+        return None if stored is None else int(stored)
+
+    async def announce_lobby(self) -> None:
+        """Wake the lobby streams: a waiting table changed (``server.lobby``)."""
+        await self.redis.publish(keys.LOBBY_CHANNEL, b"")
+
     async def forget_open(self, table_id: str) -> None:
         await self.redis.zrem(keys.OPEN_TABLES, table_id)
 

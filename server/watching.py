@@ -51,6 +51,7 @@ class EventHub:
         # Held around every Redis call a watch stream makes.
         self.connections = asyncio.Semaphore(STREAM_CONNECTIONS)
         self._wakers: dict[str, set[asyncio.Event]] = {}
+        self._lobby: set[asyncio.Event] = set()
 
     @contextmanager
     def watching(self, table_id: str) -> Iterator[asyncio.Event]:
@@ -66,6 +67,16 @@ class EventHub:
                 if not wakers:
                     del self._wakers[table_id]
 
+    @contextmanager
+    def watching_lobby(self) -> Iterator[asyncio.Event]:
+        """An event set whenever a waiting table may have changed (or the hub closes)."""
+        waker = asyncio.Event()
+        self._lobby.add(waker)
+        try:
+            yield waker
+        finally:
+            self._lobby.discard(waker)
+
     def close(self) -> None:
         """The process is stopping: wake every stream so that it ends now."""
         self.closing.set()
@@ -77,7 +88,7 @@ class EventHub:
         while not self.closing.is_set():
             pubsub: Any = self.redis.pubsub()
             try:
-                await pubsub.subscribe(keys.EVENTS_CHANNEL)
+                await pubsub.subscribe(keys.EVENTS_CHANNEL, keys.LOBBY_CHANNEL)
                 # Whatever was published while not subscribed was missed: everyone looks.
                 self._wake_all()
                 delay = _RETRY_FIRST_S
@@ -93,6 +104,8 @@ class EventHub:
                         unanswered += 1
                     elif message.get("type") == "pong":
                         unanswered = 0
+                    elif message.get("type") == "message" and text(message["channel"]) == keys.LOBBY_CHANNEL:
+                        self._wake_lobby()
                     elif message.get("type") == "message":
                         self._wake(text(message["data"]))
             except asyncio.CancelledError:
@@ -109,10 +122,15 @@ class EventHub:
         for waker in self._wakers.get(table_id, ()):
             waker.set()
 
+    def _wake_lobby(self) -> None:
+        for waker in self._lobby:
+            waker.set()
+
     def _wake_all(self) -> None:
         for wakers in self._wakers.values():
             for waker in wakers:
                 waker.set()
+        self._wake_lobby()
 
 
 async def _close_quietly(pubsub: Any) -> None:

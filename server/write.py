@@ -17,7 +17,7 @@ from server.clock import deadline_after
 from server.errors import Code, ServiceError, from_engine
 from server.jobs import JobQueue
 from server.store import CommitStatus, Store, now_ms
-from server.table import TableRecord
+from server.table import TableRecord, TableStatus
 from server.table_log import Act, Expire, LogEntry
 
 # Retries for changes that are not tied to a version the client saw (join, leave).
@@ -92,6 +92,8 @@ async def change_table(
                 metrics.ACTIONS_APPLIED.labels(record.config.game, entry.by).inc()
             if noted is not None:
                 await store.board.apply(record, now_ms(), noted)
+            if TableStatus.WAITING in (status, record.status):
+                await store.announce_lobby()
             if record.status != status:
                 await store.index_status(record)
                 if record.status.over:

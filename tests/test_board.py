@@ -15,8 +15,9 @@ import pytest
 from redis.asyncio import Redis
 
 from server import keys
-from server.board import Board, Period
-from server.service import Caller, TableService
+from server.board import WINDOWS, Board, Period
+from server.requests import Caller
+from server.service import TableService
 from server.settings import Settings
 from server.store import Store
 from server.table import Award, TableConfig, TableRecord
@@ -112,7 +113,8 @@ def test_bestenliste_all_time_month_week_and_today_in_the_servers_time_zone(redi
         await board.apply(_record("t1", [_award("anna", 10)]), late_november)
         await board.apply(_record("t2", [_award("anna", 5)]), december)
         return {
-            period: await board.leaderboard("baska_kop", period, december, "anna", 10, 0) for period in Period
+            period: await board.leaderboard("baska_kop", period, december, "anna", 10, 0)
+            for period in WINDOWS
         }
 
     warsaw = _run(redis_url, steps, "Europe/Warsaw")

@@ -35,6 +35,14 @@ class LeaderboardPeriod(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     LEADERBOARD_PERIOD_WEEK: _ClassVar[LeaderboardPeriod]
     LEADERBOARD_PERIOD_DAY: _ClassVar[LeaderboardPeriod]
     LEADERBOARD_PERIOD_DAILY_DEAL: _ClassVar[LeaderboardPeriod]
+
+class LobbyChangeKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    LOBBY_CHANGE_KIND_UNSPECIFIED: _ClassVar[LobbyChangeKind]
+    LOBBY_CHANGE_KIND_LISTED: _ClassVar[LobbyChangeKind]
+    LOBBY_CHANGE_KIND_SEATS_CHANGED: _ClassVar[LobbyChangeKind]
+    LOBBY_CHANGE_KIND_STARTED: _ClassVar[LobbyChangeKind]
+    LOBBY_CHANGE_KIND_CLOSED: _ClassVar[LobbyChangeKind]
 GAME_DYNAMICS_UNSPECIFIED: GameDynamics
 GAME_DYNAMICS_SEQUENTIAL: GameDynamics
 GAME_DYNAMICS_SIMULTANEOUS: GameDynamics
@@ -48,6 +56,11 @@ LEADERBOARD_PERIOD_MONTH: LeaderboardPeriod
 LEADERBOARD_PERIOD_WEEK: LeaderboardPeriod
 LEADERBOARD_PERIOD_DAY: LeaderboardPeriod
 LEADERBOARD_PERIOD_DAILY_DEAL: LeaderboardPeriod
+LOBBY_CHANGE_KIND_UNSPECIFIED: LobbyChangeKind
+LOBBY_CHANGE_KIND_LISTED: LobbyChangeKind
+LOBBY_CHANGE_KIND_SEATS_CHANGED: LobbyChangeKind
+LOBBY_CHANGE_KIND_STARTED: LobbyChangeKind
+LOBBY_CHANGE_KIND_CLOSED: LobbyChangeKind
 
 class ListGamesRequest(_message.Message):
     __slots__ = ()
@@ -482,3 +495,33 @@ class StartDailyDealResponse(_message.Message):
     TABLE_FIELD_NUMBER: _ClassVar[int]
     table: _table_pb2.TableView
     def __init__(self, table: _Optional[_Union[_table_pb2.TableView, _Mapping]] = ...) -> None: ...
+
+class WatchLobbyRequest(_message.Message):
+    __slots__ = ("game",)
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    game: str
+    def __init__(self, game: _Optional[str] = ...) -> None: ...
+
+class WatchLobbyResponse(_message.Message):
+    __slots__ = ("snapshot", "change", "heartbeat")
+    SNAPSHOT_FIELD_NUMBER: _ClassVar[int]
+    CHANGE_FIELD_NUMBER: _ClassVar[int]
+    HEARTBEAT_FIELD_NUMBER: _ClassVar[int]
+    snapshot: LobbySnapshot
+    change: LobbyChange
+    heartbeat: WatchHeartbeat
+    def __init__(self, snapshot: _Optional[_Union[LobbySnapshot, _Mapping]] = ..., change: _Optional[_Union[LobbyChange, _Mapping]] = ..., heartbeat: _Optional[_Union[WatchHeartbeat, _Mapping]] = ...) -> None: ...
+
+class LobbySnapshot(_message.Message):
+    __slots__ = ("tables",)
+    TABLES_FIELD_NUMBER: _ClassVar[int]
+    tables: _containers.RepeatedCompositeFieldContainer[TableSummary]
+    def __init__(self, tables: _Optional[_Iterable[_Union[TableSummary, _Mapping]]] = ...) -> None: ...
+
+class LobbyChange(_message.Message):
+    __slots__ = ("kind", "table")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    TABLE_FIELD_NUMBER: _ClassVar[int]
+    kind: LobbyChangeKind
+    table: TableSummary
+    def __init__(self, kind: _Optional[_Union[LobbyChangeKind, str]] = ..., table: _Optional[_Union[TableSummary, _Mapping]] = ...) -> None: ...

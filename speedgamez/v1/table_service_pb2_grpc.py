@@ -154,6 +154,11 @@ class TableServiceStub:
                 request_serializer=speedgamez_dot_v1_dot_table__service__pb2.StartDailyDealRequest.SerializeToString,
                 response_deserializer=speedgamez_dot_v1_dot_table__service__pb2.StartDailyDealResponse.FromString,
                 _registered_method=True)
+        self.WatchLobby = channel.unary_stream(
+                '/speedgamez.v1.TableService/WatchLobby',
+                request_serializer=speedgamez_dot_v1_dot_table__service__pb2.WatchLobbyRequest.SerializeToString,
+                response_deserializer=speedgamez_dot_v1_dot_table__service__pb2.WatchLobbyResponse.FromString,
+                _registered_method=True)
 
 
 class TableServiceServicer:
@@ -335,6 +340,17 @@ class TableServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def WatchLobby(self, request, context):
+        """Streams the lobby: first every table waiting for players (LobbySnapshot), then each
+        change as it happens (a table listed, a seat taken or freed, a table started or
+        closed), with a heartbeat while nothing happens, so that clients need not poll
+        ListTables. Counts against the same limits as WatchTable; if it ends (a server
+        stopped: UNAVAILABLE), watch again: the new snapshot replaces the old listing.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_TableServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -412,6 +428,11 @@ def add_TableServiceServicer_to_server(servicer, server):
                     servicer.StartDailyDeal,
                     request_deserializer=speedgamez_dot_v1_dot_table__service__pb2.StartDailyDealRequest.FromString,
                     response_serializer=speedgamez_dot_v1_dot_table__service__pb2.StartDailyDealResponse.SerializeToString,
+            ),
+            'WatchLobby': grpc.unary_stream_rpc_method_handler(
+                    servicer.WatchLobby,
+                    request_deserializer=speedgamez_dot_v1_dot_table__service__pb2.WatchLobbyRequest.FromString,
+                    response_serializer=speedgamez_dot_v1_dot_table__service__pb2.WatchLobbyResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -864,6 +885,33 @@ class TableService:
             '/speedgamez.v1.TableService/StartDailyDeal',
             speedgamez_dot_v1_dot_table__service__pb2.StartDailyDealRequest.SerializeToString,
             speedgamez_dot_v1_dot_table__service__pb2.StartDailyDealResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def WatchLobby(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_stream(
+            request,
+            target,
+            '/speedgamez.v1.TableService/WatchLobby',
+            speedgamez_dot_v1_dot_table__service__pb2.WatchLobbyRequest.SerializeToString,
+            speedgamez_dot_v1_dot_table__service__pb2.WatchLobbyResponse.FromString,
             options,
             channel_credentials,
             insecure,
