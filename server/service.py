@@ -22,6 +22,7 @@ from server.daily import daily_config
 from server.errors import Code, ServiceError, from_engine
 from server.jobs import JobQueue
 from server.lobby import table_summary
+from server.replay import match_replay
 from server.requests import Caller, card_names_of, parse_table_name
 from server.settings import Settings
 from server.store import AuthenticationStatus, Store, digest, now_ms
@@ -432,6 +433,24 @@ class TableService(WatchStreams):
         advice = service_pb2.GetAdviceResponse.FromString(answer)
         advice.reason = texts_for(record, card_names)(advice.reason)
         return advice
+
+    async def get_replay(
+        self, caller: Caller, request: service_pb2.GetReplayRequest
+    ) -> service_pb2.GetReplayResponse:
+        table_id = parse_table_name(request.table)
+        card_names = card_names_of(request.card_names)
+        record = await self._load(table_id)
+        if not any(seat.player_id == caller.player_id for seat in record.seats):
+            raise ServiceError(
+                Code.PERMISSION_DENIED, f"only those who sat at {table_name(table_id)} may read its replay"
+            )
+        if record.status is not TableStatus.FINISHED:
+            raise ServiceError(
+                Code.FAILED_PRECONDITION,
+                f"{table_name(table_id)} has no finished match; a replay opens once the match is over",
+            )
+        entries = await self.store.log_entries(table_id, record.config.game)
+        return match_replay(table_id, record.config, entries, texts_for(record, card_names))
 
     # Leaderboards and statistics ---------------------------------------------------
 

@@ -28,13 +28,13 @@ from redis.exceptions import (
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from engine.registry import GAMES
+from engine.registry import GAMES, get_game
 from server import keys
 from server.board import Board
 from server.clock import Deadlines
 from server.settings import Settings
 from server.table import Happened, TableConfig, TableRecord, TableStatus
-from server.table_log import LogEntry, entry_to_dict
+from server.table_log import LogEntry, entry_from_dict, entry_to_dict
 from speedgamez.internal.v1.stored_event_pb2 import StoredEvent
 
 # How long a day's daily-deal attempts are remembered: past the day in every time zone.
@@ -545,6 +545,12 @@ class Store:
     async def open_tables(self, offset: int, count: int) -> list[str]:
         ids = await self.redis.zrevrange(keys.OPEN_TABLES, offset, offset + count - 1)
         return [text(table_id) for table_id in ids]
+
+    async def log_entries(self, table_id: str, game: str) -> list[LogEntry]:
+        """The table's action log, oldest first."""
+        stored: Any = await self.redis.lrange(keys.table_log(table_id), 0, -1)
+        actions = get_game(game).game_type.actions
+        return [entry_from_dict(json.loads(entry), actions) for entry in stored]
 
     async def version(self, table_id: str) -> int | None:
         """The table's version, or None if there is no such table."""

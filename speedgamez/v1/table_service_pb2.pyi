@@ -525,3 +525,54 @@ class LobbyChange(_message.Message):
     kind: LobbyChangeKind
     table: TableSummary
     def __init__(self, kind: _Optional[_Union[LobbyChangeKind, str]] = ..., table: _Optional[_Union[TableSummary, _Mapping]] = ...) -> None: ...
+
+class GetReplayRequest(_message.Message):
+    __slots__ = ("table", "card_names")
+    TABLE_FIELD_NUMBER: _ClassVar[int]
+    CARD_NAMES_FIELD_NUMBER: _ClassVar[int]
+    table: str
+    card_names: _cards_pb2.CardNames
+    def __init__(self, table: _Optional[str] = ..., card_names: _Optional[_Union[_cards_pb2.CardNames, str]] = ...) -> None: ...
+
+class GetReplayResponse(_message.Message):
+    __slots__ = ("game", "rule_set", "options", "player_names", "deals", "totals", "record")
+    class OptionsEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    RULE_SET_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_NAMES_FIELD_NUMBER: _ClassVar[int]
+    DEALS_FIELD_NUMBER: _ClassVar[int]
+    TOTALS_FIELD_NUMBER: _ClassVar[int]
+    RECORD_FIELD_NUMBER: _ClassVar[int]
+    game: str
+    rule_set: str
+    options: _containers.ScalarMap[str, str]
+    player_names: _containers.RepeatedScalarFieldContainer[str]
+    deals: _containers.RepeatedCompositeFieldContainer[ReplayDeal]
+    totals: _containers.RepeatedScalarFieldContainer[int]
+    record: str
+    def __init__(self, game: _Optional[str] = ..., rule_set: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., player_names: _Optional[_Iterable[str]] = ..., deals: _Optional[_Iterable[_Union[ReplayDeal, _Mapping]]] = ..., totals: _Optional[_Iterable[int]] = ..., record: _Optional[str] = ...) -> None: ...
+
+class ReplayDeal(_message.Message):
+    __slots__ = ("deal_number", "dealer_seat", "shuffle", "hands", "moves", "settlement", "totals")
+    DEAL_NUMBER_FIELD_NUMBER: _ClassVar[int]
+    DEALER_SEAT_FIELD_NUMBER: _ClassVar[int]
+    SHUFFLE_FIELD_NUMBER: _ClassVar[int]
+    HANDS_FIELD_NUMBER: _ClassVar[int]
+    MOVES_FIELD_NUMBER: _ClassVar[int]
+    SETTLEMENT_FIELD_NUMBER: _ClassVar[int]
+    TOTALS_FIELD_NUMBER: _ClassVar[int]
+    deal_number: int
+    dealer_seat: int
+    shuffle: int
+    hands: _containers.RepeatedCompositeFieldContainer[_table_pb2.SeatHand]
+    moves: _containers.RepeatedCompositeFieldContainer[_table_pb2.ActionTaken]
+    settlement: _table_pb2.Settlement
+    totals: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, deal_number: _Optional[int] = ..., dealer_seat: _Optional[int] = ..., shuffle: _Optional[int] = ..., hands: _Optional[_Iterable[_Union[_table_pb2.SeatHand, _Mapping]]] = ..., moves: _Optional[_Iterable[_Union[_table_pb2.ActionTaken, _Mapping]]] = ..., settlement: _Optional[_Union[_table_pb2.Settlement, _Mapping]] = ..., totals: _Optional[_Iterable[int]] = ...) -> None: ...

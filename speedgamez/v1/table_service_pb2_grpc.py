@@ -159,6 +159,11 @@ class TableServiceStub:
                 request_serializer=speedgamez_dot_v1_dot_table__service__pb2.WatchLobbyRequest.SerializeToString,
                 response_deserializer=speedgamez_dot_v1_dot_table__service__pb2.WatchLobbyResponse.FromString,
                 _registered_method=True)
+        self.GetReplay = channel.unary_unary(
+                '/speedgamez.v1.TableService/GetReplay',
+                request_serializer=speedgamez_dot_v1_dot_table__service__pb2.GetReplayRequest.SerializeToString,
+                response_deserializer=speedgamez_dot_v1_dot_table__service__pb2.GetReplayResponse.FromString,
+                _registered_method=True)
 
 
 class TableServiceServicer:
@@ -351,6 +356,17 @@ class TableServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def GetReplay(self, request, context):
+        """A finished match read back deal by deal: every seat's cards as dealt, every move,
+        each settlement, and the whole match as a record in the text format the engine reads
+        back (README "Match records"). For those who sat at the table (PERMISSION_DENIED
+        otherwise), once the match is over (FAILED_PRECONDITION while it runs: a running
+        match reveals nothing through it).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_TableServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -433,6 +449,11 @@ def add_TableServiceServicer_to_server(servicer, server):
                     servicer.WatchLobby,
                     request_deserializer=speedgamez_dot_v1_dot_table__service__pb2.WatchLobbyRequest.FromString,
                     response_serializer=speedgamez_dot_v1_dot_table__service__pb2.WatchLobbyResponse.SerializeToString,
+            ),
+            'GetReplay': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetReplay,
+                    request_deserializer=speedgamez_dot_v1_dot_table__service__pb2.GetReplayRequest.FromString,
+                    response_serializer=speedgamez_dot_v1_dot_table__service__pb2.GetReplayResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -912,6 +933,33 @@ class TableService:
             '/speedgamez.v1.TableService/WatchLobby',
             speedgamez_dot_v1_dot_table__service__pb2.WatchLobbyRequest.SerializeToString,
             speedgamez_dot_v1_dot_table__service__pb2.WatchLobbyResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetReplay(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/speedgamez.v1.TableService/GetReplay',
+            speedgamez_dot_v1_dot_table__service__pb2.GetReplayRequest.SerializeToString,
+            speedgamez_dot_v1_dot_table__service__pb2.GetReplayResponse.FromString,
             options,
             channel_credentials,
             insecure,
