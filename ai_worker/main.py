@@ -170,11 +170,20 @@ class Worker:
             else:
                 await store.board.apply(record, now, noted)
 
+    async def _settle_pots(self) -> None:
+        """Give back stakes of seats never taken and pay out or refund pots of tables
+        that are over, when no change of the table did (semantics: ``server.bank``)."""
+        store = self.service.store
+        now = now_ms()
+        for table_id in await store.bank.pots(now - self.settings.board_settle_ms, _BOARD_BATCH):
+            await store.bank.settle(table_id, await store.load(table_id), now)
+
     async def _maintain(self) -> None:
         """Queue lost jobs, take over jobs whose worker went silent, tidy the streams, and
-        apply awards a stopped server left."""
+        apply awards and settle pots a stopped server left."""
         await self.queue.beat(self.name)
         await self._apply_noted_awards()
+        await self._settle_pots()
         await self.queue.sweep(self.service.store, self.settings.ai_reclaim_ms)
         for delivery in await self.queue.reclaim(self.name, self.settings.ai_reclaim_ms):
             log.info("reclaimed job %s (delivery %d)", delivery.entry_id, delivery.deliveries)

@@ -79,6 +79,7 @@ class Connection:
         think_seconds: int | None = None,
         learning: bool = False,
         count_points: bool = False,
+        stake: int = 0,
     ) -> table_pb2.TableView:
         """A new table with the caller at a seat; ``think_seconds`` None leaves the move clock
         to the server's default."""
@@ -91,6 +92,7 @@ class Connection:
             card_names=self.card_names,
             learning=learning,
             count_points=count_points,
+            stake=stake,
         )
         if think_seconds is not None:
             request.think_seconds = think_seconds
@@ -129,6 +131,11 @@ class Connection:
     ) -> service_pb2.GetLeaderboardResponse:
         request = service_pb2.GetLeaderboardRequest(game=game, period=period)
         return self._retrying(lambda: self.stub.GetLeaderboard(request, metadata=self.metadata))
+
+    def player(self) -> service_pb2.GetPlayerResponse:
+        return self._retrying(
+            lambda: self.stub.GetPlayer(service_pb2.GetPlayerRequest(), metadata=self.metadata)
+        )
 
     def statistics(self) -> service_pb2.GetStatisticsResponse:
         request = service_pb2.GetStatisticsRequest()

@@ -127,7 +127,7 @@ class Game:
                 self.ask_advice(view)
                 continue
             if answer == "b":
-                for line in statistics_lines(self.connection.statistics()):
+                for line in statistics_lines(self.connection.statistics(), self.connection.player().balance):
                     self.screen.write(f"  {line}")
                 continue
             action = parse(answer, view, announcements)

@@ -43,11 +43,11 @@ def rule_line(board: service_pb2.GetLeaderboardResponse) -> str:
     return f"Counted: {board.rule}." if board.rule else ""
 
 
-def statistics_lines(statistics: service_pb2.GetStatisticsResponse) -> list[str]:
-    """Per game played: the points and rank of all time, then every counter."""
+def statistics_lines(statistics: service_pb2.GetStatisticsResponse, balance: int) -> list[str]:
+    """The balance, then per game played the points and rank of all time and every counter."""
+    lines = [f"Your balance: {balance} chips."]
     if not statistics.games:
-        return ["Your statistics: no deal played yet."]
-    lines = []
+        return [*lines, "Your statistics: no deal played yet."]
     for game in statistics.games:
         rank = f", rank {game.rank}" if game.rank else ""
         lines.append(f"Your statistics in {game.title}: {game.points} leaderboard points of all time{rank}")

@@ -72,6 +72,7 @@ NEW_TABLE_OPTIONS = (
     "think",
     "learn",
     "count_points",
+    "stake",
 )
 
 Result = TypeVar("Result")
@@ -178,6 +179,12 @@ def parser() -> argparse.ArgumentParser:
         default=None,
         help="a learning game: the computers' cards lie open and the strong computer's advice comes "
         "before each of your decisions; it counts for no leaderboard",
+    )
+    new.add_argument(
+        "--stake",
+        type=int,
+        metavar="CHIPS",
+        help="every person pays CHIPS into a pot on sitting down; the best placed wins it",
     )
     new.add_argument(
         "--count-points",
@@ -348,7 +355,8 @@ def show_standings(
 ) -> None:
     """Print the asked-for leaderboards (of ``--game``), or the player's statistics."""
     if args.statistics:
-        for line in statistics_lines(as_player(connection.statistics, connection, tokens, player)):
+        statistics = as_player(connection.statistics, connection, tokens, player)
+        for line in statistics_lines(statistics, connection.player().balance):
             print(line)
         return
     game_id = args.game or DEFAULT_GAME
@@ -436,7 +444,14 @@ def create(
     try:
         view = as_player(
             lambda: connection.create(
-                game.id, rule_set, options, seats, args.think, bool(args.learn), bool(args.count_points)
+                game.id,
+                rule_set,
+                options,
+                seats,
+                args.think,
+                bool(args.learn),
+                bool(args.count_points),
+                args.stake or 0,
             ),
             connection,
             tokens,

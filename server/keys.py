@@ -4,7 +4,7 @@ All keys of one table carry the table id as hash tag (``{...}``), so every multi
 operation on a table (the compare-and-set script) stays in one Redis Cluster slot; the
 keys of the AI queue share the tag ``{ai}``, the leaderboards and statistics ``{board}`` (so
 that one script applies a table's awards to all of them at once), the daily deal's
-``{daily}``, a player's keys his id,
+``{daily}``, balances, pots and the ledger ``{bank}``, a player's keys his id,
 a token's its digest. A leaderboard's window is named in the server's time zone
 (``SPEEDGAMEZ_TIME_ZONE``): ``all``, ``month:2026-12``, ``week:2026-W49``,
 ``day:2026-12-01``.
@@ -90,6 +90,15 @@ sg:{daily}:secret                     string   the secret the daily deals' shuff
                                                that needs it)
 sg:{daily}:attempts:<game>:<date>     hash     player id -> the table of his daily deal  three days
                                                that day (one attempt a day)
+sg:{bank}:balances                    hash     player id -> chips (granted the starting   for good
+                                               balance the first time it is needed)
+sg:{bank}:pot:<table_id>              hash     player id -> "<stake>:<paid at ms>": the   until paid out or
+                                               table's pot                               given back
+sg:{bank}:pots                        zset     tables whose pot holds stakes, by the     while it does
+                                               last stake paid
+sg:{bank}:ledger                      stream   every movement of chips: ``from``, ``to``  for good
+                                               (house, a player id, pot:<table id>),
+                                               ``amount``, ``reason``, ``table``
 sg:events                             channel  Pub/Sub: the id of every table with new   not stored
                                                events (published by the commit script)
 sg:lobby                              channel  Pub/Sub: a table that waits or waited for not stored
@@ -113,6 +122,9 @@ CLOCK_DEADLINES = f"{PREFIX}:{{clock}}:deadlines"
 EVENTS_CHANNEL = f"{PREFIX}:events"
 LOBBY_CHANNEL = f"{PREFIX}:lobby"
 BOARD_NAMES = f"{PREFIX}:{{board}}:names"
+BANK_BALANCES = f"{PREFIX}:{{bank}}:balances"
+BANK_POTS = f"{PREFIX}:{{bank}}:pots"
+BANK_LEDGER = f"{PREFIX}:{{bank}}:ledger"
 BOARD_PENDING = f"{PREFIX}:{{board}}:pending"
 DAILY_SECRET = f"{PREFIX}:{{daily}}:secret"
 
@@ -124,6 +136,10 @@ def board(game: str, window: str) -> str:
 
 def daily_attempts(game: str, date: str) -> str:
     return f"{PREFIX}:{{daily}}:attempts:{game}:{date}"
+
+
+def bank_pot(table_id: str) -> str:
+    return f"{PREFIX}:{{bank}}:pot:{table_id}"
 
 
 def board_applied(table_id: str) -> str:

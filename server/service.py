@@ -118,7 +118,10 @@ class TableService(WatchStreams):
     async def get_player(
         self, caller: Caller, request: service_pb2.GetPlayerRequest
     ) -> service_pb2.GetPlayerResponse:
-        return service_pb2.GetPlayerResponse(player_id=caller.player_id, display_name=caller.name)
+        balance = await self.store.bank.balance(caller.player_id)
+        return service_pb2.GetPlayerResponse(
+            player_id=caller.player_id, display_name=caller.name, balance=balance
+        )
 
     async def revoke_token(
         self, caller: Caller, request: service_pb2.RevokeTokenRequest
@@ -201,6 +204,16 @@ class TableService(WatchStreams):
             )
         think_seconds = _think_seconds(request, seats)
         humans = sum(kind is SeatKind.HUMAN for kind, _ in seats)
+        if not 0 <= request.stake <= MAX_STAKE:
+            raise ServiceError(
+                Code.INVALID_ARGUMENT, f"stake must be from 0 (none) to {MAX_STAKE}, not {request.stake}"
+            )
+        if request.stake and request.learning:
+            raise ServiceError(Code.INVALID_ARGUMENT, "a learning game has no stake")
+        if request.stake and request.join:
+            balance = await self.store.bank.balance(caller.player_id)
+            if balance < request.stake:
+                raise ServiceError(Code.FAILED_PRECONDITION, _short(balance, request.stake))
         if request.learning and humans != 1:
             raise ServiceError(
                 Code.INVALID_ARGUMENT,
@@ -217,6 +230,7 @@ class TableService(WatchStreams):
             think_seconds=think_seconds,
             learning=request.learning,
             count_points=request.count_points,
+            stake=request.stake,
         )
         table = await self._open_table(
             caller, secrets.token_urlsafe(12), config, wanted, request.join, card_names
@@ -313,8 +327,11 @@ class TableService(WatchStreams):
                 return Stop() if computers_only and record.status is TableStatus.PLAYING else Close()
             return Leave(_own_seat(record, caller))
 
-        await change_table(self.store, self.queue, table_id, entry, expected_version=None)
+        change = await change_table(self.store, self.queue, table_id, entry, expected_version=None)
         await self.store.uncount_table([caller.player_id], table_id)
+        if change.record.config.stake and change.record.status is not TableStatus.PLAYING:
+            # Left before the start: the stake comes back at once.
+            await self.store.bank.refund(table_id, [caller.player_id], "stake back: left before the start")
         return service_pb2.LeaveTableResponse()
 
     async def get_table(
@@ -502,6 +519,17 @@ class TableService(WatchStreams):
             return table_view(record, None, card_names)
         return await self._join(caller, table_id, seat, card_names, counted=True)
 
+    async def _pay_stake(self, caller: Caller, table_id: str) -> int:
+        """Pay a waiting table's stake for the seat about to be taken; the stake paid."""
+        record = await self._load(table_id)
+        stake = record.config.stake
+        if not stake or record.status is not TableStatus.WAITING:
+            return 0
+        paid, balance = await self.store.bank.stake(table_id, caller.player_id, stake, now_ms())
+        if not paid:
+            raise ServiceError(Code.FAILED_PRECONDITION, _short(balance, stake))
+        return stake
+
     async def _check_table_limit(self, caller: Caller) -> None:
         if await self.store.unfinished_tables(caller.player_id) >= self.settings.max_tables:
             raise ServiceError(
@@ -533,11 +561,27 @@ class TableService(WatchStreams):
                 chosen = open_seats[0]
             return Join(chosen, caller.player_id, caller.name)
 
-        change = await change_table(self.store, self.queue, table_id, entry, expected_version=None)
+        stake = await self._pay_stake(caller, table_id)
+        try:
+            change = await change_table(self.store, self.queue, table_id, entry, expected_version=None)
+        except ServiceError:
+            if stake:
+                record = await self.store.load(table_id)
+                if record is None or record.seat_of(caller.player_id) is None:
+                    await self.store.bank.refund(table_id, [caller.player_id], "stake back: no seat taken")
+            raise
         await self.store.remember_seat(caller.player_id, table_id)
         if not change.record.status.over:
             await self.store.count_table(caller.player_id, table_id)
         return table_view(change.record, change.record.seat_of(caller.player_id), card_names)
+
+
+# The highest stake a table may have.
+MAX_STAKE = 10_000
+
+
+def _short(balance: int, stake: int) -> str:
+    return f"your balance is {balance} chips, below the table's stake of {stake}: you cannot sit down"
 
 
 # Think times a table may have (seeds: "Bedenkzeit", "Zug-Uhr"); 0 is no clock.

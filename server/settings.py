@@ -58,6 +58,7 @@ SPEEDGAMEZ_CLOCK_POLL_MS           250                       how often workers l
 SPEEDGAMEZ_TIME_ZONE               UTC                       the time zone (IANA name) whose
                                                              calendar days, weeks and months the
                                                              leaderboards and the daily deal use
+SPEEDGAMEZ_STARTING_BALANCE        1000                      chips a player's balance starts with
 SPEEDGAMEZ_BOARD_SETTLE_MS         10000                     awards a change noted but did not
                                                              apply this long after (a killed
                                                              server) are applied by a worker
@@ -115,6 +116,7 @@ class Settings:
     clock_poll_ms: int = 250
     time_zone: str = "UTC"
     board_settle_ms: int = 10_000
+    starting_balance: int = 1000
 
     def __post_init__(self) -> None:
         """Refuse settings that cannot work, at start, naming the variable to change."""
@@ -228,4 +230,5 @@ class Settings:
             clock_poll_ms=int(get("CLOCK_POLL_MS", defaults.clock_poll_ms)),
             time_zone=get("TIME_ZONE", defaults.time_zone),
             board_settle_ms=int(get("BOARD_SETTLE_MS", defaults.board_settle_ms)),
+            starting_balance=int(get("STARTING_BALANCE", defaults.starting_balance)),
         )

@@ -30,6 +30,7 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from engine.registry import GAMES, get_game
 from server import keys
+from server.bank import Bank
 from server.board import Board
 from server.clock import Deadlines
 from server.settings import Settings
@@ -293,6 +294,7 @@ class Store:
         self.settings = settings
         self.deadlines = Deadlines(redis)
         self.board = Board(redis, settings)
+        self.bank = Bank(redis, settings)
         self.keep_finished_ms = settings.keep_finished_s * 1000
         self.keep_idle_ms = settings.keep_idle_s * 1000
         self.player_ttl_s = settings.token_ttl_s

@@ -217,6 +217,8 @@ class TableConfig:
     daily: str = ""
     # Views carry the running card points of each party.
     count_points: bool = False
+    # Chips each person pays into the pot on taking a seat (0: no stake).
+    stake: int = 0
 
     def to_json(self) -> str:
         return json.dumps(
@@ -231,6 +233,7 @@ class TableConfig:
                 "learning": self.learning,
                 "daily": self.daily,
                 "count_points": self.count_points,
+                "stake": self.stake,
             },
             sort_keys=True,
         )
@@ -249,6 +252,7 @@ class TableConfig:
             learning=data.get("learning", False),
             daily=data.get("daily", ""),
             count_points=data.get("count_points", False),
+            stake=data.get("stake", 0),
         )
 
 

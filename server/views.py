@@ -141,6 +141,7 @@ def table_view(
     view.think_seconds = record.config.think_seconds
     view.learning = record.config.learning
     view.count_points = record.config.count_points
+    view.stake = record.config.stake
     if record.config.daily:
         view.daily.CopyFrom(daily_view(record))
     view.server_time.FromMilliseconds(now_ms())

@@ -92,6 +92,8 @@ async def change_table(
                 metrics.ACTIONS_APPLIED.labels(record.config.game, entry.by).inc()
             if noted is not None:
                 await store.board.apply(record, now_ms(), noted)
+            if record.config.stake:
+                await store.bank.settle(record.id, record, now_ms())
             if TableStatus.WAITING in (status, record.status):
                 await store.announce_lobby()
             if record.status != status:

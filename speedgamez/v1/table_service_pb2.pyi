@@ -144,12 +144,14 @@ class GetPlayerRequest(_message.Message):
     def __init__(self) -> None: ...
 
 class GetPlayerResponse(_message.Message):
-    __slots__ = ("player_id", "display_name")
+    __slots__ = ("player_id", "display_name", "balance")
     PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
     DISPLAY_NAME_FIELD_NUMBER: _ClassVar[int]
+    BALANCE_FIELD_NUMBER: _ClassVar[int]
     player_id: str
     display_name: str
-    def __init__(self, player_id: _Optional[str] = ..., display_name: _Optional[str] = ...) -> None: ...
+    balance: int
+    def __init__(self, player_id: _Optional[str] = ..., display_name: _Optional[str] = ..., balance: _Optional[int] = ...) -> None: ...
 
 class RevokeTokenRequest(_message.Message):
     __slots__ = ()
@@ -182,7 +184,7 @@ class SeatConfig(_message.Message):
     def __init__(self, kind: _Optional[_Union[_table_pb2.SeatKind, str]] = ..., level: _Optional[_Union[_table_pb2.ComputerLevel, str]] = ...) -> None: ...
 
 class CreateTableRequest(_message.Message):
-    __slots__ = ("game", "rule_set", "options", "seats", "join", "seat", "card_names", "think_seconds", "learning", "count_points")
+    __slots__ = ("game", "rule_set", "options", "seats", "join", "seat", "card_names", "think_seconds", "learning", "count_points", "stake")
     class OptionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -200,6 +202,7 @@ class CreateTableRequest(_message.Message):
     THINK_SECONDS_FIELD_NUMBER: _ClassVar[int]
     LEARNING_FIELD_NUMBER: _ClassVar[int]
     COUNT_POINTS_FIELD_NUMBER: _ClassVar[int]
+    STAKE_FIELD_NUMBER: _ClassVar[int]
     game: str
     rule_set: str
     options: _containers.ScalarMap[str, str]
@@ -210,7 +213,8 @@ class CreateTableRequest(_message.Message):
     think_seconds: int
     learning: bool
     count_points: bool
-    def __init__(self, game: _Optional[str] = ..., rule_set: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., seats: _Optional[_Iterable[_Union[SeatConfig, _Mapping]]] = ..., join: _Optional[bool] = ..., seat: _Optional[int] = ..., card_names: _Optional[_Union[_cards_pb2.CardNames, str]] = ..., think_seconds: _Optional[int] = ..., learning: _Optional[bool] = ..., count_points: _Optional[bool] = ...) -> None: ...
+    stake: int
+    def __init__(self, game: _Optional[str] = ..., rule_set: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., seats: _Optional[_Iterable[_Union[SeatConfig, _Mapping]]] = ..., join: _Optional[bool] = ..., seat: _Optional[int] = ..., card_names: _Optional[_Union[_cards_pb2.CardNames, str]] = ..., think_seconds: _Optional[int] = ..., learning: _Optional[bool] = ..., count_points: _Optional[bool] = ..., stake: _Optional[int] = ...) -> None: ...
 
 class CreateTableResponse(_message.Message):
     __slots__ = ("table",)

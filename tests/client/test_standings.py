@@ -45,6 +45,7 @@ def test_leaderboard_and_statistics_commands_show_ranks_and_counters(
         assert every.wait_exit() == 0
 
         statistics = start_client("--server", stack.address, "--name", "Anna", "--statistics")
+        statistics.expect(r"^Your balance: 1000 chips\.$")
         statistics.expect(r"^Your statistics: no deal played yet\.$")
         assert statistics.wait_exit() == 0
         assert TRACEBACK not in today.text() + every.text() + statistics.text()
