@@ -51,6 +51,32 @@ def test_tagesblatt_the_same_deals_for_everyone_on_a_day_and_other_deals_the_nex
     assert daily_config(GAME, "2026-12-01", "other", "anna").seed != anna.seed
 
 
+def test_tagesblatt_two_players_are_dealt_the_same_8_deals() -> None:
+    """Whatever they play: each deal's cards depend on the day's shuffle and the deal only."""
+
+    def hands(player: str, choice: int) -> list[tuple[tuple[str, ...], ...]]:
+        record, log = _daily(player)
+        dealt = []
+        while not record.status.over:
+            assert record.match is not None
+            match = record.match
+            if match.phase is MatchPhase.DEAL and not any(match.deal_actions):
+                dealt.append(
+                    tuple(tuple(map(str, GAME.view(match.deal, seat).dealt_hand)) for seat in range(4))
+                )
+            seat = min(match.to_act())
+            legal = (
+                [Continue()] if match.phase is MatchPhase.SETTLEMENT else GAME.legal_actions(match.deal, seat)
+            )
+            by = SeatKind.COMPUTER if record.seats[seat].played_by_computer else SeatKind.HUMAN
+            log.append(Act(seat, legal[min(choice, len(legal) - 1)], by))
+            record.apply(log[-1])
+        return dealt
+
+    anna, ben = hands("anna", 0), hands("ben", 1)
+    assert len(anna) == 8 and anna == ben
+
+
 def test_tagesblatt_each_settled_deal_waits_for_one_comparison() -> None:
     record, log = _daily()
     while not record.shadows_due():
