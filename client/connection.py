@@ -19,8 +19,8 @@ from __future__ import annotations
 import functools
 import time
 import uuid
-from collections.abc import Callable, Generator
-from typing import TypeVar
+from collections.abc import Callable, Generator, Iterator
+from typing import Any, TypeVar
 
 import grpc
 
@@ -38,6 +38,7 @@ CHANNEL_OPTIONS = [("grpc.keepalive_time_ms", 30_000), ("grpc.keepalive_timeout_
 WATCH_RESUMABLE = (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.INTERNAL)
 
 Reply = TypeVar("Reply")
+Streamed = TypeVar("Streamed")
 
 
 class Connection:
@@ -167,22 +168,10 @@ class Connection:
     def lobby(self, game: str) -> Generator[service_pb2.WatchLobbyResponse, None, None]:
         """The lobby: a snapshot of the waiting tables, then each change (heartbeats
         skipped). A broken stream is watched again: its new snapshot comes first."""
-        deadline: float | None = None
-        while True:
-            call = self.stub.WatchLobby(service_pb2.WatchLobbyRequest(game=game), metadata=self.metadata)
-            try:
-                for response in call:
-                    deadline = None
-                    if response.WhichOneof("kind") != "heartbeat":
-                        yield response
-                return
-            except grpc.RpcError as error:
-                if error.code() not in WATCH_RESUMABLE:
-                    raise
-                deadline = deadline or time.monotonic() + RETRY_SECONDS
-                self._wait_for_server(error, deadline)
-            finally:
-                call.cancel()
+        request = service_pb2.WatchLobbyRequest(game=game)
+        for response in self._resuming(lambda: self.stub.WatchLobby(request, metadata=self.metadata)):
+            if response.WhichOneof("kind") != "heartbeat":
+                yield response
 
     def watch(self, table: str, after: int) -> Generator[table_pb2.TableEvent, None, None]:
         """The table's events after sequence ``after``, resuming the stream if it breaks.
@@ -190,20 +179,29 @@ class Connection:
         Heartbeats only keep an idle stream open through proxies; they carry no event and
         are skipped. Close the iterator to end the stream (``contextlib.closing``).
         """
-        deadline: float | None = None
-        while True:
+
+        def resume() -> Iterator[service_pb2.WatchTableResponse]:
             request = service_pb2.WatchTableRequest(
                 table=table, after_sequence=after, card_names=self.card_names
             )
-            call = self.stub.WatchTable(request, metadata=self.metadata)
+            return self.stub.WatchTable(request, metadata=self.metadata)
+
+        for response in self._resuming(resume):
+            if response.WhichOneof("kind") == "event":
+                after = response.event.sequence
+                yield response.event
+
+    def _resuming(self, open_stream: Callable[[], Iterator[Streamed]]) -> Generator[Streamed, None, None]:
+        """The messages of a stream that ``open_stream`` opens, opened again after a break
+        that may be resumed; it ends when the server ends the stream."""
+        deadline: float | None = None
+        while True:
+            call: Any = open_stream()
             try:
                 for response in call:
                     deadline = None  # the stream works: a later break gets a fresh budget
-                    if response.WhichOneof("kind") != "event":
-                        continue
-                    after = response.event.sequence
-                    yield response.event
-                return  # the server ended the stream: the match is over or the table closed
+                    yield response
+                return
             except grpc.RpcError as error:
                 if error.code() not in WATCH_RESUMABLE:
                     raise

@@ -13,7 +13,7 @@ from speedgamez.v1 import table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
 from tests.service.conftest import Stack
 from tests.support.checks import eventually, expect_status
-from tests.support.client import Player, simple_move
+from tests.support.client import Player
 from tests.support.stored import stored
 
 
@@ -59,15 +59,7 @@ def test_tagesblatt_compares_each_deal_with_the_strong_computer_and_ranks_the_di
 ) -> None:
     cleo = stack.player("Cleo")
     name = _start(cleo).name
-    while True:
-        view = cleo.my_turn(name, timeout=120)
-        if view.phase == table_pb2.TABLE_PHASE_FINISHED:
-            break
-        try:
-            cleo.submit(view, simple_move(view))
-        except grpc.RpcError as error:
-            if error.code() != grpc.StatusCode.ABORTED:
-                raise
+    cleo.play_alone(name)
     # The stream of a daily deal ends once the last deal is compared.
     watched = list(
         cleo.stub.WatchTable(service_pb2.WatchTableRequest(table=name), metadata=cleo.metadata, timeout=180)

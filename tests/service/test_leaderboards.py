@@ -8,11 +8,10 @@ from __future__ import annotations
 import grpc
 import redis
 
-from speedgamez.v1 import table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
 from tests.service.conftest import Stack
 from tests.support.checks import eventually, expect_status
-from tests.support.client import EASY, HUMAN, Player, simple_move
+from tests.support.client import EASY, HUMAN, Player
 from tests.support.stored import stored
 
 PERIODS = (
@@ -37,24 +36,12 @@ def _statistics(player: Player) -> dict[str, int]:
     return {counter.id: counter.count for counter in game.counters}
 
 
-def _play_to_the_end(player: Player, name: str) -> None:
-    while True:
-        view = player.my_turn(name, timeout=120)
-        if view.phase == table_pb2.TABLE_PHASE_FINISHED:
-            return
-        try:
-            player.submit(view, simple_move(view))
-        except grpc.RpcError as error:
-            if error.code() != grpc.StatusCode.ABORTED:  # the computers moved meanwhile
-                raise
-
-
 def test_bestenliste_a_solo_partie_counts_plus_points_of_won_deals_and_the_place_bonus(
     stack: Stack, redis_client: redis.Redis
 ) -> None:
     anna = stack.player("Anna")
     created = anna.create([HUMAN, EASY, EASY, EASY], deals="8")
-    _play_to_the_end(anna, created.name)
+    anna.play_alone(created.name)
     events = stored(redis_client, created.name).events
     settled = [event.deal_settled.settlement for event in events if event.HasField("deal_settled")]
     (finished,) = [event.match_finished for event in events if event.HasField("match_finished")]

@@ -13,7 +13,7 @@ from speedgamez.v1 import table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
 from tests.service.conftest import Stack
 from tests.support.checks import expect_status
-from tests.support.client import EASY, HUMAN, Player, simple_move
+from tests.support.client import EASY, HUMAN, Player
 from tests.support.stored import stored
 
 
@@ -87,15 +87,7 @@ def test_lernspiel_brings_the_strong_computers_advice_with_each_decision(stack: 
 def test_lernspiel_counts_for_no_leaderboard_and_no_statistics(stack: Stack) -> None:
     anna = stack.player("Anna")
     created = _learning_table(anna, [HUMAN, EASY, EASY, EASY])
-    while True:
-        view = anna.my_turn(created.name, timeout=120)
-        if view.phase == table_pb2.TABLE_PHASE_FINISHED:
-            break
-        try:
-            anna.submit(view, simple_move(view))
-        except grpc.RpcError as error:
-            if error.code() != grpc.StatusCode.ABORTED:
-                raise
+    anna.play_alone(created.name)
     board = anna.stub.GetLeaderboard(
         service_pb2.GetLeaderboardRequest(game="baska_kop", period=service_pb2.LEADERBOARD_PERIOD_ALL_TIME),
         metadata=anna.metadata,

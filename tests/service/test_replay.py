@@ -10,11 +10,10 @@ import redis
 
 from engine.record import read_record, replay
 from engine.registry import get_game
-from speedgamez.v1 import table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
 from tests.service.conftest import Stack
 from tests.support.checks import expect_status
-from tests.support.client import EASY, HUMAN, Player, simple_move
+from tests.support.client import EASY, HUMAN, Player
 from tests.support.stored import stored
 
 
@@ -30,15 +29,7 @@ def test_a_finished_match_reads_back_deal_by_deal_and_its_record_replays(
     # While the match runs, nothing is shown.
     message = expect_status(grpc.StatusCode.FAILED_PRECONDITION, lambda: _replay(anna, name))
     assert "once the match is over" in message
-    while True:
-        view = anna.my_turn(name, timeout=120)
-        if view.phase == table_pb2.TABLE_PHASE_FINISHED:
-            break
-        try:
-            anna.submit(view, simple_move(view))
-        except grpc.RpcError as error:
-            if error.code() != grpc.StatusCode.ABORTED:
-                raise
+    view = anna.play_alone(name)
     answer = _replay(anna, name)
     events = stored(redis_client, name).events
     settled = [event.deal_settled for event in events if event.HasField("deal_settled")]
