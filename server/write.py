@@ -90,24 +90,7 @@ async def change_table(
         if outcome.status is CommitStatus.OK:
             if isinstance(entry, Act):
                 metrics.ACTIONS_APPLIED.labels(record.config.game, entry.by).inc()
-            if noted is not None:
-                await store.board.apply(record, now_ms(), noted)
-            if record.config.stake:
-                await store.bank.settle(record.id, record, now_ms())
-            if TableStatus.WAITING in (status, record.status):
-                await store.announce_lobby()
-            if record.status != status:
-                await store.index_status(record)
-                if record.status.over:
-                    players = [seat.player_id for seat in record.seats if seat.player_id is not None]
-                    await store.uncount_table([record.config.created_by, *players], record.id)
-            await queue.enqueue(record)
-            for deal_number in record.shadows_due():
-                if deal_number not in shadowed:
-                    await queue.request_shadow(record, deal_number)
-            learner = record.learner_deciding()
-            if learner is not None:
-                await queue.prepare_advice(record, learner, store.settings.advice_timeout_ms)
+            await _after_commit(store, queue, record, status, noted, shadowed)
             return Change(record)
         if outcome.status is CommitStatus.DUPLICATE:
             fresh = await store.load(table_id)
@@ -119,6 +102,37 @@ async def change_table(
         if expected_version is not None:
             raise _stale(expected_version, outcome.version)
     raise ServiceError(Code.ABORTED, "the table changed too often while trying; try again")
+
+
+async def _after_commit(
+    store: Store,
+    queue: JobQueue,
+    record: TableRecord,
+    status: TableStatus,
+    noted: int | None,
+    shadowed: list[int],
+) -> None:
+    """What a committed change sets going beyond its table: awards and pots, the indexes
+    and the lobby, the computers' jobs, a daily deal's comparisons, a learner's advice.
+    Each is also made good later if the process dies before it (see their modules)."""
+    if noted is not None:
+        await store.board.apply(record, now_ms(), noted)
+    if record.config.stake:
+        await store.bank.settle(record.id, record, now_ms())
+    if record.status != status:
+        await store.index_status(record)
+        if record.status.over:
+            players = [seat.player_id for seat in record.seats if seat.player_id is not None]
+            await store.uncount_table([record.config.created_by, *players], record.id)
+    if TableStatus.WAITING in (status, record.status):
+        await store.announce_lobby()
+    await queue.enqueue(record)
+    for deal_number in record.shadows_due():
+        if deal_number not in shadowed:
+            await queue.request_shadow(record, deal_number)
+    learner = record.learner_deciding()
+    if learner is not None:
+        await queue.prepare_advice(record, learner, store.settings.advice_timeout_ms)
 
 
 def _duplicate(record: TableRecord, stored_tag: str, request_tag: str) -> Change:
