@@ -6,6 +6,7 @@ for every chip, also with tables joined at once and stakes a stopped server left
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
 import time
 from collections import Counter
@@ -24,6 +25,7 @@ from speedgamez.v1 import table_service_pb2 as service_pb2
 from tests.service.conftest import Stack
 from tests.support.checks import eventually, expect_status
 from tests.support.client import EASY, HUMAN, Player, simple_move
+from tests.support.stored import stored
 from tools.processes import RedisCluster, RedisServer, running, server_address, server_process, worker_process
 
 START = 1000
@@ -190,4 +192,51 @@ def test_einsatz_the_books_balance_with_tables_joined_at_once_and_a_stake_a_stop
         _check_books(redis_client, [anna, *others])
     finally:
         for player in (anna, *others):
+            player.close()
+
+
+def test_einsatz_the_books_balance_after_a_server_is_killed_amid_joins(
+    clean_redis: RedisServer | RedisCluster, redis_client: redis.Redis
+) -> None:
+    """kill -9 of the server while guests take seats at tables with a stake: once a new
+    server and the worker have settled, every stake in a pot belongs to a seated player,
+    every balance is what the ledger says, and none is below zero."""
+    settle = {"board_settle_ms": "200", "ai_sweep_ms": "100"}
+    first = server_process(clean_redis, **settle)
+    with running(worker_process(clean_redis, **settle), first):
+        address = server_address(first)
+        hosts = [Player(address, f"Host {number}") for number in range(4)]
+        guests = [Player(address, f"Guest {number}") for number in range(6)]
+        tables = [_create(host, stake=300, humans=4).name for host in hosts]
+
+        def take_seats(guest: Player) -> None:
+            for name in tables:
+                # Refused for a full table, a short balance, or the server gone.
+                with contextlib.suppress(grpc.RpcError):
+                    guest.join(name)
+
+        threads = [threading.Thread(target=take_seats, args=(guest,)) for guest in guests]
+        for thread in threads:
+            thread.start()
+        # The hosts' grants and stakes are 8 entries; kill once guests are paying too.
+        eventually(lambda: int(redis_client.xlen(keys.BANK_LEDGER)) > 14, what="guests paying stakes")
+        first.kill()
+        for thread in threads:
+            thread.join()
+        second = server_process(clean_redis, **settle)
+        with running(second):
+            people = [player.using(server_address(second)) for player in (*hosts, *guests)]
+
+            def settled() -> bool:
+                for name in tables:
+                    table = stored(redis_client, name)
+                    seated = {seat["player_id"] for seat in table.state["seats"] if seat["player_id"]}
+                    held: Any = redis_client.hkeys(keys.bank_pot(table.table_id))
+                    if {player.decode() for player in held} - seated:
+                        return False
+                return True
+
+            eventually(settled, what="the stakes of seats never taken given back")
+            _check_books(redis_client, people)
+        for player in (*hosts, *guests):
             player.close()
