@@ -9,6 +9,9 @@
 * decisions: one decision per level of a game (default Baśka/Kop) at the first decision
   of a deal and at the first card (the calls before it passed where possible, else
   made by the easy player): p50 and p95 latency.
+* shadow: a daily deal's comparison, one settled deal played again with the strong
+  computer at the player's seat and normal computers elsewhere (a shadow job's work):
+  median and p95.
 
 How the worker processes scale is measured with the rest of the service's capacity:
 ``python -m tools.capacity --only workers``.
@@ -22,17 +25,19 @@ import argparse
 import statistics
 import time
 
+from ai_worker.daily import shadow_score
 from ai_worker.players import PLAYERS, decide
 from ai_worker.players.baska_kop.model import card_index
 from ai_worker.search import solver as solver_module
 from ai_worker.search.solver import Solver
-from engine.actions import Pass
+from engine.actions import Continue, Pass
 from engine.baska_kop import BaskaKop
 from engine.game import PhaseKind
 from engine.match import MatchPhase
 from engine.registry import GAMES
+from server.daily import daily_config
 from server.table import TableConfig, TableRecord
-from server.table_log import Act, SeatKind
+from server.table_log import Act, Compare, Join, SeatKind
 from server.views import seat_observation
 
 LEVEL_ORDER = ["easy", "normal", "strong"]
@@ -128,9 +133,34 @@ def bench_decisions(count: int, game: str, seats: int) -> None:
             )
 
 
+def bench_shadows(days: int) -> None:
+    """The daily deals of ``days`` days, each deal played again as a shadow job would."""
+    game = GAMES["baska_kop"]
+    times = []
+    for day in range(days):
+        record, _ = TableRecord.new("bench", daily_config(game, f"day {day}", "bench", "player"))
+        record.apply(Join(0, "player", "Player"))
+        while not record.status.over:
+            assert record.match is not None
+            seat = min(record.match.to_act())
+            settling = record.match.phase is MatchPhase.SETTLEMENT
+            action = Continue() if settling else game.legal_actions(record.match.deal, seat)[0]
+            by = SeatKind.COMPUTER if record.seats[seat].played_by_computer else SeatKind.HUMAN
+            record.apply(Act(seat, action, by))
+            for deal_number in record.shadows_due():
+                started = time.perf_counter()
+                score = shadow_score(record, deal_number)
+                times.append(time.perf_counter() - started)
+                record.apply(Compare(deal_number, score))
+    print(f"daily deal: one deal played again from the player's seat, {len(times)} deals, one core:")
+    median, p95 = statistics.median(times) * 1000, percentile(times, 0.95) * 1000
+    print(f"  median {median:7.1f} ms   p95 {p95:7.1f} ms   max {max(times) * 1000:7.1f} ms")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", choices=["solver", "decisions"])
+    parser.add_argument("--only", choices=["solver", "decisions", "shadow"])
+    parser.add_argument("--days", type=int, default=10, help="daily deals for the shadow benchmark")
     parser.add_argument("--deals", type=int, default=1000, help="deals for the solver benchmark")
     parser.add_argument("--positions", type=int, default=200, help="positions per level and moment")
     parser.add_argument("--game", default="baska_kop", choices=sorted(GAMES), help="for the decisions")
@@ -141,6 +171,8 @@ def main() -> None:
         bench_solver(args.deals)
     if args.only in (None, "decisions"):
         bench_decisions(args.positions, args.game, seats)
+    if args.only in (None, "shadow"):
+        bench_shadows(args.days)
 
 
 if __name__ == "__main__":
