@@ -7,6 +7,8 @@ client would, written to be read as an example:
     client/connection.py  every call: the token, the card names, safe retries
     client/game.py        the loop: draw, ask on the player's turn, follow the others
     client/screen.py      text only: views, event lines, card names, the legend
+    client/standings.py   the leaderboards and the player's statistics, as text
+    client/lobby.py       a table in a listing, and the lobby followed live
     client/keyboard.py    the player's answers, read so that Ctrl-C always works
     client/tokens.py      the token file that makes --resume possible
 
@@ -43,6 +45,7 @@ import grpc
 from client.connection import Connection
 from client.game import Game
 from client.keyboard import Keyboard
+from client.lobby import describe, show_lobby
 from client.screen import PHASES, Screen, Titles, options_line
 from client.standings import PERIODS, leaderboard_lines, rule_line, statistics_lines
 from client.tokens import SavedPlayer, TokenFile, TokenFileError, default_path
@@ -244,7 +247,8 @@ def run(args: argparse.Namespace) -> int:
             show_standings(args, connection, tokens, player, games)
             return 0
         if args.lobby:
-            show_lobby(args, connection, Titles.listed(games))
+            join_hint = f"Join one with: {join_command(args, 'tables/<id>')}"
+            show_lobby(args.game or "", join_hint, connection, Titles.listed(games))
             return 0
         keyboard = Keyboard()
         titles = Titles.listed(games)
@@ -312,35 +316,6 @@ def as_player(
             raise
     register(player.name, connection, tokens)
     return call()
-
-
-# The lobby ---------------------------------------------------------------------------
-
-LOBBY_CHANGES = {
-    service_pb2.LOBBY_CHANGE_KIND_LISTED: "new",
-    service_pb2.LOBBY_CHANGE_KIND_SEATS_CHANGED: "seats",
-    service_pb2.LOBBY_CHANGE_KIND_STARTED: "started",
-    service_pb2.LOBBY_CHANGE_KIND_CLOSED: "closed",
-}
-
-
-def show_lobby(args: argparse.Namespace, connection: Connection, titles: Titles) -> None:
-    """Print the waiting tables, then every change, until Ctrl-C (which ends it)."""
-    join_hint = f"Join one with: {join_command(args, 'tables/<id>')}"
-    for response in connection.lobby(args.game or ""):
-        if response.HasField("snapshot"):
-            tables = response.snapshot.tables
-            print(f"Tables waiting for players: {len(tables)}. {join_hint}")
-            for summary in tables:
-                print(f"  {describe(summary, connection, titles)}")
-            print("Following the lobby; Ctrl-C stops.", flush=True)
-            continue
-        change = response.change
-        word = LOBBY_CHANGES.get(change.kind, "?")
-        if change.kind in (service_pb2.LOBBY_CHANGE_KIND_LISTED, service_pb2.LOBBY_CHANGE_KIND_SEATS_CHANGED):
-            print(f"  {word}: {describe(change.table, connection, titles)}", flush=True)
-        else:
-            print(f"  {word}: {change.table.name}", flush=True)
 
 
 # Leaderboards and statistics ---------------------------------------------------------
@@ -536,19 +511,6 @@ def still_mine(summary: service_pb2.TableSummary) -> bool:
     return any(
         seat.is_viewer and seat.level == table_pb2.COMPUTER_LEVEL_UNSPECIFIED for seat in summary.seats
     )
-
-
-def describe(summary: service_pb2.TableSummary, connection: Connection, titles: Titles) -> str:
-    """``tables/x: Baśka and Kop · Kop · 8 deals · trick play, deal 3 · Anna, Ben, ...``"""
-    phase = PHASES.get(summary.phase, "")
-    if summary.phase != table_pb2.TABLE_PHASE_WAITING_FOR_PLAYERS:
-        # The listing has no deal number; the table itself has.
-        phase += f", deal {connection.get(summary.name).deal_number}"
-    players = ", ".join("(open)" if seat.open else seat.player_name for seat in summary.seats)
-    rule_set = options_line(
-        titles.rule_set(summary.game, summary.rule_set), {"deals": str(summary.deals_total)}
-    )
-    return f"{summary.name}: {titles.game(summary.game)} · {rule_set} · {phase} · {players}"
 
 
 # What the player reads ------------------------------------------------------------------

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from engine.errors import quoted
 from engine.registry import GAMES
+from server.awards import COMMON_STATISTICS
 from server.board import Board, Period, Placing
 from server.errors import Code, ServiceError
-from server.table import COMMON_STATISTICS
 from speedgamez.v1 import table_service_pb2 as service_pb2
 
 _PERIODS = {

@@ -44,6 +44,15 @@ from engine.game import (
 from engine.match import DealSettled, DealStarted, HandDealt, Match, MatchEvent, MatchFinished, MatchPhase
 from engine.registry import get_game
 from server import convert
+from server.awards import (
+    DEALS_PLAYED,
+    DEALS_WON,
+    MATCHES_LEFT,
+    MATCHES_PLAYED,
+    MATCHES_WON,
+    Award,
+    DailyDeal,
+)
 from server.table_log import Act, Close, Compare, Expire, Join, Leave, LogEntry, SeatKind, Stop
 from speedgamez.v1 import table_pb2
 
@@ -58,82 +67,6 @@ class ClockWait:
     deals_played: int
     seats: frozenset[int]
     away: bool
-
-
-@dataclass(frozen=True)
-class Award:
-    """What one change of a table gives one player: leaderboard ``points`` and the ids of
-    the statistics it adds one to (an id once per count), with ``reason`` in words."""
-
-    player_id: str
-    name: str
-    points: int
-    tallies: tuple[str, ...]
-    reason: str
-    # A completed daily deal: the player's points minus the strong computer's, for the
-    # day's daily ranking.
-    daily: int | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        data = {
-            "player_id": self.player_id,
-            "name": self.name,
-            "points": self.points,
-            "tallies": list(self.tallies),
-            "reason": self.reason,
-        }
-        if self.daily is not None:
-            data["daily"] = self.daily
-        return data
-
-    @staticmethod
-    def from_dict(data: dict[str, Any]) -> Award:
-        return Award(
-            data["player_id"],
-            data["name"],
-            data["points"],
-            tuple(data["tallies"]),
-            data["reason"],
-            data.get("daily"),
-        )
-
-
-@dataclass
-class DailyDeal:
-    """One deal of a daily deal: how it was dealt (so that the strong computer can play it
-    again), the player's score and the strong computer's from the same seat."""
-
-    number: int
-    dealer: int
-    index: int
-    carry: JsonValue
-    score: int | None = None
-    computer: int | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "number": self.number,
-            "dealer": self.dealer,
-            "index": self.index,
-            "carry": self.carry,
-            "score": self.score,
-            "computer": self.computer,
-        }
-
-
-# The statistics the service keeps for every game, before the game's own.
-DEALS_PLAYED = "deals_played"
-DEALS_WON = "deals_won"
-MATCHES_PLAYED = "matches_played"
-MATCHES_WON = "matches_won"
-MATCHES_LEFT = "matches_left"
-COMMON_STATISTICS = {
-    DEALS_PLAYED: "deals played",
-    DEALS_WON: "deals won",
-    MATCHES_PLAYED: "matches played to the end",
-    MATCHES_WON: "matches won",
-    MATCHES_LEFT: "matches left early with other people",
-}
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from engine.actions import Action, Continue
 from engine.match import MatchPhase
-from server.table import Award, TableConfig, TableRecord
+from server.awards import Award
+from server.table import TableConfig, TableRecord
 from server.table_log import Act, Join, Leave, LogEntry, SeatKind
 from speedgamez.v1 import table_pb2
 

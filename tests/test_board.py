@@ -15,12 +15,13 @@ import pytest
 from redis.asyncio import Redis
 
 from server import keys
+from server.awards import Award
 from server.board import WINDOWS, Board, Period
 from server.requests import Caller
 from server.service import TableService
 from server.settings import Settings
 from server.store import Store
-from server.table import Award, TableConfig, TableRecord
+from server.table import TableConfig, TableRecord
 from server.table_log import SeatKind
 from speedgamez.v1 import table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
