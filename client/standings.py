@@ -13,12 +13,14 @@ PERIODS = {
     "month": service_pb2.LEADERBOARD_PERIOD_MONTH,
     "week": service_pb2.LEADERBOARD_PERIOD_WEEK,
     "day": service_pb2.LEADERBOARD_PERIOD_DAY,
+    "daily": service_pb2.LEADERBOARD_PERIOD_DAILY_DEAL,
 }
 _PERIOD_TITLES = {
     service_pb2.LEADERBOARD_PERIOD_ALL_TIME: "all time",
     service_pb2.LEADERBOARD_PERIOD_MONTH: "this month",
     service_pb2.LEADERBOARD_PERIOD_WEEK: "this week",
     service_pb2.LEADERBOARD_PERIOD_DAY: "today",
+    service_pb2.LEADERBOARD_PERIOD_DAILY_DEAL: "of today's daily deal",
 }
 
 

@@ -129,7 +129,8 @@ def parser() -> argparse.ArgumentParser:
         const="",
         choices=["", *PERIODS],
         metavar="PERIOD",
-        help="show the game's leaderboards (--game; default: all four) or one: all, month, week or day",
+        help="show the game's leaderboards (--game; default: all of them) or one: all, month, week, day, "
+        "or daily (today's daily-deal ranking)",
     )
     where.add_argument(
         "--statistics", action="store_true", help="show your statistics and leaderboard points"
@@ -340,11 +341,13 @@ def show_standings(
         offered = ", ".join(known.id for known in games)
         raise ClientError(f"The server offers no game {game_id}; it offers: {offered}.")
     periods = [PERIODS[args.leaderboard]] if args.leaderboard else list(PERIODS.values())
-    for number, period in enumerate(periods):
+    rule = ""
+    for period in periods:
         board = as_player(
             functools.partial(connection.leaderboard, game.id, period), connection, tokens, player
         )
-        if number == 0 and board.rule:
+        if board.rule != rule:
+            rule = board.rule
             print(rule_line(board))
         print("\n".join(leaderboard_lines(board, game.title)))
 

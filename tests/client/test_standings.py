@@ -42,6 +42,12 @@ def test_leaderboard_and_statistics_commands_show_ranks_and_counters(
         ):
             every.expect(rf"^Baśka and Kop: leaderboard {title}")
         every.expect(r"^Baśka and Kop: leaderboard today")
+        every.expect(
+            r"^Counted: today's daily deal: your points over its deals minus what the strong computer"
+        )
+        every.expect(
+            r"^Baśka and Kop: leaderboard of today's daily deal \(\d{4}-\d\d-\d\d, UTC\), 0 players$"
+        )
         assert every.wait_exit() == 0
 
         statistics = start_client("--server", stack.address, "--name", "Anna", "--statistics")
