@@ -44,14 +44,26 @@ class StoredTable:
 
 def stored(client: redis.Redis, table_name: str) -> StoredTable:
     table_id = table_name.removeprefix("tables/")
-    fields: Any = client.hgetall(keys.table(table_id))
-    log: Any = client.lrange(keys.table_log(table_id), 0, -1)
-    raw_events: Any = client.xrange(keys.table_events(table_id))
+    # One transaction: a table that plays on (clock, computers) must not change between
+    # reading its state, its log and its events. The three keys share a hash slot.
+    pipeline = client.pipeline(transaction=True)
+    pipeline.hgetall(keys.table(table_id))
+    pipeline.lrange(keys.table_log(table_id), 0, -1)
+    pipeline.xrange(keys.table_events(table_id))
+    fields, log, raw_events = pipeline.execute()
+    fields = _as_dict(fields)
     return StoredTable(
         table_id=table_id,
         version=int(fields[b"version"]),
         config=TableConfig.from_json(fields[b"config"]),
         state=json.loads(fields[b"state"]),
         log=[json.loads(entry) for entry in log],
-        stored_events=[stored_event(entry_id, fields) for entry_id, fields in raw_events],
+        stored_events=[stored_event(entry_id, _as_dict(fields)) for entry_id, fields in raw_events],
     )
+
+
+def _as_dict(reply: Any) -> dict[bytes, bytes]:
+    """A hash as a dict: a cluster client's transaction returns field-value lists raw."""
+    if isinstance(reply, dict):
+        return reply
+    return dict(zip(reply[::2], reply[1::2], strict=True))
