@@ -1,11 +1,12 @@
 """Benchmarks of the computer players, printed as numbers (never asserted in tests).
 
     python -m ai_worker.bench                      # everything, a few minutes
-    python -m ai_worker.bench --only solver --deals 1000
+    python -m ai_worker.bench --only solver --deals 500
     python -m ai_worker.bench --only decisions --game ID --seats 3
 
-* solver: whole 16-card Baśka/Kop deals solved from the first card (normal game after
-  four passes, the Old as the side), each with a fresh solver: median and p95 time, nodes/s.
+* solver: whole deals solved from the first card, each with a fresh solver, for
+  Schafkopf, Bela and Baśka/Kop, and the threshold queries of Schafkopf and Bela
+  (``ai_worker.search.bench``): median and p95 time, nodes/s.
 * decisions: one decision per level of a game (default Baśka/Kop) at the first decision
   of a deal and at the first card (the calls before it passed where possible, else
   made by the easy player): p50 and p95 latency.
@@ -27,11 +28,8 @@ import time
 
 from ai_worker.daily import shadow_score
 from ai_worker.players import PLAYERS, decide
-from ai_worker.players.baska_kop.model import card_index
-from ai_worker.search import solver as solver_module
-from ai_worker.search.solver import Solver
+from ai_worker.search.bench import bench_search, percentile
 from engine.actions import Continue, Pass
-from engine.baska_kop import BaskaKop
 from engine.game import PhaseKind
 from engine.match import MatchPhase
 from engine.registry import GAMES
@@ -42,39 +40,9 @@ from server.views import seat_observation
 
 LEVEL_ORDER = ["easy", "normal", "strong"]
 TARGETS = {
-    "solver median": "<= 1 ms",
     "normal p95": "<= 50 ms",
     "strong p95": "<= 500 ms",
 }
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
-
-
-def bench_solver(deals: int) -> None:
-    game = BaskaKop()
-    times, nodes = [], 0
-    for seed in range(deals):
-        rule_set = ("baska", "kop")[seed % 2]
-        state = game.new_deal(game.parse_options(rule_set, {}), 4, seed % 4, seed)
-        for offset in range(1, 5):
-            game.apply(state, (state.dealer + offset) % 4, Pass())
-        index = card_index(state.options.rule_set, state.contract)
-        solver = Solver(index.rules)
-        hands = [index.mask(hand) for hand in state.hands]
-        side = sum(1 << seat for seat in state.declarers)
-        started = time.perf_counter()
-        solver.solve(hands, state.leader, [], side)
-        times.append(time.perf_counter() - started)
-        nodes += solver.nodes
-    mode = "compiled" if str(solver_module.__file__).endswith(".so") else "interpreted"
-    print(f"solver ({mode}), {deals} whole 16-card deals, one core:")
-    print(
-        f"  median {statistics.median(times) * 1000:.3f} ms   p95 {percentile(times, 0.95) * 1000:.3f} ms   "
-        f"{nodes / sum(times):,.0f} nodes/s   (target median {TARGETS['solver median']})"
-    )
 
 
 def _record(game: str, rule_set: str, seats: int, seed: int) -> TableRecord:
@@ -161,14 +129,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", choices=["solver", "decisions", "shadow"])
     parser.add_argument("--days", type=int, default=10, help="daily deals for the shadow benchmark")
-    parser.add_argument("--deals", type=int, default=1000, help="deals for the solver benchmark")
+    parser.add_argument("--deals", type=int, default=500, help="deals per line of the solver benchmark")
     parser.add_argument("--positions", type=int, default=200, help="positions per level and moment")
     parser.add_argument("--game", default="baska_kop", choices=sorted(GAMES), help="for the decisions")
     parser.add_argument("--seats", type=int, help="for the decisions (default: the fewest the game allows)")
     args = parser.parse_args()
     seats = args.seats or min(GAMES[args.game].game_type.seat_counts)
     if args.only in (None, "solver"):
-        bench_solver(args.deals)
+        bench_search(args.deals)
     if args.only in (None, "decisions"):
         bench_decisions(args.positions, args.game, seats)
     if args.only in (None, "shadow"):

@@ -1,30 +1,69 @@
 """Double-dummy solver for trick games: every hand open, perfect play by both sides.
 
-Generic over trick games. A game describes itself as ``TrickRules``: for each card its
-lane (0 = trump, others = plain suits), its points, and the card indices ordered so that
-within one lane a lower index is a higher card. Legality follows the "follow the lane,
-else trump, else anything" duties, optionally with the duty to beat the best card so far
-whenever the allowed cards can (Baśka, Kop).
+The solver knows no game. A game describes itself as ``TrickRules``, all data:
 
-The solver maximises the card points one side (a set of seats) takes from the cards
-still in play, with alpha-beta search, a transposition table at trick starts (bounds on
-the points still to come), move ordering (winning cards first) and equivalent-card
-reduction (cards adjacent in rank within one hand, with equal points, are searched once).
-``reaches`` answers the yes/no question "does the side take at least N points" with a
-null-window search, which is all a threshold decision needs.
+* cards as indices 0..n-1 (n <= 32), each with its lane (``TRUMP_LANE`` = 0 for trumps,
+  1..4 for the plain suits) and its points; within one lane a lower index is a higher
+  card, so a game numbers its cards per contract (Bela's trump Jack and Nine on top);
+* 2, 3 or 4 seats;
+* the duties as bit flags: ``FOLLOW`` the led lane; ``TRUMP_WHEN_VOID``; ``OVERTRUMP``
+  (trumping into a trumped trick, beat its best trump if you can); ``UNDERTRUMP`` (and if
+  you cannot, trump all the same; without it you may then play anything); ``BEAT_LED``
+  (following a plain lane, beat the trick's best card when it is of that lane);
+  ``BEAT_TRUMP`` (following a trump lead, beat the best trump). Baśka, Kop and Bela
+  have all six, Schafkopf only ``FOLLOW``;
+* what a trick is worth: with the objective ``CARD_POINTS`` its cards' points plus
+  ``trick_bonus``, plus ``last_trick_bonus`` for the last trick (Bela's 10, and the Kup
+  with two or three players), plus ``sweep_bonus`` when the side takes every trick of
+  the deal (Bela's Štiglja); with ``TRICKS`` each trick counts 1 and nothing else
+  (Bettel: "takes no trick" is ``not reaches(..., 1)``; Tout and Schwarz are
+  "reaches all tricks");
+* covered cards: ``covers[card]`` is the card lying on it (two-player Schafkopf's open
+  stacks); a covered card can neither be played nor oblige its holder until that card
+  has left the hand;
+* a called ace (Schafkopf's Rufspiel): while its lane has not been led in a finished
+  trick, its holder must play it when the lane is led, may not discard it before the
+  last trick, and may lead the lane with another card only when holding at least
+  ``run_away`` cards of it (running away).
+
+A position is the hands as card masks, the leader, the cards of the open trick and the
+state bits ``CALLED_LANE_LED`` and ``SIDE_LOST_A_TRICK`` (for the sweep bonus). The
+solver maximises what one side (a set of seats) scores from the cards still in play,
+with alpha-beta search, a transposition table at trick starts, bounds from what is still
+to be won, move ordering (winning cards first) and equivalent-card reduction (cards
+adjacent in rank within one hand, with equal points, are searched once). ``reaches``
+answers "does the side score at least N" with a null-window search, which is all a
+threshold decision needs.
 
 The module is written in Cython's pure-Python mode: ``solver.pxd`` declares C types and
 the package build compiles it; without the compiled module the same source runs as plain
-Python with identical results (``tests/search`` checks both).
+Python with identical values and node counts (``tests/search`` checks both).
 """
 
 import cython
 
 MAX_CARDS = 32
-SEATS = 4
+MAX_SEATS = 4
 TRUMP_LANE = 0
 LANES = 5
 INFINITY = 1 << 20
+
+# Duties.
+FOLLOW = 1
+TRUMP_WHEN_VOID = 2
+OVERTRUMP = 4
+UNDERTRUMP = 8
+BEAT_LED = 16
+BEAT_TRUMP = 32
+ALL_DUTIES = FOLLOW | TRUMP_WHEN_VOID | OVERTRUMP | UNDERTRUMP | BEAT_LED | BEAT_TRUMP
+
+# Objectives.
+CARD_POINTS = 0
+TRICKS = 1
+
+# Position state bits.
+CALLED_LANE_LED = 1
+SIDE_LOST_A_TRICK = 2
 
 # Index of the lowest set bit of a 32-bit mask by de Bruijn multiplication; portable
 # between C (unsigned 32-bit arithmetic) and Python (masked explicitly).
@@ -35,12 +74,53 @@ _DEBRUIJN = (0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8,
 class TrickRules:
     """What the solver needs to know of a trick game, with cards as indices 0..n-1."""
 
-    def __init__(self, lanes: list[int], points: list[int], must_beat: bool) -> None:
-        if len(lanes) != len(points) or len(lanes) > MAX_CARDS:
+    def __init__(
+        self,
+        lanes: list[int],
+        points: list[int],
+        duties: int,
+        seats: int = 4,
+        objective: int = CARD_POINTS,
+        trick_bonus: int = 0,
+        last_trick_bonus: int = 0,
+        sweep_bonus: int = 0,
+        covers: list[int] | None = None,
+        called_ace: int = -1,
+        run_away: int = 4,
+    ) -> None:
+        count = len(lanes)
+        if len(points) != count or count > MAX_CARDS:
             raise ValueError("lanes and points need one entry per card, at most 32 cards")
+        if not 2 <= seats <= MAX_SEATS:
+            raise ValueError(f"a trick game for the solver has 2 to 4 seats, not {seats}")
+        if any(not 0 <= lane < LANES for lane in lanes):
+            raise ValueError(f"lanes are 0 (trump) to {LANES - 1}")
+        if duties & ~ALL_DUTIES:
+            raise ValueError(f"unknown duty bits {duties & ~ALL_DUTIES:#x}")
+        if objective not in (CARD_POINTS, TRICKS):
+            raise ValueError("the objective is CARD_POINTS or TRICKS")
+        if min(points, default=0) < 0 or min(trick_bonus, last_trick_bonus, sweep_bonus) < 0:
+            raise ValueError("points and bonuses are not negative")
+        if sum(points) + count * trick_bonus + last_trick_bonus + sweep_bonus > 1023:
+            raise ValueError("a deal may be worth at most 1023")
+        covers = list(covers) if covers is not None else [-1] * count
+        if len(covers) != count or any(
+            not -1 <= cover < count or cover == card for card, cover in enumerate(covers)
+        ):
+            raise ValueError("covers need one entry per card: -1 or another card's index")
+        if called_ace >= count or (called_ace >= 0 and lanes[called_ace] == TRUMP_LANE):
+            raise ValueError("the called ace is a card of a plain lane, or -1")
         self.lanes = list(lanes)
         self.points = list(points)
-        self.must_beat = must_beat
+        self.duties = duties
+        self.seats = seats
+        self.objective = objective
+        self.trick_bonus = trick_bonus
+        self.last_trick_bonus = last_trick_bonus
+        self.sweep_bonus = sweep_bonus
+        self.covers = covers
+        self.called_ace = called_ace
+        self.run_away = run_away
 
 
 class Solver:
@@ -49,61 +129,96 @@ class Solver:
     def __init__(self, rules: TrickRules) -> None:
         count = len(rules.lanes)
         self.card_count = count
-        self.must_beat = 1 if rules.must_beat else 0
+        self.seats = rules.seats
+        self.duties = rules.duties
+        counts_points = rules.objective == CARD_POINTS
+        self.trick_value = rules.trick_bonus if counts_points else 1
+        self.last_value = rules.last_trick_bonus if counts_points else 0
+        self.sweep_value = rules.sweep_bonus if counts_points else 0
+        self.called_ace = rules.called_ace
+        self.run_away = rules.run_away
         if not cython.compiled:
             # Compiled, these are zeroed C arrays declared in solver.pxd.
+            self.bit_of = [0] * MAX_CARDS
             self.lane_of = [0] * MAX_CARDS
             self.points = [0] * MAX_CARDS
             self.beaters = [0] * MAX_CARDS
             self.above = [0] * MAX_CARDS
+            self.cover_of = [0] * MAX_CARDS
             self.lane_mask = [0] * LANES
             self.debruijn = [0] * MAX_CARDS
-            self.hands = [0] * SEATS
-            self.trick = [0] * SEATS
+            self.hands = [0] * MAX_SEATS
+            self.trick = [0] * MAX_SEATS
         for position in range(MAX_CARDS):
             self.debruijn[position] = _DEBRUIJN[position]
+            self.bit_of[position] = 1 << position
+            self.cover_of[position] = -1
+        self.covered_mask = 0
+        self.covering_mask = 0
         for card in range(count):
             lane = rules.lanes[card]
             self.lane_of[card] = lane
-            self.points[card] = rules.points[card]
-            self.lane_mask[lane] |= 1 << card
+            self.points[card] = rules.points[card] if counts_points else 0
+            self.lane_mask[lane] |= self.bit_of[card]
+            cover = rules.covers[card]
+            if cover >= 0:
+                self.cover_of[card] = cover
+                self.covered_mask |= self.bit_of[card]
+                self.covering_mask |= self.bit_of[cover]
         for card in range(count):
             lane = self.lane_of[card]
             higher = 0
             for other in range(card):
                 if self.lane_of[other] == lane:
-                    higher |= 1 << other
+                    higher |= self.bit_of[other]
             self.above[card] = higher
             # Cards that beat ``card`` when it is the best card of a trick.
             self.beaters[card] = higher if lane == TRUMP_LANE else higher | self.lane_mask[TRUMP_LANE]
+        self.called_lane = -1
+        self.called_bit = 0
+        if self.called_ace >= 0:
+            self.called_lane = self.lane_of[self.called_ace]
+            self.called_bit = self.bit_of[self.called_ace]
+        # Cards the equivalent-card reduction leaves alone: playing one of them changes
+        # more than which card of equal rank and value is gone.
+        self.special_mask = self.covering_mask | self.called_bit
+        # State bits that matter for this game; the others are dropped on loading.
+        self.flag_mask = (CALLED_LANE_LED if self.called_ace >= 0 else 0) | (
+            SIDE_LOST_A_TRICK if self.sweep_value > 0 else 0
+        )
         self.trick_length = 0
         self.leader = 0
         self.side = 0
+        self.flags = 0
+        self.cards_left = 0
+        self.in_play = 0
         self.nodes = 0
         self.table: dict[tuple[int, ...], int] = {}
 
     # Public API --------------------------------------------------------------------
 
-    def solve(self, hands: list[int], leader: int, trick: list[int], side: int) -> int:
-        """Points the seats in ``side`` (a bit per seat) take from all cards still in play.
+    def solve(self, hands: list[int], leader: int, trick: list[int], side: int, flags: int = 0) -> int:
+        """What the seats in ``side`` (a bit per seat) score from all cards still in play.
 
         ``hands`` are card masks per seat; ``trick`` the cards of the open trick in play
-        order, led by ``leader``.
+        order, led by ``leader``; ``flags`` the position's state bits.
         """
-        self._load(hands, leader, trick, side)
+        self._load(hands, leader, trick, side, flags)
         return self._search(-INFINITY, INFINITY)
 
-    def reaches(self, hands: list[int], leader: int, trick: list[int], side: int, target: int) -> bool:
-        """Whether ``side`` takes at least ``target`` points from the cards still in play."""
-        self._load(hands, leader, trick, side)
+    def reaches(
+        self, hands: list[int], leader: int, trick: list[int], side: int, target: int, flags: int = 0
+    ) -> bool:
+        """Whether ``side`` scores at least ``target`` from the cards still in play."""
+        self._load(hands, leader, trick, side, flags)
         return self._search(target - 1, target) >= target
 
     def move_values(
-        self, hands: list[int], leader: int, trick: list[int], side: int
+        self, hands: list[int], leader: int, trick: list[int], side: int, flags: int = 0
     ) -> list[tuple[int, int]]:
         """(card, exact value for ``side``) for every legal card of the seat to move."""
-        self._load(hands, leader, trick, side)
-        mover = (leader + len(trick)) % SEATS
+        self._load(hands, leader, trick, side, flags)
+        mover = (leader + len(trick)) % self.seats
         legal = self._legal(mover)
         results = []
         while legal:
@@ -114,26 +229,46 @@ class Solver:
             results.append((card, value))
         return results
 
-    def legal_cards(self, hands: list[int], leader: int, trick: list[int]) -> int:
+    def legal_cards(self, hands: list[int], leader: int, trick: list[int], flags: int = 0) -> int:
         """The mask of cards the seat to move may play."""
-        self._load(hands, leader, trick, self.side)
-        return self._legal((leader + len(trick)) % SEATS)
+        self._load(hands, leader, trick, self.side, flags)
+        return self._legal((leader + len(trick)) % self.seats)
 
     # Search ------------------------------------------------------------------------
 
-    def _load(self, hands: list[int], leader: int, trick: list[int], side: int) -> None:
+    def _load(self, hands: list[int], leader: int, trick: list[int], side: int, flags: int) -> int:
         if side != self.side:
             self.table = {}
             self.side = side
-        for seat in range(SEATS):
-            self.hands[seat] = hands[seat] if seat < len(hands) else 0
+        if len(hands) > self.seats or len(trick) >= self.seats or not 0 <= leader < self.seats:
+            raise ValueError(f"a position of {self.seats} seats: at most that many hands, a shorter trick")
+        self.cards_left = 0
+        self.in_play = 0
+        for seat in range(MAX_SEATS):
+            hand = hands[seat] if seat < len(hands) else 0
+            self.hands[seat] = hand
+            while hand:
+                low = hand & -hand
+                hand ^= low
+                self.cards_left += 1
+                self.in_play += self.points[self._index(low)]
         for index in range(len(trick)):
             self.trick[index] = trick[index]
+            self.in_play += self.points[trick[index]]
         self.trick_length = len(trick)
         self.leader = leader
+        self.flags = flags & self.flag_mask
+        return 0
 
     def _index(self, low: int) -> int:
         return self.debruijn[((low * 0x077CB531) & 0xFFFFFFFF) >> 27]
+
+    def _count(self, mask: int) -> int:
+        count = 0
+        while mask:
+            mask &= mask - 1
+            count += 1
+        return count
 
     def _best_of_trick(self) -> int:
         """Position in the open trick of the card that wins it so far."""
@@ -143,29 +278,73 @@ class Solver:
                 best = position
         return best
 
+    def _visible(self, hand: int) -> int:
+        """The cards of ``hand`` no card of the same hand lies on."""
+        waiting = hand & self.covered_mask
+        while waiting:
+            low = waiting & -waiting
+            waiting ^= low
+            if (hand >> self.cover_of[self._index(low)]) & 1:
+                hand ^= low
+        return hand
+
     def _legal(self, seat: int) -> int:
         hand = self.hands[seat]
+        visible = self._visible(hand) if self.covered_mask else hand
+        holds_free_ace = (
+            self.called_bit != 0 and (visible & self.called_bit) != 0 and (self.flags & CALLED_LANE_LED) == 0
+        )
         if self.trick_length == 0:
-            return hand
-        allowed = hand & self.lane_mask[self.lane_of[self.trick[0]]]
-        if allowed == 0:
-            allowed = hand & self.lane_mask[TRUMP_LANE]
-            if allowed == 0:
-                allowed = hand
-        if self.must_beat:
-            beating = allowed & self.beaters[self.trick[self._best_of_trick()]]
-            if beating:
-                allowed = beating
-        return allowed
+            if holds_free_ace and self._count(hand & self.lane_mask[self.called_lane]) < self.run_away:
+                return visible & ~(self.lane_mask[self.called_lane] & ~self.called_bit)
+            return visible
+        led_lane = self.lane_of[self.trick[0]]
+        best = self.trick[self._best_of_trick()]
+        allowed = visible & self.lane_mask[led_lane] if self.duties & FOLLOW else 0
+        if allowed:
+            if holds_free_ace and led_lane == self.called_lane:
+                return self.called_bit
+            if led_lane == TRUMP_LANE:
+                beat = (self.duties & BEAT_TRUMP) != 0
+            else:
+                beat = (self.duties & BEAT_LED) != 0 and self.lane_of[best] == led_lane
+            if beat and allowed & self.beaters[best]:
+                return allowed & self.beaters[best]
+            return allowed
+        trumps = visible & self.lane_mask[TRUMP_LANE] if self.duties & TRUMP_WHEN_VOID else 0
+        if trumps:
+            if self.duties & OVERTRUMP and self.lane_of[best] == TRUMP_LANE:
+                if trumps & self.beaters[best]:
+                    return trumps & self.beaters[best]
+                if not self.duties & UNDERTRUMP:
+                    return visible
+            return trumps
+        if holds_free_ace and (visible & ~self.called_bit) and self._count(hand) > 1:
+            return visible & ~self.called_bit
+        return visible
 
     def _search(self, alpha: int, beta: int) -> int:
-        """Points ``side`` takes from here, within the window (fail-soft alpha-beta)."""
+        """What ``side`` scores from here, within the window (fail-soft alpha-beta)."""
         self.nodes += 1
         key: tuple[int, ...] = ()
         if self.trick_length == 0:
-            if (self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]) == 0:
+            if self.cards_left == 0:
                 return 0
-            key = (self.hands[0], self.hands[1], self.hands[2], self.hands[3], self.leader)
+            # Nothing is negative, and at most everything still in play can be won.
+            most = self.in_play + (self.cards_left // self.seats) * self.trick_value + self.last_value
+            if (self.flags & SIDE_LOST_A_TRICK) == 0:
+                most += self.sweep_value
+            if most <= alpha:
+                return most
+            if beta <= 0:
+                return 0
+            key = (
+                self.hands[0],
+                self.hands[1],
+                self.hands[2],
+                self.hands[3],
+                self.leader | (self.flags << 2),
+            )
             bounds = self.table.get(key, -1)
             if bounds >= 0:
                 lower = bounds >> 10
@@ -176,7 +355,7 @@ class Solver:
                     return upper
                 alpha = max(alpha, lower)
                 beta = min(beta, upper)
-        mover = (self.leader + self.trick_length) % SEATS
+        mover = (self.leader + self.trick_length) % self.seats
         maximizing = (self.side >> mover) & 1
         original_alpha = alpha
         original_beta = beta
@@ -216,20 +395,32 @@ class Solver:
         self.table[key] = (lower << 10) | upper
 
     def _play_and_search(self, mover: int, card: int, alpha: int, beta: int) -> int:
-        bit = 1 << card
+        bit = self.bit_of[card]
         self.hands[mover] ^= bit
+        self.cards_left -= 1
         position = self.trick_length
         self.trick[position] = card
         self.trick_length = position + 1
-        if self.trick_length < SEATS:
+        if self.trick_length < self.seats:
             value = self._search(alpha, beta)
         else:
             best = self._best_of_trick()
-            winner = (self.leader + best) % SEATS
+            winner = (self.leader + best) % self.seats
             points = 0
-            for index in range(SEATS):
+            for index in range(self.seats):
                 points += self.points[self.trick[index]]
-            gained = points if (self.side >> winner) & 1 else 0
+            saved_flags = self.flags
+            if self.lane_of[self.trick[0]] == self.called_lane:
+                self.flags |= CALLED_LANE_LED & self.flag_mask
+            gained = 0
+            if (self.side >> winner) & 1:
+                gained = points + self.trick_value
+                if self.cards_left == 0:
+                    gained += self.last_value
+                    if (self.flags & SIDE_LOST_A_TRICK) == 0:
+                        gained += self.sweep_value
+            else:
+                self.flags |= SIDE_LOST_A_TRICK & self.flag_mask
             # The next trick reuses the trick slots; keep this one for the moves still to try.
             first = self.trick[0]
             second = self.trick[1]
@@ -237,12 +428,16 @@ class Solver:
             saved_leader = self.leader
             self.leader = winner
             self.trick_length = 0
+            self.in_play -= points
             value = gained + self._search(alpha - gained, beta - gained)
+            self.in_play += points
             self.leader = saved_leader
+            self.flags = saved_flags
             self.trick[0] = first
             self.trick[1] = second
             self.trick[2] = third
         self.trick_length = position
+        self.cards_left += 1
         self.hands[mover] ^= bit
         return value
 
@@ -250,11 +445,11 @@ class Solver:
         """Legal cards with equivalent ones removed: winning cards first, then cheap ones."""
         legal = self._legal(mover)
         others = 0
-        for seat in range(SEATS):
+        for seat in range(self.seats):
             if seat != mover:
                 others |= self.hands[seat]
         for index in range(self.trick_length):
-            others |= 1 << self.trick[index]
+            others |= self.bit_of[self.trick[index]]
         best_card = -1
         if self.trick_length > 0:
             best_card = self.trick[self._best_of_trick()]
@@ -271,7 +466,8 @@ class Solver:
                 previous >= 0
                 and self.lane_of[previous] == self.lane_of[card]
                 and self.points[previous] == self.points[card]
-                and (self.above[card] & ~self.above[previous] & ~(1 << previous) & others) == 0
+                and ((self.bit_of[previous] | self.bit_of[card]) & self.special_mask) == 0
+                and (self.above[card] & ~self.above[previous] & ~self.bit_of[previous] & others) == 0
             ):
                 continue
             previous = card

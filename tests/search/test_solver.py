@@ -32,7 +32,8 @@ from typing import Any
 import pytest
 
 import ai_worker.search.solver as compiled_solver
-from ai_worker.players.baska_kop.model import CardIndex, card_index
+from ai_worker.players.baska_kop.model import card_index
+from ai_worker.search.card_index import CardIndex
 from engine.actions import Announce, Pass, PlayCard
 from engine.baska_kop import BaskaKop, Contract, DealState, Phase, RuleSet
 from engine.cards import Card
@@ -162,7 +163,7 @@ def golden_position(record: dict[str, Any]) -> Position:
 
 def new_solver(module: ModuleType, position: Position, solver_class: Any = None) -> Any:
     rules = position.index.rules
-    trick_rules = module.TrickRules(list(rules.lanes), list(rules.points), rules.must_beat)
+    trick_rules = module.TrickRules(list(rules.lanes), list(rules.points), rules.duties)
     return (solver_class or module.Solver)(trick_rules)
 
 
@@ -425,12 +426,21 @@ def test_equivalent_cards_and_transposition_table_do_not_change_values(solver_cl
 
 def test_disabled_search_aids_really_search_more_nodes() -> None:
     """Guards the comparison above: the subclasses do switch the aids off."""
-    position = random_positions(1, SEED + 4, 0, 0)[0]
+    positions = random_positions(8, SEED + 4, 0, 0)
     counts = {}
-    for name, solver_class in (("full", None), ("plain", PlainSolver)):
-        solver = new_solver(INTERPRETED, position, solver_class)
-        solver.solve(*position.args())
-        counts[name] = solver.nodes
+    for name, solver_class in (
+        ("full", None),
+        ("without-table", NoTableSolver),
+        ("without-equivalent-cards", AllLegalCardsSolver),
+        ("plain", PlainSolver),
+    ):
+        counts[name] = 0
+        for position in positions:
+            solver = new_solver(INTERPRETED, position, solver_class)
+            solver.solve(*position.args())
+            counts[name] += solver.nodes
+    assert counts["without-table"] > counts["full"]
+    assert counts["without-equivalent-cards"] > counts["full"]
     assert counts["plain"] > 2 * counts["full"]
 
 
