@@ -153,12 +153,14 @@ def test_ai_jobs_carry_only_their_seats_information(stack: Stack, redis_client: 
         observation = job.observation
         assert observation.seat == job.seat and not job.HasField("view")
         own = {card_key(card) for card in observation.dealt}
-        # The deal the job is of: the one that dealt the seat exactly what it says it was dealt.
-        (hands,) = [
+        # The deal the job is of: one that dealt the seat exactly what it says it was dealt.
+        # Two deals may have dealt a seat the same hand; the other seats then held the same
+        # cards between them, so whichever of them it was, the checks below are the same.
+        hands = next(
             {seat: {card_key(card) for card in cards} for seat, cards in dealt.items()}
             for dealt in deals
             if {card_key(card) for card in dealt[job.seat]} == own
-        ]
+        )
         played = {card_key(played.card) for trick in observation.tricks for played in trick.cards}
         played |= {card_key(played.card) for played in observation.current_trick.cards}
         held = {card_key(card) for card in observation.hand}
