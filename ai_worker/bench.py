@@ -28,7 +28,7 @@ import time
 
 from ai_worker.daily import shadow_score
 from ai_worker.players import PLAYERS, decide
-from ai_worker.search.bench import bench_search, percentile
+from ai_worker.search.bench import bench_sampler, bench_search, percentile
 from engine.actions import Continue, Pass
 from engine.game import PhaseKind
 from engine.match import MatchPhase
@@ -137,6 +137,7 @@ def main() -> None:
     seats = args.seats or min(GAMES[args.game].game_type.seat_counts)
     if args.only in (None, "solver"):
         bench_search(args.deals)
+        bench_sampler(50)
     if args.only in (None, "decisions"):
         bench_decisions(args.positions, args.game, seats)
     if args.only in (None, "shadow"):

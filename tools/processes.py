@@ -297,6 +297,12 @@ def running(*processes: ServiceProcess) -> Iterator[None]:
             process.start()
             started.append(process)
         yield
+    except BaseException:
+        # What the services logged is the first thing to read when a test over them
+        # fails; pytest shows it beside the failure.
+        for process in started:
+            print(f"--- the last lines of {' '.join(process.args)}:", *process.lines[-80:], sep="\n")
+        raise
     finally:
         for process in reversed(started):
             process.stop()

@@ -4,7 +4,8 @@ Whole seeded deals, each solved from the first card by a fresh solver on one cor
 Schafkopf (Rufspiel, Solo, Wenz; the short pack), Bela for 4, 3 and 2 players and
 Baśka/Kop; the threshold query a declarer's decision needs ("does the declaring side
 reach 61" in Schafkopf, "more than half" in Bela); median, p95 and nodes per second
-beside each target.
+beside each target; and the sampler drawing 1,000 deals for a view after the first
+trick.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from ai_worker.players.bela import model as bela
 from ai_worker.players.schafkopf import model as schafkopf
 from ai_worker.search import solver as solver_module
 from ai_worker.search.card_index import CardIndex
+from ai_worker.search.sampling import Constraints, sample
 from engine.actions import Pass
 from engine.baska_kop import BaskaKop
 from engine.cards import Card, Rank, Suit
@@ -167,3 +169,40 @@ def bench_search(deals: int) -> None:
         *measure(seeded_deals(deals, "baska_kop", baska_kop_deal), _solve),
         "median <= 0.66 ms, the 16-card solver before",
     )
+
+
+def sampler_view(random: SeededRandom) -> Constraints:
+    """What seat 0 of a Schafkopf Rufspiel knows after the first trick: 21 unseen cards in
+    three hands of 7; the seat that did not follow the suit led is void in it."""
+    cards = random.shuffled(schafkopf.pack(False))
+    index = schafkopf.card_index(schafkopf.Contract.RUFSPIEL, called_suit=Suit.CLUBS)
+    lanes = dict(zip(index.cards, index.rules.lanes, strict=True))
+    hands = [set(cards[seat * 8 : (seat + 1) * 8]) for seat in range(4)]
+    led = max(hands[0], key=lambda card: lanes[card])
+    played = {0: led}
+    forbidden: dict[int, frozenset[Card]] = {}
+    for seat in (1, 2, 3):
+        following = [card for card in hands[seat] if lanes[card] == lanes[led]]
+        played[seat] = following[0] if following else min(hands[seat], key=str)
+        if not following:
+            forbidden[seat] = frozenset(card for card in index.cards if lanes[card] == lanes[led])
+    unseen = tuple(card for seat in (1, 2, 3) for card in hands[seat] if card != played[seat])
+    return Constraints(
+        unseen=unseen,
+        needs={1: 7, 2: 7, 3: 7},
+        forbidden={seat: cards & frozenset(unseen) for seat, cards in forbidden.items()},
+    )
+
+
+def bench_sampler(views: int) -> None:
+    times = []
+    for number in range(views):
+        random = SeededRandom(derive_seed(SEED, "sampler", number))
+        constraints = sampler_view(random)
+        started = time.perf_counter()
+        drawn = sample(constraints, random, 1000)
+        times.append(time.perf_counter() - started)
+        assert len(drawn) == 1000
+    median, p95 = statistics.median(times) * 1000, percentile(times, 0.95) * 1000
+    print(f"sampler, 1,000 deals for a view after the first trick (Schafkopf), {views} views, one core:")
+    print(f"  median {median:8.2f} ms   p95 {p95:8.2f} ms   (target median <= 50 ms)")

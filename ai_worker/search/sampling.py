@@ -2,17 +2,24 @@
 
 Constraints are hard facts: how many unseen cards each other seat holds, cards a seat
 cannot hold (a void shown, a failure to beat or to trump), cards a seat must hold (an
-announcement that needs them), and any further test. ``sample`` draws deals uniformly
-among the consistent ones (by rejection, falling back to enumeration when rejection
-keeps failing); ``enumerate_deals`` lists them all, lazily, which is cheap when few cards
-are unseen (for Baśka at most 34,650 deals of 12 cards, far fewer after a trick). It gives
-each seat in turn the cards no later seat may hold and keeps back the cards a later seat
-must hold, so a hand it deals can nearly always be completed: the work grows with the
-deals it yields (and those the extra test rejects), not with the unconstrained count.
+announcement that needs them, a card shown), and any further test.
+
+``DealCounter`` counts the consistent deals exactly, without listing them: cards with
+the same seats that may hold them form one class, and a dynamic program over the
+classes, keyed by the room left in each hand, adds up the ways to share each class
+among its seats. ``sample`` walks that program to draw deals uniformly among the
+consistent ones (each class's share chosen with probability proportional to the deals
+that follow, then its cards shuffled into the chosen shares): every draw is a consistent
+deal, at once, however tight the constraints. The further test, if any, rejects draws,
+a bounded number of times; only when its deals are known to be few are they listed.
+``enumerate_deals`` lists them all, lazily: it gives each seat in turn the cards no
+later seat may hold and keeps back the cards a later seat must hold, so the work grows
+with the deals it yields, not with the unconstrained count.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from itertools import combinations
@@ -86,28 +93,153 @@ def enumerate_deals(constraints: Constraints) -> Iterator[Deal]:
     yield from assign(0, frozenset(constraints.unseen), {})
 
 
+# Above this many consistent deals, a further test that rejects too many draws is never
+# made up for by listing them.
+ENUMERATION_LIMIT = 200_000
+
+
+class DealCounter:
+    """The consistent deals of ``constraints`` (its further test aside), counted by class."""
+
+    def __init__(self, constraints: Constraints) -> None:
+        self.seats = sorted(constraints.needs)
+        by_seats: dict[tuple[int, ...], list[Card]] = {}
+        self.impossible = False
+        for card in constraints.unseen:
+            holders = [
+                seat for seat in self.seats if card not in constraints.forbidden.get(seat, frozenset())
+            ]
+            requiring = [seat for seat in self.seats if card in constraints.required.get(seat, frozenset())]
+            if requiring:
+                holders = [seat for seat in requiring if seat in holders]
+            if not holders or len(requiring) > 1:
+                self.impossible = True
+            by_seats.setdefault(tuple(holders), []).append(card)
+        # The most constrained classes first: fewer ways to share them, earlier dead ends.
+        self.classes = sorted(by_seats.items(), key=lambda item: (len(item[0]), item[0]))
+        self.needs = tuple(constraints.needs[seat] for seat in self.seats)
+        self._counts: dict[tuple[int, tuple[int, ...]], int] = {}
+        self._choices: dict[tuple[int, tuple[int, ...]], tuple[list[int], list[tuple[int, ...]]]] = {}
+
+    def count(self) -> int:
+        """How many deals agree with the constraints (the further test not applied)."""
+        if self.impossible or sum(self.needs) != sum(len(cards) for _, cards in self.classes):
+            return 0
+        return self._count(0, self.needs)
+
+    def draw(self, rng: SeededRandom) -> Deal:
+        """One consistent deal, uniformly; ``count()`` must be positive."""
+        room = self.needs
+        hands: dict[int, list[Card]] = {seat: [] for seat in self.seats}
+        for index, (holders, cards) in enumerate(self.classes):
+            totals, shares = self._shares(index, room)
+            pick = _below(rng, totals[-1])
+            share = shares[bisect_right(totals, pick)]
+            shuffled = rng.shuffled(cards)
+            start = 0
+            for seat, taken in zip(holders, share, strict=True):
+                hands[seat] += shuffled[start : start + taken]
+                start += taken
+            room = _less(room, self._positions(holders), share)
+        return {seat: frozenset(cards) for seat, cards in hands.items()}
+
+    def _positions(self, holders: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(self.seats.index(seat) for seat in holders)
+
+    def _count(self, index: int, room: tuple[int, ...]) -> int:
+        if index == len(self.classes):
+            return 1 if not any(room) else 0
+        key = (index, room)
+        if key not in self._counts:
+            totals, _ = self._shares(index, room)
+            self._counts[key] = totals[-1] if totals else 0
+        return self._counts[key]
+
+    def _shares(self, index: int, room: tuple[int, ...]) -> tuple[list[int], list[tuple[int, ...]]]:
+        """The ways to share class ``index`` given the ``room`` left: each share with the
+        running total of the deals it leads to (cards of the class chosen per seat times
+        the deals of the classes after it)."""
+        key = (index, room)
+        if key not in self._choices:
+            holders, cards = self.classes[index]
+            positions = self._positions(holders)
+            totals: list[int] = []
+            shares: list[tuple[int, ...]] = []
+            running = 0
+            for share in _splits(len(cards), [room[position] for position in positions]):
+                ways = _multinomial(len(cards), share) * self._count(index + 1, _less(room, positions, share))
+                if ways:
+                    running += ways
+                    totals.append(running)
+                    shares.append(share)
+            self._choices[key] = (totals, shares)
+        return self._choices[key]
+
+
 def sample(constraints: Constraints, rng: SeededRandom, count: int, tries: int = 200) -> list[Deal]:
     """``count`` deals drawn uniformly (with replacement) from the consistent ones.
 
     Returns an empty list when no deal is consistent (the caller's knowledge is wrong).
+    With a further test, at most ``tries`` draws are rejected; if that is not enough and
+    the deals are few, they are listed and drawn from, else fewer deals come back.
     """
+    counter = DealCounter(constraints)
+    total = counter.count()
+    if total == 0:
+        return []
     deals: list[Deal] = []
-    failures = 0
-    seats = sorted(constraints.needs)
-    while len(deals) < count and failures < tries:
-        cards = rng.shuffled(constraints.unseen)
-        deal: Deal = {}
-        start = 0
-        for seat in seats:
-            deal[seat] = frozenset(cards[start : start + constraints.needs[seat]])
-            start += constraints.needs[seat]
-        if constraints.admits(deal):
+    rejected = 0
+    while len(deals) < count and rejected <= tries:
+        deal = counter.draw(rng)
+        if constraints.accept is None or constraints.accept(deal):
             deals.append(deal)
         else:
-            failures += 1
-    if len(deals) < count:
+            rejected += 1
+    if len(deals) < count and total <= ENUMERATION_LIMIT:
         every = list(enumerate_deals(constraints))
-        if not every:
-            return []
-        deals += [rng.choice(every) for _ in range(count - len(deals))]
+        deals += [rng.choice(every) for _ in range(count - len(deals))] if every else []
     return deals
+
+
+# Private helpers ---------------------------------------------------------------------
+
+
+def _splits(cards: int, room: list[int]) -> Iterator[tuple[int, ...]]:
+    """Every way to give ``cards`` to the seats with at most ``room`` each."""
+    if len(room) == 1:
+        if cards <= room[0]:
+            yield (cards,)
+        return
+    for taken in range(min(cards, room[0]) + 1):
+        for rest in _splits(cards - taken, room[1:]):
+            yield (taken, *rest)
+
+
+def _multinomial(total: int, parts: tuple[int, ...]) -> int:
+    result, left = 1, total
+    for part in parts:
+        result *= comb(left, part)
+        left -= part
+    return result
+
+
+def _less(room: tuple[int, ...], positions: tuple[int, ...], share: tuple[int, ...]) -> tuple[int, ...]:
+    left = list(room)
+    for position, taken in zip(positions, share, strict=True):
+        left[position] -= taken
+    return tuple(left)
+
+
+def _below(rng: SeededRandom, bound: int) -> int:
+    """A uniform integer in ``[0, bound)``, also for bounds of more than 64 bits."""
+    if bound < 1 << 63:
+        return rng.below(bound)
+    words = (bound.bit_length() + 63) // 64
+    span = 1 << (64 * words)
+    limit = span - span % bound
+    while True:
+        value = 0
+        for _ in range(words):
+            value = (value << 64) | rng.next_u64()
+        if value < limit:
+            return value % bound

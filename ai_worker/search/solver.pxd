@@ -40,6 +40,12 @@ cdef class Solver:
     cdef int debruijn[32]
     cdef unsigned int hands[4]
     cdef int trick[4]
+    # Moves and their ordering scores, 32 per ply from the loaded position.
+    cdef int moves[1056]
+    cdef int scores[1056]
+    cdef int ply
+    cdef unsigned int runs[32]
+    cdef int run_count
     cdef int trick_length
     cdef int leader
     cdef public int side
@@ -50,6 +56,7 @@ cdef class Solver:
     cdef public long long nodes
     cdef public dict table
 
+    @cython.locals(low=cython.int, high=cython.int, target=cython.int, value=cython.int)
     cpdef int solve(self, list hands, int leader, list trick, int side, int flags=*) except? -1
     cpdef bint reaches(self, list hands, int leader, list trick, int side, int target, int flags=*) except? -1
     cpdef list move_values(self, list hands, int leader, list trick, int side, int flags=*)
@@ -64,11 +71,15 @@ cdef class Solver:
     @cython.locals(hand=cython.uint, visible=cython.uint, allowed=cython.uint, trumps=cython.uint,
                    holds_free_ace=cython.bint, beat=cython.bint, led_lane=cython.int, best=cython.int)
     cdef unsigned int _legal(self, int seat)
-    @cython.locals(most=cython.int)
+    @cython.locals(most=cython.int, hint=cython.int, base=cython.int, count=cython.int, position=cython.int,
+                   card=cython.int, best_card=cython.int, value=cython.int, best_value=cython.int)
     cdef int _search(self, int alpha, int beta)
-    cdef void _store(self, object key, int value, int alpha, int beta)
+    @cython.locals(first=cython.uint, second=cython.uint, third=cython.uint, fourth=cython.uint, in_play=cython.uint,
+                   mask=cython.uint, present=cython.uint, target=cython.uint, low=cython.uint, top=cython.uint)
+    cdef tuple _key(self)
+    cdef void _store(self, object key, int value, int alpha, int beta, int card)
     @cython.locals(bit=cython.uint, saved_flags=cython.int, gained=cython.int, points=cython.int)
     cdef int _play_and_search(self, int mover, int card, int alpha, int beta)
-    @cython.locals(legal=cython.uint, others=cython.uint, remaining=cython.uint, low=cython.uint)
-    cdef list _ordered_moves(self, int mover)
-    cpdef int _points_of(self, int card)
+    @cython.locals(legal=cython.uint, others=cython.uint, remaining=cython.uint, low=cython.uint,
+                   score=cython.int, position=cython.int)
+    cdef int _generate_moves(self, int mover, int base, int hint)

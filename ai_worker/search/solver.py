@@ -149,6 +149,9 @@ class Solver:
             self.debruijn = [0] * MAX_CARDS
             self.hands = [0] * MAX_SEATS
             self.trick = [0] * MAX_SEATS
+            self.moves = [0] * MAX_CARDS * (MAX_CARDS + 1)
+            self.runs = [0] * MAX_CARDS
+            self.scores = [0] * MAX_CARDS * (MAX_CARDS + 1)
         for position in range(MAX_CARDS):
             self.debruijn[position] = _DEBRUIJN[position]
             self.bit_of[position] = 1 << position
@@ -182,6 +185,25 @@ class Solver:
         # Cards the equivalent-card reduction leaves alone: playing one of them changes
         # more than which card of equal rank and value is gone.
         self.special_mask = self.covering_mask | self.called_bit
+        # Runs of cards next to each other in rank with equal points (Schafkopf's 9 8 7):
+        # once some of a run are gone, which of them are left changes nothing, so the
+        # table keys a position with the run's cards that are left moved to its top.
+        self.run_count = 0
+        previous = -1
+        for card in range(count):
+            if self.bit_of[card] & (self.special_mask | self.covered_mask):
+                previous = -1
+                continue
+            if (
+                previous >= 0
+                and self.lane_of[previous] == self.lane_of[card]
+                and self.points[previous] == self.points[card]
+            ):
+                if self.run_count == 0 or not (self.runs[self.run_count - 1] >> previous) & 1:
+                    self.runs[self.run_count] = self.bit_of[previous]
+                    self.run_count += 1
+                self.runs[self.run_count - 1] |= self.bit_of[card]
+            previous = card
         # State bits that matter for this game; the others are dropped on loading.
         self.flag_mask = (CALLED_LANE_LED if self.called_ace >= 0 else 0) | (
             SIDE_LOST_A_TRICK if self.sweep_value > 0 else 0
@@ -190,6 +212,7 @@ class Solver:
         self.leader = 0
         self.side = 0
         self.flags = 0
+        self.ply = 0
         self.cards_left = 0
         self.in_play = 0
         self.nodes = 0
@@ -204,7 +227,19 @@ class Solver:
         order, led by ``leader``; ``flags`` the position's state bits.
         """
         self._load(hands, leader, trick, side, flags)
-        return self._search(-INFINITY, INFINITY)
+        # A binary search of null-window questions, each narrowing the range by what the
+        # fail-soft answer proves: cheaper than one search with a wide window.
+        low = 0
+        high = self.in_play + ((self.cards_left + self.trick_length) // self.seats) * self.trick_value
+        high += self.last_value + self.sweep_value
+        while low < high:
+            target = (low + high + 1) // 2
+            value = self._search(target - 1, target)
+            if value >= target:
+                low = value
+            else:
+                high = value
+        return low
 
     def reaches(
         self, hands: list[int], leader: int, trick: list[int], side: int, target: int, flags: int = 0
@@ -258,6 +293,7 @@ class Solver:
         self.trick_length = len(trick)
         self.leader = leader
         self.flags = flags & self.flag_mask
+        self.ply = 0
         return 0
 
     def _index(self, low: int) -> int:
@@ -327,6 +363,7 @@ class Solver:
         """What ``side`` scores from here, within the window (fail-soft alpha-beta)."""
         self.nodes += 1
         key: tuple[int, ...] = ()
+        hint = -1
         if self.trick_length == 0:
             if self.cards_left == 0:
                 return 0
@@ -338,53 +375,88 @@ class Solver:
                 return most
             if beta <= 0:
                 return 0
-            key = (
-                self.hands[0],
-                self.hands[1],
-                self.hands[2],
-                self.hands[3],
-                self.leader | (self.flags << 2),
-            )
-            bounds = self.table.get(key, -1)
-            if bounds >= 0:
-                lower = bounds >> 10
-                upper = bounds & 1023
+            key = self._key()
+            entry = self.table.get(key, -1)
+            if entry >= 0:
+                lower = (entry >> 10) & 1023
+                upper = entry & 1023
                 if lower == upper or lower >= beta:
                     return lower
                 if upper <= alpha:
                     return upper
                 alpha = max(alpha, lower)
                 beta = min(beta, upper)
+                hint = (entry >> 20) - 1
         mover = (self.leader + self.trick_length) % self.seats
         maximizing = (self.side >> mover) & 1
         original_alpha = alpha
         original_beta = beta
         best_value = -INFINITY if maximizing else INFINITY
-        for card in self._ordered_moves(mover):
+        best_card = -1
+        base = self.ply * MAX_CARDS
+        count = self._generate_moves(mover, base, hint)
+        for position in range(count):
+            card = self.moves[base + position]
             value = self._play_and_search(mover, card, alpha, beta)
             if maximizing:
                 if value > best_value:
                     best_value = value
+                    best_card = card
                 if best_value > alpha:
                     alpha = best_value
             else:
                 if value < best_value:
                     best_value = value
+                    best_card = card
                 if best_value < beta:
                     beta = best_value
             if alpha >= beta:
                 break
         if self.trick_length == 0:
-            self._store(key, best_value, original_alpha, original_beta)
+            self._store(key, best_value, original_alpha, original_beta, best_card)
         return best_value
 
-    def _store(self, key: tuple[int, ...], value: int, alpha: int, beta: int) -> None:
-        bounds = self.table.get(key, -1)
+    def _key(self) -> tuple[int, ...]:
+        """The table's key of the position at a trick start, runs moved to their tops."""
+        first = self.hands[0]
+        second = self.hands[1]
+        third = self.hands[2]
+        fourth = self.hands[3]
+        in_play = first | second | third | fourth
+        for run in range(self.run_count):
+            mask = self.runs[run]
+            present = in_play & mask
+            if present == mask or present == 0:
+                continue
+            first &= ~mask
+            second &= ~mask
+            third &= ~mask
+            fourth &= ~mask
+            target = mask
+            while present:
+                low = present & -present
+                present ^= low
+                top = target & -target
+                target ^= top
+                if self.hands[0] & low:
+                    first |= top
+                elif self.hands[1] & low:
+                    second |= top
+                elif self.hands[2] & low:
+                    third |= top
+                else:
+                    fourth |= top
+        return (first, second, third, fourth, self.leader | (self.flags << 2))
+
+    def _store(self, key: tuple[int, ...], value: int, alpha: int, beta: int, card: int) -> None:
+        """Keep what this search learnt of the position: bounds on its value, and the card
+        that was best (or refuted the window) to try first next time."""
+        entry = self.table.get(key, -1)
         lower = 0
         upper = 1023
-        if bounds >= 0:
-            lower = bounds >> 10
-            upper = bounds & 1023
+        if entry >= 0:
+            lower = (entry >> 10) & 1023
+            upper = entry & 1023
         if value <= alpha:
             upper = min(upper, value)
         elif value >= beta:
@@ -392,7 +464,7 @@ class Solver:
         else:
             lower = value
             upper = value
-        self.table[key] = (lower << 10) | upper
+        self.table[key] = ((card + 1) << 20) | (lower << 10) | upper
 
     def _play_and_search(self, mover: int, card: int, alpha: int, beta: int) -> int:
         bit = self.bit_of[card]
@@ -401,6 +473,7 @@ class Solver:
         position = self.trick_length
         self.trick[position] = card
         self.trick_length = position + 1
+        self.ply += 1
         if self.trick_length < self.seats:
             value = self._search(alpha, beta)
         else:
@@ -436,13 +509,17 @@ class Solver:
             self.trick[0] = first
             self.trick[1] = second
             self.trick[2] = third
+        self.ply -= 1
         self.trick_length = position
         self.cards_left += 1
         self.hands[mover] ^= bit
         return value
 
-    def _ordered_moves(self, mover: int) -> list[int]:
-        """Legal cards with equivalent ones removed: winning cards first, then cheap ones."""
+    def _generate_moves(self, mover: int, base: int, hint: int) -> int:
+        """Write the legal cards, equivalent ones removed, from ``moves[base]`` on, most
+        promising first, and return how many: the table's ``hint`` (the card that was
+        best here before), then the cards that win the trick so far (from the highest),
+        then the others (from the cheapest)."""
         legal = self._legal(mover)
         others = 0
         for seat in range(self.seats):
@@ -453,8 +530,7 @@ class Solver:
         best_card = -1
         if self.trick_length > 0:
             best_card = self.trick[self._best_of_trick()]
-        winners = []
-        losers = []
+        count = 0
         previous = -1
         remaining = legal
         while remaining:
@@ -471,12 +547,20 @@ class Solver:
             ):
                 continue
             previous = card
-            if best_card < 0 or (self.beaters[best_card] >> card) & 1:
-                winners.append(card)
+            points = self.points[card]
+            if card == hint:
+                score = 1 << 20
+            elif best_card < 0 or (self.beaters[best_card] >> card) & 1:
+                score = 4096 - card
             else:
-                losers.append(card)
-        losers.sort(key=self._points_of)
-        return winners + losers
-
-    def _points_of(self, card: int) -> int:
-        return self.points[card]
+                score = 1024 - points * 64 + card
+            # Insertion by score, ties in the order of visiting.
+            position = count
+            while position > 0 and self.scores[base + position - 1] < score:
+                self.moves[base + position] = self.moves[base + position - 1]
+                self.scores[base + position] = self.scores[base + position - 1]
+                position -= 1
+            self.moves[base + position] = card
+            self.scores[base + position] = score
+            count += 1
+        return count

@@ -77,15 +77,17 @@ InterpretedSolver: Any = INTERPRETED.Solver
 class AllLegalCardsSolver(InterpretedSolver):
     """No equivalent-card reduction (and no move ordering): every legal card, low index first."""
 
-    def _ordered_moves(self, mover: int) -> list[int]:
+    def _generate_moves(self, mover: int, base: int, hint: int) -> int:
         legal: int = self._legal(mover)
-        return [card for card in range(self.card_count) if (legal >> card) & 1]
+        cards = [card for card in range(self.card_count) if (legal >> card) & 1]
+        self.moves[base : base + len(cards)] = cards
+        return len(cards)
 
 
 class NoTableSolver(InterpretedSolver):
     """No transposition table: nothing is ever stored, so nothing is ever found."""
 
-    def _store(self, key: tuple[int, ...], value: int, alpha: int, beta: int) -> None:
+    def _store(self, key: tuple[int, ...], value: int, alpha: int, beta: int, card: int) -> None:
         return None
 
 

@@ -28,7 +28,7 @@ from ai_worker.search import solver as solver_module
 from ai_worker.search.card_index import CardIndex
 from engine.cards import Card, Rank, Suit
 from engine.seeding import SeededRandom, derive_seed
-from tests.search.test_solver import BUILDS
+from tests.search.test_solver import BUILDS, INTERPRETED, InterpretedSolver
 from tools.make_trick_positions import CONTRACTS, SUIT_LETTERS, deal, referee_for, side_of
 from tools.trick_referees import Position, Referee
 
@@ -307,6 +307,33 @@ def test_compiled_and_interpreted_give_identical_values_and_node_counts_on_32_ca
         assert results["compiled"] == results["interpreted"], referee.name
         checked += 1
     assert checked >= 8
+
+
+class ExactKeySolver(InterpretedSolver):
+    """Keys the table by the hands as they are, runs of equal cards not moved to their tops."""
+
+    def _key(self) -> tuple[int, ...]:
+        hands = self.hands
+        return (hands[0], hands[1], hands[2], hands[3], self.leader | (self.flags << 2))
+
+
+def test_keying_runs_of_equal_cards_by_their_tops_changes_no_value() -> None:
+    compared = 0
+    for number, (referee, index, start, side) in enumerate(contract_starts(2)):
+        random = SeededRandom(derive_seed(SEED, "runs", number))
+        position = start
+        while sum(map(len, position.hands)) > 4 * referee.seats:
+            position, _ = referee.play(
+                position, random.choice(sorted(referee.legal(position), key=str)), side
+            )
+        arguments = solver_arguments(index, position, side)
+        exact, runs = ExactKeySolver(index.rules), INTERPRETED.Solver(index.rules)
+        assert (runs.solve(*arguments), runs.move_values(*arguments)) == (
+            exact.solve(*arguments),
+            exact.move_values(*arguments),
+        ), referee.name
+        compared += 1
+    assert compared == 2 * len(CONTRACTS)
 
 
 # Rules as data ---------------------------------------------------------------------------
