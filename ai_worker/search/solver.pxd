@@ -74,6 +74,9 @@ cdef class Solver:
     @cython.locals(most=cython.int, hint=cython.int, base=cython.int, count=cython.int, position=cython.int,
                    card=cython.int, best_card=cython.int, value=cython.int, best_value=cython.int)
     cdef int _search(self, int alpha, int beta)
+    @cython.locals(best_seat=cython.int, best=cython.int, points=cython.int, seat=cython.int, card=cython.int,
+                   gained=cython.int)
+    cdef int _last_trick(self)
     @cython.locals(first=cython.uint, second=cython.uint, third=cython.uint, fourth=cython.uint, in_play=cython.uint,
                    mask=cython.uint, present=cython.uint, target=cython.uint, low=cython.uint, top=cython.uint)
     cdef tuple _key(self)

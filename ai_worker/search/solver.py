@@ -367,6 +367,8 @@ class Solver:
         if self.trick_length == 0:
             if self.cards_left == 0:
                 return 0
+            if self.cards_left == self.seats:
+                return self._last_trick()
             # Nothing is negative, and at most everything still in play can be won.
             most = self.in_play + (self.cards_left // self.seats) * self.trick_value + self.last_value
             if (self.flags & SIDE_LOST_A_TRICK) == 0:
@@ -415,6 +417,25 @@ class Solver:
         if self.trick_length == 0:
             self._store(key, best_value, original_alpha, original_beta, best_card)
         return best_value
+
+    def _last_trick(self) -> int:
+        """The last trick, every card forced: what the side gains by it."""
+        best_seat = self.leader
+        best = self._index(self.hands[best_seat])
+        points = self.points[best]
+        for offset in range(1, self.seats):
+            seat = (self.leader + offset) % self.seats
+            card = self._index(self.hands[seat])
+            points += self.points[card]
+            if (self.beaters[best] >> card) & 1:
+                best = card
+                best_seat = seat
+        if not (self.side >> best_seat) & 1:
+            return 0
+        gained = points + self.trick_value + self.last_value
+        if (self.flags & SIDE_LOST_A_TRICK) == 0:
+            gained += self.sweep_value
+        return gained
 
     def _key(self) -> tuple[int, ...]:
         """The table's key of the position at a trick start, runs moved to their tops."""
