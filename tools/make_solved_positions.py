@@ -146,14 +146,10 @@ def generate() -> list[dict[str, Any]]:
     return records
 
 
-def write(records: list[dict[str, Any]], out: Path) -> None:
+def write_records(records: list[dict[str, Any]], header: dict[str, Any], out: Path) -> None:
+    """A golden data file: its header, then one record per line."""
     out.parent.mkdir(parents=True, exist_ok=True)
     lines = ",\n".join("  " + json.dumps(item, separators=(", ", ": ")) for item in records)
-    header = {
-        "generator": "tools/make_solved_positions.py",
-        "method": "plain exhaustive minimax over engine.baska_kop legal_actions/apply",
-        "master_seed": MASTER_SEED,
-    }
     out.write_text('{\n "about": ' + json.dumps(header) + ',\n "records": [\n' + lines + "\n ]\n}\n")
 
 
@@ -163,7 +159,12 @@ def main() -> None:
     arguments = parser.parse_args()
     started = time.monotonic()
     records = generate()
-    write(records, arguments.out)
+    header = {
+        "generator": "tools/make_solved_positions.py",
+        "method": "plain exhaustive minimax over engine.baska_kop legal_actions/apply",
+        "master_seed": MASTER_SEED,
+    }
+    write_records(records, header, arguments.out)
     print(f"wrote {len(records)} solved positions to {arguments.out} in {time.monotonic() - started:.1f} s")
 
 

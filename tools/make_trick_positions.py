@@ -32,7 +32,17 @@ from typing import Any
 
 from engine.cards import Card, Rank, Suit
 from engine.seeding import SeededRandom, derive_seed
-from tools.trick_referees import Position, Referee, bela, duty_game, minimax, move_values, schafkopf
+from tools.make_solved_positions import write_records
+from tools.trick_referees import (
+    Position,
+    Referee,
+    bela,
+    duty_game,
+    minimax,
+    move_values,
+    play_on,
+    schafkopf,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 OUTPUT = ROOT / "tests" / "search" / "data" / "trick_positions.json"
@@ -163,28 +173,38 @@ def record(
     }
 
 
+def dealt_start(
+    seed: int, game: str, parameters: dict[str, Any], per_hand: int, attempt: int
+) -> tuple[SeededRandom, dict[str, Any], list[list[Card]], Referee, Position] | None:
+    """Deal ``attempt`` of a contract: the random source to play on with, the completed
+    parameters, the hands, the referee and the position at the first lead; None when
+    the deal admits no such contract (nobody may call the ace)."""
+    chance = SeededRandom(derive_seed(seed, game, json.dumps(parameters, sort_keys=True), attempt))
+    dealt = deal(game, parameters, per_hand, chance)
+    completed = dealt["parameters"]
+    if completed.get("caller") == -1:
+        return None
+    position = Position(
+        tuple(frozenset(hand) for hand in dealt["hands"]), chance.below(parameters["seats"]), ()
+    )
+    return chance, completed, dealt["hands"], referee_for(game, completed), position
+
+
 def generate() -> list[dict[str, Any]]:
     records: list[dict[str, Any]] = []
     for game, parameters, per_hand in CONTRACTS:
         seats = parameters["seats"]
         number, attempt = 0, 0
         while number < POSITIONS_PER_CONTRACT:
-            chance = SeededRandom(
-                derive_seed(MASTER_SEED, game, json.dumps(parameters, sort_keys=True), attempt)
-            )
+            start = dealt_start(MASTER_SEED, game, parameters, per_hand, attempt)
             attempt += 1
-            dealt = deal(game, parameters, per_hand, chance)
-            if dealt["parameters"].get("caller") == -1:
+            if start is None:
                 continue
-            completed = dealt["parameters"]
-            referee = referee_for(game, completed)
-            side = side_of(game, completed, dealt["hands"], number)
+            chance, completed, hands, referee, position = start
+            side = side_of(game, completed, hands, number)
             tricks_left = 1 + number % min(MOST_TRICKS_LEFT[seats], per_hand)
             open_cards = 0 if number % 2 == 0 else 1 + chance.below(seats - 1)
-            position = Position(tuple(frozenset(hand) for hand in dealt["hands"]), chance.below(seats), ())
-            for _ in range((per_hand - tricks_left) * seats + open_cards):
-                card = chance.choice(sorted(referee.legal(position), key=str))
-                position, _ = referee.play(position, card, side)
+            position = play_on(referee, position, side, chance, tricks_left * seats - open_cards)
             if game == "bela" and number % 3 == 0:
                 # As if the side had won every trick so far: the Štiglja is still open.
                 position = replace(position, side_lost_a_trick=False)
@@ -193,24 +213,18 @@ def generate() -> list[dict[str, Any]]:
     return records
 
 
-def write(records: list[dict[str, Any]], out: Path) -> None:
-    out.parent.mkdir(parents=True, exist_ok=True)
-    lines = ",\n".join("  " + json.dumps(item, separators=(", ", ": ")) for item in records)
-    header = {
-        "generator": "tools/make_trick_positions.py",
-        "method": "plain exhaustive minimax over tools/trick_referees.py",
-        "master_seed": MASTER_SEED,
-    }
-    out.write_text('{\n "about": ' + json.dumps(header) + ',\n "records": [\n' + lines + "\n ]\n}\n")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--out", type=Path, default=OUTPUT)
     arguments = parser.parse_args()
     started = time.monotonic()
     records = generate()
-    write(records, arguments.out)
+    header = {
+        "generator": "tools/make_trick_positions.py",
+        "method": "plain exhaustive minimax over tools/trick_referees.py",
+        "master_seed": MASTER_SEED,
+    }
+    write_records(records, header, arguments.out)
     print(f"wrote {len(records)} solved positions to {arguments.out} in {time.monotonic() - started:.1f} s")
 
 

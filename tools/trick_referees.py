@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from engine.cards import Card, Rank, Suit
+from engine.seeding import SeededRandom
 
 SUITS = (Suit.CLUBS, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS)
 TRUMPS = "trumps"
@@ -155,6 +156,15 @@ class Referee:
         else:
             gained, lost = 0, True
         return Position(hands, winner, (), called_suit_led, lost), gained
+
+
+def play_on(
+    referee: Referee, position: Position, side: frozenset[int], chance: SeededRandom, cards_left: int
+) -> Position:
+    """``position`` played on with random legal cards until ``cards_left`` are in the hands."""
+    while sum(map(len, position.hands)) > cards_left:
+        position, _ = referee.play(position, chance.choice(sorted(referee.legal(position), key=str)), side)
+    return position
 
 
 def minimax(referee: Referee, position: Position, side: frozenset[int], memory: dict[Position, int]) -> int:

@@ -29,8 +29,8 @@ from ai_worker.search.card_index import CardIndex
 from engine.cards import Card, Rank, Suit
 from engine.seeding import SeededRandom, derive_seed
 from tests.search.test_solver import BUILDS, INTERPRETED, InterpretedSolver
-from tools.make_trick_positions import CONTRACTS, SUIT_LETTERS, deal, referee_for, side_of
-from tools.trick_referees import Position, Referee
+from tools.make_trick_positions import CONTRACTS, SUIT_LETTERS, dealt_start, side_of
+from tools.trick_referees import Position, Referee, play_on
 
 DATA = Path(__file__).with_name("data") / "trick_positions.json"
 GOLDEN: list[dict[str, Any]] = json.loads(DATA.read_text())["records"]
@@ -208,17 +208,12 @@ def contract_starts(number: int) -> tuple[tuple[Referee, CardIndex, Position, fr
     for game, parameters, per_hand in CONTRACTS:
         attempt, dealt_here = 0, 0
         while dealt_here < number:
-            chance = SeededRandom(derive_seed(SEED, game, json.dumps(parameters, sort_keys=True), attempt))
+            start = dealt_start(SEED, game, parameters, per_hand, attempt)
             attempt += 1
-            dealt = deal(game, parameters, per_hand, chance)
-            if dealt["parameters"].get("caller") == -1:
+            if start is None:
                 continue
-            completed = dealt["parameters"]
-            referee = referee_for(game, completed)
-            side = side_of(game, completed, dealt["hands"], attempt)
-            position = Position(
-                tuple(frozenset(hand) for hand in dealt["hands"]), chance.below(parameters["seats"]), ()
-            )
+            _, completed, hands, referee, position = start
+            side = side_of(game, completed, hands, attempt)
             starts.append((referee, index_for(game, completed), position, side))
             dealt_here += 1
     return tuple(starts)
@@ -272,13 +267,9 @@ def test_solver_legal_cards_equal_the_referees_at_every_node_of_the_last_tricks(
     for number, (referee, index, start, side) in enumerate(contract_starts(4)):
         solvers = {build: module.Solver(index.rules) for build, module in BUILDS.items()}
         random = SeededRandom(derive_seed(SEED, "end", number))
-        position = start
         # Play on at random to 3 tricks before the end with 4 seats, 4 with 3, 6 with 2.
         tricks_left = {4: 3, 3: 4, 2: 6}[referee.seats]
-        while sum(map(len, position.hands)) > tricks_left * referee.seats:
-            position, _ = referee.play(
-                position, random.choice(sorted(referee.legal(position), key=str)), side
-            )
+        position = play_on(referee, start, side, random, tricks_left * referee.seats)
         nodes += check_legal_cards_below(referee, index, position, side, solvers)
     assert nodes > 20_000
 
@@ -292,11 +283,7 @@ def test_compiled_and_interpreted_give_identical_values_and_node_counts_on_32_ca
         if len(index.cards) != 32:
             continue
         random = SeededRandom(derive_seed(SEED, "builds", number))
-        position = start
-        while sum(map(len, position.hands)) > 5 * referee.seats:
-            position, _ = referee.play(
-                position, random.choice(sorted(referee.legal(position), key=str)), side
-            )
+        position = play_on(referee, start, side, random, 5 * referee.seats)
         arguments = solver_arguments(index, position, side)
         results = {}
         for build, module in BUILDS.items():
@@ -321,11 +308,7 @@ def test_keying_runs_of_equal_cards_by_their_tops_changes_no_value() -> None:
     compared = 0
     for number, (referee, index, start, side) in enumerate(contract_starts(2)):
         random = SeededRandom(derive_seed(SEED, "runs", number))
-        position = start
-        while sum(map(len, position.hands)) > 4 * referee.seats:
-            position, _ = referee.play(
-                position, random.choice(sorted(referee.legal(position), key=str)), side
-            )
+        position = play_on(referee, start, side, random, 4 * referee.seats)
         arguments = solver_arguments(index, position, side)
         exact, runs = ExactKeySolver(index.rules), INTERPRETED.Solver(index.rules)
         assert (runs.solve(*arguments), runs.move_values(*arguments)) == (
