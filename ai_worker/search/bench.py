@@ -21,6 +21,7 @@ from ai_worker.players.schafkopf import model as schafkopf
 from ai_worker.search import solver as solver_module
 from ai_worker.search.card_index import CardIndex
 from ai_worker.search.sampling import Constraints, sample
+from ai_worker.search.solver import Solver
 from engine.actions import Pass
 from engine.baska_kop import BaskaKop
 from engine.cards import Card, Rank, Suit
@@ -100,10 +101,10 @@ def baska_kop_deal(_: SeededRandom, number: int) -> Deal:
     return Deal(index, [index.mask(hand) for hand in state.hands], state.leader, side, 53)
 
 
-def measure(deals: list[Deal], query: Callable[[object, Deal], object]) -> tuple[list[float], int]:
+def measure(deals: list[Deal], query: Callable[[Solver, Deal], object]) -> tuple[list[float], int]:
     times, nodes = [], 0
     for deal in deals:
-        solver = solver_module.Solver(deal.index.rules)
+        solver = Solver(deal.index.rules)
         started = time.perf_counter()
         query(solver, deal)
         times.append(time.perf_counter() - started)
@@ -114,17 +115,17 @@ def measure(deals: list[Deal], query: Callable[[object, Deal], object]) -> tuple
 def report(name: str, times: list[float], nodes: int, target: str) -> None:
     median, p95 = statistics.median(times) * 1000, percentile(times, 0.95) * 1000
     print(
-        f"  {name:<44} median {median:8.2f} ms   p95 {p95:8.2f} ms"
+        f"  {name:<46} median {median:8.2f} ms   p95 {p95:8.2f} ms"
         f"   {nodes / sum(times):>11,.0f} nodes/s   (target {target})"
     )
 
 
-def _solve(solver: object, deal: Deal) -> object:
-    return solver.solve(deal.hands, deal.leader, [], deal.side)  # type: ignore[attr-defined]
+def _solve(solver: Solver, deal: Deal) -> int:
+    return solver.solve(deal.hands, deal.leader, [], deal.side)
 
 
-def _reaches(solver: object, deal: Deal) -> object:
-    return solver.reaches(deal.hands, deal.leader, [], deal.side, deal.target)  # type: ignore[attr-defined]
+def _reaches(solver: Solver, deal: Deal) -> bool:
+    return solver.reaches(deal.hands, deal.leader, [], deal.side, deal.target)
 
 
 def seeded_deals(count: int, label: str, make: Callable[[SeededRandom, int], Deal | None]) -> list[Deal]:
