@@ -83,6 +83,9 @@ cdef class Solver:
     cdef void _store(self, object key, int value, int alpha, int beta, int card)
     @cython.locals(bit=cython.uint, saved_flags=cython.int, gained=cython.int, points=cython.int)
     cdef int _play_and_search(self, int mover, int card, int alpha, int beta)
+    @cython.locals(hand=cython.uint, lane=cython.int)
+    cdef bint _sure_winner(self, int mover, int card, unsigned int others)
     @cython.locals(legal=cython.uint, others=cython.uint, remaining=cython.uint, low=cython.uint,
-                   score=cython.int, position=cython.int)
+                   score=cython.int, position=cython.int, partner_wins=cython.bint, last=cython.bint,
+                   sure=cython.bint, points=cython.int, card=cython.int)
     cdef int _generate_moves(self, int mover, int base, int hint)

@@ -536,11 +536,32 @@ class Solver:
         self.hands[mover] ^= bit
         return value
 
+    def _sure_winner(self, mover: int, card: int, others: int) -> bool:
+        """Whether ``card``, led, wins the trick whatever the others play: nobody holds a
+        higher card of its lane, and nobody can trump it."""
+        if self.above[card] & others:
+            return False
+        lane = self.lane_of[card]
+        if lane == TRUMP_LANE:
+            return True
+        for seat in range(self.seats):
+            hand = self.hands[seat]
+            if (
+                seat != mover
+                and (hand & self.lane_mask[lane]) == 0
+                and (hand & self.lane_mask[TRUMP_LANE]) != 0
+            ):
+                return False
+        return True
+
     def _generate_moves(self, mover: int, base: int, hint: int) -> int:
         """Write the legal cards, equivalent ones removed, from ``moves[base]`` on, most
-        promising first, and return how many: the table's ``hint`` (the card that was
-        best here before), then the cards that win the trick so far (from the highest),
-        then the others (from the cheapest)."""
+        promising first, and return how many. The table's ``hint`` (the card that was
+        best here before) comes first. Leading: the sure winners, dearest first, then
+        the rest in the cards' order (trumps, then each lane from its highest).
+        Following a trick the mover's side wins: the dearest card that leaves it to the
+        partner, then the others. Else the cards that win it so far (the cheapest when
+        the mover plays last, the highest before), then the cheapest of the rest."""
         legal = self._legal(mover)
         others = 0
         for seat in range(self.seats):
@@ -549,8 +570,13 @@ class Solver:
         for index in range(self.trick_length):
             others |= self.bit_of[self.trick[index]]
         best_card = -1
+        partner_wins = False
+        last = self.trick_length == self.seats - 1
         if self.trick_length > 0:
-            best_card = self.trick[self._best_of_trick()]
+            best_position = self._best_of_trick()
+            best_card = self.trick[best_position]
+            winner = (self.leader + best_position) % self.seats
+            partner_wins = ((self.side >> winner) & 1) == ((self.side >> mover) & 1)
         count = 0
         previous = -1
         remaining = legal
@@ -571,8 +597,18 @@ class Solver:
             points = self.points[card]
             if card == hint:
                 score = 1 << 20
-            elif best_card < 0 or (self.beaters[best_card] >> card) & 1:
-                score = 4096 - card
+            elif best_card < 0:
+                sure = self._sure_winner(mover, card, others)
+                score = 4096 + points * 64 - card if sure else 2048 - card
+            elif (self.beaters[best_card] >> card) & 1:
+                if partner_wins:
+                    score = 1024 - points * 64 + card
+                elif last:
+                    score = 4096 - points * 64 + card
+                else:
+                    score = 4096 - card
+            elif partner_wins:
+                score = 2048 + points * 64 + card
             else:
                 score = 1024 - points * 64 + card
             # Insertion by score, ties in the order of visiting.
