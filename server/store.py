@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, cast
 
-from redis.asyncio import BlockingConnectionPool, Redis
+from redis.asyncio import BlockingConnectionPool, Connection, Redis
 from redis.asyncio.cluster import RedisCluster
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialBackoff
@@ -190,6 +190,22 @@ STORE_AWAY: tuple[type[Exception], ...] = (
 )
 
 
+class StoreConnection(Connection):
+    """A connection on which a write that meets a closed connection is a ConnectionError.
+
+    When a connection is closed under a write (a failover, Redis restarting, another task
+    disconnecting it), redis-py 8.1 lets the transport's own AttributeError or TypeError
+    escape (redis-py issue 4287); nothing would then retry the command or report the
+    store as away, and the call would be answered INTERNAL instead of UNAVAILABLE."""
+
+    async def send_packed_command(self, command: Any, check_health: bool = True) -> None:
+        try:
+            await super().send_packed_command(command, check_health)
+        except (AttributeError, TypeError) as error:
+            await self.disconnect(nowait=True)
+            raise RedisConnectionError(f"the connection was closed under a write ({error!r})") from error
+
+
 class _NotedRedis(Redis):
     """Redis whose errors say which command, on which key, failed."""
 
@@ -249,14 +265,23 @@ def connect(settings: Settings, client_name: str | None = None) -> Redis:
         "retry": Retry(ExponentialBackoff(cap=0.5, base=0.02), 3, supported_errors=(RedisConnectionError,)),
     }
     if settings.redis_cluster:
+        cluster = _NotedRedisCluster.from_url(settings.redis_url, max_connections=POOL_CONNECTIONS, **options)
+        # The cluster client picks its connection class itself; every node it makes from
+        # now on takes it from these arguments.
+        if cluster.nodes_manager.connection_kwargs.get("connection_class") is Connection:
+            cluster.nodes_manager.connection_kwargs["connection_class"] = StoreConnection
+            for node in cluster.nodes_manager.startup_nodes.values():
+                node.connection_class = StoreConnection
         # The cluster client offers the same commands; typed as Redis for the callers.
-        return cast(
-            Redis,
-            _NotedRedisCluster.from_url(settings.redis_url, max_connections=POOL_CONNECTIONS, **options),
-        )
-    # A burst of calls waits for a free connection rather than failing at once.
+        return cast(Redis, cluster)
+    # A burst of calls waits for a free connection rather than failing at once. A URL of
+    # another scheme (TLS, a socket) brings its own connection class.
     pool = BlockingConnectionPool.from_url(
-        settings.redis_url, max_connections=POOL_CONNECTIONS, timeout=settings.redis_timeout_s, **options
+        settings.redis_url,
+        max_connections=POOL_CONNECTIONS,
+        timeout=settings.redis_timeout_s,
+        connection_class=StoreConnection,
+        **options,
     )
     return _NotedRedis(connection_pool=pool)
 
