@@ -56,6 +56,8 @@ def test_lernspiel_brings_the_strong_computers_advice_with_each_decision(stack: 
     while view.deal_number == 1 and view.phase != table_pb2.TABLE_PHASE_SETTLEMENT:
         response = _look(anna, created.name)
         view = response.table
+        if view.deal_number != 1 or view.phase == table_pb2.TABLE_PHASE_SETTLEMENT:
+            break  # the computers finished the deal since her last card: nothing to advise
         if 0 not in view.to_act_seats:
             view = anna.my_turn(created.name)
             continue
