@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ai_worker.search.solver import TrickRules
+from ai_worker.search.rules import TrickRules
 from engine.cards import Card
 
 

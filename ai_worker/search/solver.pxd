@@ -3,18 +3,13 @@
 cimport cython
 
 
-cdef class TrickRules:
-    cdef public list lanes
-    cdef public list points
-    cdef public int duties
-    cdef public int seats
-    cdef public int objective
-    cdef public int trick_bonus
-    cdef public int last_trick_bonus
-    cdef public int sweep_bonus
-    cdef public list covers
-    cdef public int called_ace
-    cdef public int run_away
+
+# The constants of rules.py, as C values.
+cdef unsigned long long _MASK64, _GOLDEN, _MIX
+cdef unsigned int _TAKEN, _MASK32
+cdef int _FIRST_TABLE_BITS
+cdef int BEAT_LED, BEAT_TRUMP, CALLED_LANE_LED, CARD_POINTS, FOLLOW, INFINITY, LANES, MAX_CARDS, MAX_SEATS, OVERTRUMP, SIDE_LOST_A_TRICK, TRUMP_LANE, TRUMP_WHEN_VOID, UNDERTRUMP
+
 
 cdef class Solver:
     cdef public int card_count
@@ -54,7 +49,13 @@ cdef class Solver:
     cdef int cards_left
     cdef int in_play
     cdef public long long nodes
-    cdef public dict table
+    # The transposition table (see _clear_table).
+    cdef unsigned long long[::1] table_keys
+    cdef unsigned int[::1] table_entries
+    cdef int table_bits
+    cdef int table_count
+    cdef unsigned long long key_first
+    cdef unsigned long long key_second
 
     @cython.locals(low=cython.int, high=cython.int, target=cython.int, value=cython.int)
     cpdef int solve(self, list hands, int leader, list trick, int side, int flags=*) except? -1
@@ -63,7 +64,8 @@ cdef class Solver:
     cpdef unsigned int legal_cards(self, list hands, int leader, list trick, int flags=*) except? 0
     @cython.locals(hand=cython.uint, low=cython.uint)
     cdef int _load(self, list hands, int leader, list trick, int side, int flags) except -1
-    cdef int _index(self, unsigned int low)
+    cdef inline int _index(self, unsigned int low)
+    @cython.locals(count=cython.int)
     cdef int _count(self, unsigned int mask)
     cdef int _best_of_trick(self)
     @cython.locals(waiting=cython.uint, low=cython.uint)
@@ -71,21 +73,38 @@ cdef class Solver:
     @cython.locals(hand=cython.uint, visible=cython.uint, allowed=cython.uint, trumps=cython.uint,
                    holds_free_ace=cython.bint, beat=cython.bint, led_lane=cython.int, best=cython.int)
     cdef unsigned int _legal(self, int seat)
-    @cython.locals(most=cython.int, hint=cython.int, base=cython.int, count=cython.int, position=cython.int,
-                   card=cython.int, best_card=cython.int, value=cython.int, best_value=cython.int)
+    @cython.locals(most=cython.int, least=cython.int, side_cards=cython.uint, trumps=cython.uint,
+                   side_trumps=cython.uint, other_trumps=cython.uint, block=cython.uint, low=cython.uint,
+                   seat=cython.int, first=cython.ulonglong, second=cython.ulonglong, state=cython.uint,
+                   entry=cython.uint, lower=cython.int, upper=cython.int, hint=cython.int, mover=cython.int,
+                   maximizing=cython.bint, original_alpha=cython.int, original_beta=cython.int, base=cython.int,
+                   count=cython.int, position=cython.int, card=cython.int, best_card=cython.int, value=cython.int,
+                   best_value=cython.int)
     cdef int _search(self, int alpha, int beta)
-    @cython.locals(best_seat=cython.int, best=cython.int, points=cython.int, seat=cython.int, card=cython.int,
+    @cython.locals(offset=cython.int, best_seat=cython.int, best=cython.int, points=cython.int, seat=cython.int, card=cython.int,
                    gained=cython.int)
     cdef int _last_trick(self)
-    @cython.locals(first=cython.uint, second=cython.uint, third=cython.uint, fourth=cython.uint, in_play=cython.uint,
-                   mask=cython.uint, present=cython.uint, target=cython.uint, low=cython.uint, top=cython.uint)
-    cdef tuple _key(self)
-    cdef void _store(self, object key, int value, int alpha, int beta, int card)
-    @cython.locals(bit=cython.uint, saved_flags=cython.int, gained=cython.int, points=cython.int)
+    @cython.locals(first=cython.ulonglong, second=cython.ulonglong, third=cython.ulonglong, fourth=cython.ulonglong,
+                   in_play=cython.uint, mask=cython.uint, present=cython.uint, target=cython.uint, low=cython.uint,
+                   top=cython.uint)
+    cdef int _key(self)
+    cdef int _clear_table(self) except -1
+    @cython.locals(mixed=cython.ulonglong, slot=cython.uint, wrap=cython.uint, entry=cython.uint)
+    cdef unsigned int _slot(self, unsigned long long first, unsigned long long second, unsigned int state)
+    @cython.locals(slot=cython.uint, entry=cython.uint, lower=cython.uint, upper=cython.uint)
+    cdef int _store(self, unsigned long long first, unsigned long long second, unsigned int state, int value,
+                    int alpha, int beta, int card) except -1
+    @cython.locals(old_keys="unsigned long long[::1]", old_entries="unsigned int[::1]", old_size=cython.uint,
+                   old=cython.uint, entry=cython.uint, first=cython.ulonglong, second=cython.ulonglong,
+                   slot=cython.uint)
+    cdef int _grow_table(self) except -1
+    @cython.locals(bit=cython.uint, position=cython.int, value=cython.int, best=cython.int, winner=cython.int,
+                   saved_flags=cython.int, gained=cython.int, points=cython.int, index=cython.int, first=cython.int,
+                   second=cython.int, third=cython.int, saved_leader=cython.int)
     cdef int _play_and_search(self, int mover, int card, int alpha, int beta)
     @cython.locals(hand=cython.uint, lane=cython.int)
     cdef bint _sure_winner(self, int mover, int card, unsigned int others)
     @cython.locals(legal=cython.uint, others=cython.uint, remaining=cython.uint, low=cython.uint,
                    score=cython.int, position=cython.int, partner_wins=cython.bint, last=cython.bint,
-                   sure=cython.bint, points=cython.int, card=cython.int)
+                   sure=cython.bint, points=cython.int, card=cython.int, seat=cython.int, index=cython.int, previous=cython.int, best_position=cython.int, winner=cython.int)
     cdef int _generate_moves(self, int mover, int base, int hint)

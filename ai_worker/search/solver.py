@@ -1,30 +1,8 @@
 """Double-dummy solver for trick games: every hand open, perfect play by both sides.
 
-The solver knows no game. A game describes itself as ``TrickRules``, all data:
-
-* cards as indices 0..n-1 (n <= 32), each with its lane (``TRUMP_LANE`` = 0 for trumps,
-  1..4 for the plain suits) and its points; within one lane a lower index is a higher
-  card, so a game numbers its cards per contract (Bela's trump Jack and Nine on top);
-* 2, 3 or 4 seats;
-* the duties as bit flags: ``FOLLOW`` the led lane; ``TRUMP_WHEN_VOID``; ``OVERTRUMP``
-  (trumping into a trumped trick, beat its best trump if you can); ``UNDERTRUMP`` (and if
-  you cannot, trump all the same; without it you may then play anything); ``BEAT_LED``
-  (following a plain lane, beat the trick's best card when it is of that lane);
-  ``BEAT_TRUMP`` (following a trump lead, beat the best trump). Baśka, Kop and Bela
-  have all six, Schafkopf only ``FOLLOW``;
-* what a trick is worth: with the objective ``CARD_POINTS`` its cards' points plus
-  ``trick_bonus``, plus ``last_trick_bonus`` for the last trick (Bela's 10, and the Kup
-  with two or three players), plus ``sweep_bonus`` when the side takes every trick of
-  the deal (Bela's Štiglja); with ``TRICKS`` each trick counts 1 and nothing else
-  (Bettel: "takes no trick" is ``not reaches(..., 1)``; Tout and Schwarz are
-  "reaches all tricks");
-* covered cards: ``covers[card]`` is the card lying on it (two-player Schafkopf's open
-  stacks); a covered card can neither be played nor oblige its holder until that card
-  has left the hand;
-* a called ace (Schafkopf's Rufspiel): while its lane has not been led in a finished
-  trick, its holder must play it when the lane is led, may not discard it before the
-  last trick, and may lead the lane with another card only when holding at least
-  ``run_away`` cards of it (running away).
+The solver knows no game: a game describes itself as ``TrickRules`` (``rules.py``), all
+data: cards as indices with lanes and points, 2 to 4 seats, duty flags, what a trick is
+worth, covered cards and a called ace.
 
 A position is the hands as card masks, the leader, the cards of the open trick and the
 state bits ``CALLED_LANE_LED`` and ``SIDE_LOST_A_TRICK`` (for the sweep bonus). The
@@ -37,90 +15,48 @@ threshold decision needs.
 
 The module is written in Cython's pure-Python mode: ``solver.pxd`` declares C types and
 the package build compiles it; without the compiled module the same source runs as plain
-Python with identical values and node counts (``tests/search`` checks both).
+Python with identical values and node counts (``tests/search`` checks both). The
+constants come from ``rules.py``; compiled, ``solver.pxd`` makes them C values so the
+search does no arithmetic on Python objects.
 """
+
+from array import array
 
 import cython
 
-MAX_CARDS = 32
-MAX_SEATS = 4
-TRUMP_LANE = 0
-LANES = 5
-INFINITY = 1 << 20
-
-# Duties.
-FOLLOW = 1
-TRUMP_WHEN_VOID = 2
-OVERTRUMP = 4
-UNDERTRUMP = 8
-BEAT_LED = 16
-BEAT_TRUMP = 32
-ALL_DUTIES = FOLLOW | TRUMP_WHEN_VOID | OVERTRUMP | UNDERTRUMP | BEAT_LED | BEAT_TRUMP
-
-# Objectives.
-CARD_POINTS = 0
-TRICKS = 1
-
-# Position state bits.
-CALLED_LANE_LED = 1
-SIDE_LOST_A_TRICK = 2
+from ai_worker.search.rules import (
+    BEAT_LED,
+    BEAT_TRUMP,
+    CALLED_LANE_LED,
+    CARD_POINTS,
+    FOLLOW,
+    INFINITY,
+    LANES,
+    MAX_CARDS,
+    MAX_SEATS,
+    OVERTRUMP,
+    SIDE_LOST_A_TRICK,
+    TRUMP_LANE,
+    TRUMP_WHEN_VOID,
+    UNDERTRUMP,
+    TrickRules,
+)
 
 # Index of the lowest set bit of a 32-bit mask by de Bruijn multiplication; portable
 # between C (unsigned 32-bit arithmetic) and Python (masked explicitly).
 _DEBRUIJN = (0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8,
              31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6, 11, 5, 10, 9)  # fmt: skip
 
-
-class TrickRules:
-    """What the solver needs to know of a trick game, with cards as indices 0..n-1."""
-
-    def __init__(
-        self,
-        lanes: list[int],
-        points: list[int],
-        duties: int,
-        seats: int = 4,
-        objective: int = CARD_POINTS,
-        trick_bonus: int = 0,
-        last_trick_bonus: int = 0,
-        sweep_bonus: int = 0,
-        covers: list[int] | None = None,
-        called_ace: int = -1,
-        run_away: int = 4,
-    ) -> None:
-        count = len(lanes)
-        if len(points) != count or count > MAX_CARDS:
-            raise ValueError("lanes and points need one entry per card, at most 32 cards")
-        if not 2 <= seats <= MAX_SEATS:
-            raise ValueError(f"a trick game for the solver has 2 to 4 seats, not {seats}")
-        if any(not 0 <= lane < LANES for lane in lanes):
-            raise ValueError(f"lanes are 0 (trump) to {LANES - 1}")
-        if duties & ~ALL_DUTIES:
-            raise ValueError(f"unknown duty bits {duties & ~ALL_DUTIES:#x}")
-        if objective not in (CARD_POINTS, TRICKS):
-            raise ValueError("the objective is CARD_POINTS or TRICKS")
-        if min(points, default=0) < 0 or min(trick_bonus, last_trick_bonus, sweep_bonus) < 0:
-            raise ValueError("points and bonuses are not negative")
-        if sum(points) + count * trick_bonus + last_trick_bonus + sweep_bonus > 1023:
-            raise ValueError("a deal may be worth at most 1023")
-        covers = list(covers) if covers is not None else [-1] * count
-        if len(covers) != count or any(
-            not -1 <= cover < count or cover == card for card, cover in enumerate(covers)
-        ):
-            raise ValueError("covers need one entry per card: -1 or another card's index")
-        if called_ace >= count or (called_ace >= 0 and lanes[called_ace] == TRUMP_LANE):
-            raise ValueError("the called ace is a card of a plain lane, or -1")
-        self.lanes = list(lanes)
-        self.points = list(points)
-        self.duties = duties
-        self.seats = seats
-        self.objective = objective
-        self.trick_bonus = trick_bonus
-        self.last_trick_bonus = last_trick_bonus
-        self.sweep_bonus = sweep_bonus
-        self.covers = covers
-        self.called_ace = called_ace
-        self.run_away = run_away
+# The transposition table hashes with 64-bit multiplications, wrapping in C and masked
+# explicitly in Python.
+_MASK64 = (1 << 64) - 1
+_MASK32 = (1 << 32) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+_MIX = 0xBF58476D1CE4E5B9
+# A table entry (32 bits): taken, the position's leader and state bits, the best card + 1,
+# lower and upper bound.
+_TAKEN = 1 << 31
+_FIRST_TABLE_BITS = 12
 
 
 class Solver:
@@ -216,7 +152,9 @@ class Solver:
         self.cards_left = 0
         self.in_play = 0
         self.nodes = 0
-        self.table: dict[tuple[int, ...], int] = {}
+        self.key_first = 0
+        self.key_second = 0
+        self._clear_table()
 
     # Public API --------------------------------------------------------------------
 
@@ -273,7 +211,7 @@ class Solver:
 
     def _load(self, hands: list[int], leader: int, trick: list[int], side: int, flags: int) -> int:
         if side != self.side:
-            self.table = {}
+            self._clear_table()
             self.side = side
         if len(hands) > self.seats or len(trick) >= self.seats or not 0 <= leader < self.seats:
             raise ValueError(f"a position of {self.seats} seats: at most that many hands, a shorter trick")
@@ -297,7 +235,7 @@ class Solver:
         return 0
 
     def _index(self, low: int) -> int:
-        return self.debruijn[((low * 0x077CB531) & 0xFFFFFFFF) >> 27]
+        return self.debruijn[((low * 0x077CB531) & _MASK32) >> 27]
 
     def _count(self, mask: int) -> int:
         count = 0
@@ -362,7 +300,9 @@ class Solver:
     def _search(self, alpha: int, beta: int) -> int:
         """What ``side`` scores from here, within the window (fail-soft alpha-beta)."""
         self.nodes += 1
-        key: tuple[int, ...] = ()
+        first = 0
+        second = 0
+        state = 0
         hint = -1
         if self.trick_length == 0:
             if self.cards_left == 0:
@@ -377,9 +317,41 @@ class Solver:
                 return most
             if beta <= 0:
                 return 0
-            key = self._key()
-            entry = self.table.get(key, -1)
-            if entry >= 0:
+            side_cards = 0
+            for seat in range(self.seats):
+                if (self.side >> seat) & 1:
+                    side_cards |= self.hands[seat]
+            trumps = (self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]) & self.lane_mask[
+                TRUMP_LANE
+            ]
+            if trumps:
+                side_trumps = trumps & side_cards
+                other_trumps = trumps ^ side_trumps
+                if trumps & -trumps & side_trumps:
+                    block = (
+                        side_trumps & ((other_trumps & -other_trumps) - 1) if other_trumps else side_trumps
+                    )
+                    least = 0
+                    while block:
+                        low = block & -block
+                        block ^= low
+                        least += self.points[self._index(low)]
+                    if least > 0 and beta <= least:
+                        return least
+                else:
+                    block = other_trumps & ((side_trumps & -side_trumps) - 1) if side_trumps else other_trumps
+                    while block:
+                        low = block & -block
+                        block ^= low
+                        most -= self.points[self._index(low)]
+                    if most <= alpha:
+                        return most
+            self._key()
+            first = self.key_first
+            second = self.key_second
+            state = self.leader | (self.flags << 2)
+            entry = self.table_entries[self._slot(first, second, state)]
+            if entry:
                 lower = (entry >> 10) & 1023
                 upper = entry & 1023
                 if lower == upper or lower >= beta:
@@ -388,7 +360,7 @@ class Solver:
                     return upper
                 alpha = max(alpha, lower)
                 beta = min(beta, upper)
-                hint = (entry >> 20) - 1
+                hint = ((entry >> 20) & 63) - 1
         mover = (self.leader + self.trick_length) % self.seats
         maximizing = (self.side >> mover) & 1
         original_alpha = alpha
@@ -415,7 +387,7 @@ class Solver:
             if alpha >= beta:
                 break
         if self.trick_length == 0:
-            self._store(key, best_value, original_alpha, original_beta, best_card)
+            self._store(first, second, state, best_value, original_alpha, original_beta, best_card)
         return best_value
 
     def _last_trick(self) -> int:
@@ -437,8 +409,9 @@ class Solver:
             gained += self.sweep_value
         return gained
 
-    def _key(self) -> tuple[int, ...]:
-        """The table's key of the position at a trick start, runs moved to their tops."""
+    def _key(self) -> int:
+        """The table's key of the position at a trick start, runs moved to their tops: the
+        four hands in ``key_first`` and ``key_second``."""
         first = self.hands[0]
         second = self.hands[1]
         third = self.hands[2]
@@ -467,15 +440,45 @@ class Solver:
                     third |= top
                 else:
                     fourth |= top
-        return (first, second, third, fourth, self.leader | (self.flags << 2))
+        self.key_first = first | (second << 32)
+        self.key_second = third | (fourth << 32)
+        return 0
 
-    def _store(self, key: tuple[int, ...], value: int, alpha: int, beta: int, card: int) -> None:
+    def _clear_table(self) -> int:
+        """An empty transposition table: open addressing, linear probing, exact keys (two
+        64-bit words, and the leader and state bits in the entry), doubled when half full."""
+        self.table_bits = _FIRST_TABLE_BITS
+        self.table_count = 0
+        self.table_keys = array("Q", bytes(16 << self.table_bits))
+        self.table_entries = array("I", bytes(4 << self.table_bits))
+        return 0
+
+    def _slot(self, first: int, second: int, state: int) -> int:
+        """The slot holding the key, or the empty one where it belongs."""
+        mixed = (first * _GOLDEN + second) & _MASK64
+        mixed = ((mixed ^ (mixed >> 29)) * _MIX + state) & _MASK64
+        slot = mixed >> (64 - self.table_bits)
+        wrap = (1 << self.table_bits) - 1
+        while True:
+            entry = self.table_entries[slot]
+            if entry == 0 or (
+                self.table_keys[2 * slot] == first
+                and self.table_keys[2 * slot + 1] == second
+                and ((entry >> 26) & 15) == state
+            ):
+                return slot
+            slot = (slot + 1) & wrap
+
+    def _store(
+        self, first: int, second: int, state: int, value: int, alpha: int, beta: int, card: int
+    ) -> int:
         """Keep what this search learnt of the position: bounds on its value, and the card
         that was best (or refuted the window) to try first next time."""
-        entry = self.table.get(key, -1)
+        slot = self._slot(first, second, state)
+        entry = self.table_entries[slot]
         lower = 0
         upper = 1023
-        if entry >= 0:
+        if entry:
             lower = (entry >> 10) & 1023
             upper = entry & 1023
         if value <= alpha:
@@ -485,7 +488,32 @@ class Solver:
         else:
             lower = value
             upper = value
-        self.table[key] = ((card + 1) << 20) | (lower << 10) | upper
+        self.table_entries[slot] = _TAKEN | (state << 26) | ((card + 1) << 20) | (lower << 10) | upper
+        if entry == 0:
+            self.table_keys[2 * slot] = first
+            self.table_keys[2 * slot + 1] = second
+            self.table_count += 1
+            if 2 * self.table_count > (1 << self.table_bits):
+                self._grow_table()
+        return 0
+
+    def _grow_table(self) -> int:
+        old_keys = self.table_keys
+        old_entries = self.table_entries
+        old_size = 1 << self.table_bits
+        self.table_bits += 1
+        self.table_keys = array("Q", bytes(16 << self.table_bits))
+        self.table_entries = array("I", bytes(4 << self.table_bits))
+        for old in range(old_size):
+            entry = old_entries[old]
+            if entry:
+                first = old_keys[2 * old]
+                second = old_keys[2 * old + 1]
+                slot = self._slot(first, second, (entry >> 26) & 15)
+                self.table_keys[2 * slot] = first
+                self.table_keys[2 * slot + 1] = second
+                self.table_entries[slot] = entry
+        return 0
 
     def _play_and_search(self, mover: int, card: int, alpha: int, beta: int) -> int:
         bit = self.bit_of[card]

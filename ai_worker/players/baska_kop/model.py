@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 
 from ai_worker.search.card_index import CardIndex
-from ai_worker.search.solver import ALL_DUTIES, TrickRules
+from ai_worker.search.rules import ALL_DUTIES, TrickRules
 from engine.baska_kop.constants import CARD_POINTS, PACK, Contract, RuleSet
 from engine.baska_kop.play import card_order
 

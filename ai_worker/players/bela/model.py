@@ -11,7 +11,7 @@ else undertrump; on a trump lead, trump and go higher.
 from __future__ import annotations
 
 from ai_worker.search.card_index import CardIndex
-from ai_worker.search.solver import ALL_DUTIES, TRUMP_LANE, TrickRules
+from ai_worker.search.rules import ALL_DUTIES, TRUMP_LANE, TrickRules
 from engine.cards import Card, Rank, Suit
 
 SUITS = (Suit.CLUBS, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS)

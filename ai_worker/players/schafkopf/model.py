@@ -21,7 +21,7 @@ from __future__ import annotations
 from enum import Enum
 
 from ai_worker.search.card_index import CardIndex
-from ai_worker.search.solver import CARD_POINTS, FOLLOW, TRICKS, TRUMP_LANE, TrickRules
+from ai_worker.search.rules import CARD_POINTS, FOLLOW, TRICKS, TRUMP_LANE, TrickRules
 from engine.cards import Card, Rank, Suit
 
 # Eichel, Gras, Herz, Schellen: the order of Obers and Unters among the trumps.
