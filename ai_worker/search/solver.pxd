@@ -50,8 +50,7 @@ cdef class Solver:
     cdef int in_play
     cdef public long long nodes
     # The transposition table (see _clear_table).
-    cdef unsigned long long[::1] table_keys
-    cdef unsigned int[::1] table_entries
+    cdef unsigned long long[::1] table
     cdef int table_bits
     cdef int table_count
     cdef unsigned long long key_first
@@ -64,47 +63,46 @@ cdef class Solver:
     cpdef unsigned int legal_cards(self, list hands, int leader, list trick, int flags=*) except? 0
     @cython.locals(hand=cython.uint, low=cython.uint)
     cdef int _load(self, list hands, int leader, list trick, int side, int flags) except -1
-    cdef inline int _index(self, unsigned int low)
+    cdef inline int _index(self, unsigned int low) noexcept
     @cython.locals(count=cython.int)
-    cdef int _count(self, unsigned int mask)
-    cdef int _best_of_trick(self)
+    cdef int _count(self, unsigned int mask) noexcept
+    cdef int _best_of_trick(self) noexcept
     @cython.locals(waiting=cython.uint, low=cython.uint)
-    cdef unsigned int _visible(self, unsigned int hand)
+    cdef unsigned int _visible(self, unsigned int hand) noexcept
     @cython.locals(hand=cython.uint, visible=cython.uint, allowed=cython.uint, trumps=cython.uint,
                    holds_free_ace=cython.bint, beat=cython.bint, led_lane=cython.int, best=cython.int)
-    cdef unsigned int _legal(self, int seat)
+    cdef unsigned int _legal(self, int seat) noexcept
     @cython.locals(most=cython.int, least=cython.int, side_cards=cython.uint, trumps=cython.uint,
                    side_trumps=cython.uint, other_trumps=cython.uint, block=cython.uint, low=cython.uint,
                    seat=cython.int, first=cython.ulonglong, second=cython.ulonglong, state=cython.uint,
-                   entry=cython.uint, lower=cython.int, upper=cython.int, hint=cython.int, mover=cython.int,
+                   entry=cython.ulonglong, lower=cython.int, upper=cython.int, hint=cython.int, mover=cython.int,
                    maximizing=cython.bint, original_alpha=cython.int, original_beta=cython.int, base=cython.int,
                    count=cython.int, position=cython.int, card=cython.int, best_card=cython.int, value=cython.int,
                    best_value=cython.int)
-    cdef int _search(self, int alpha, int beta)
+    cdef int _search(self, int alpha, int beta) except? -1
     @cython.locals(offset=cython.int, best_seat=cython.int, best=cython.int, points=cython.int, seat=cython.int, card=cython.int,
                    gained=cython.int)
-    cdef int _last_trick(self)
+    cdef int _last_trick(self) noexcept
     @cython.locals(first=cython.ulonglong, second=cython.ulonglong, third=cython.ulonglong, fourth=cython.ulonglong,
                    in_play=cython.uint, mask=cython.uint, present=cython.uint, target=cython.uint, low=cython.uint,
                    top=cython.uint)
-    cdef int _key(self)
+    cdef int _key(self) noexcept
     cdef int _clear_table(self) except -1
-    @cython.locals(mixed=cython.ulonglong, slot=cython.uint, wrap=cython.uint, entry=cython.uint)
-    cdef unsigned int _slot(self, unsigned long long first, unsigned long long second, unsigned int state)
-    @cython.locals(slot=cython.uint, entry=cython.uint, lower=cython.uint, upper=cython.uint)
+    @cython.locals(mixed=cython.ulonglong, slot=cython.uint, wrap=cython.uint, entry=cython.ulonglong)
+    cdef unsigned int _slot(self, unsigned long long first, unsigned long long second, unsigned int state) noexcept
+    @cython.locals(slot=cython.uint, entry=cython.ulonglong, lower=cython.uint, upper=cython.uint)
     cdef int _store(self, unsigned long long first, unsigned long long second, unsigned int state, int value,
                     int alpha, int beta, int card) except -1
-    @cython.locals(old_keys="unsigned long long[::1]", old_entries="unsigned int[::1]", old_size=cython.uint,
-                   old=cython.uint, entry=cython.uint, first=cython.ulonglong, second=cython.ulonglong,
+    @cython.locals(old="unsigned long long[::1]", old_size=cython.uint, old_slot=cython.uint, entry=cython.ulonglong,
                    slot=cython.uint)
     cdef int _grow_table(self) except -1
     @cython.locals(bit=cython.uint, position=cython.int, value=cython.int, best=cython.int, winner=cython.int,
                    saved_flags=cython.int, gained=cython.int, points=cython.int, index=cython.int, first=cython.int,
                    second=cython.int, third=cython.int, saved_leader=cython.int)
-    cdef int _play_and_search(self, int mover, int card, int alpha, int beta)
+    cdef int _play_and_search(self, int mover, int card, int alpha, int beta) except? -1
     @cython.locals(hand=cython.uint, lane=cython.int)
-    cdef bint _sure_winner(self, int mover, int card, unsigned int others)
+    cdef bint _sure_winner(self, int mover, int card, unsigned int others) noexcept
     @cython.locals(legal=cython.uint, others=cython.uint, remaining=cython.uint, low=cython.uint,
                    score=cython.int, position=cython.int, partner_wins=cython.bint, last=cython.bint,
                    sure=cython.bint, points=cython.int, card=cython.int, seat=cython.int, index=cython.int, previous=cython.int, best_position=cython.int, winner=cython.int)
-    cdef int _generate_moves(self, int mover, int base, int hint)
+    cdef int _generate_moves(self, int mover, int base, int hint) noexcept

@@ -350,7 +350,7 @@ class Solver:
             first = self.key_first
             second = self.key_second
             state = self.leader | (self.flags << 2)
-            entry = self.table_entries[self._slot(first, second, state)]
+            entry = self.table[self._slot(first, second, state) + 2]
             if entry:
                 lower = (entry >> 10) & 1023
                 upper = entry & 1023
@@ -445,28 +445,28 @@ class Solver:
         return 0
 
     def _clear_table(self) -> int:
-        """An empty transposition table: open addressing, linear probing, exact keys (two
-        64-bit words, and the leader and state bits in the entry), doubled when half full."""
+        """An empty transposition table: open addressing with linear probing, doubled when
+        half full. A slot is three words side by side (one cache line to read): the exact
+        key's two words (the hands) and the entry, which holds the leader and state bits."""
         self.table_bits = _FIRST_TABLE_BITS
         self.table_count = 0
-        self.table_keys = array("Q", bytes(16 << self.table_bits))
-        self.table_entries = array("I", bytes(4 << self.table_bits))
+        self.table = array("Q", bytes(24 << self.table_bits))
         return 0
 
     def _slot(self, first: int, second: int, state: int) -> int:
-        """The slot holding the key, or the empty one where it belongs."""
+        """Where the slot holding the key starts, or the empty one where it belongs."""
         mixed = (first * _GOLDEN + second) & _MASK64
         mixed = ((mixed ^ (mixed >> 29)) * _MIX + state) & _MASK64
         slot = mixed >> (64 - self.table_bits)
         wrap = (1 << self.table_bits) - 1
         while True:
-            entry = self.table_entries[slot]
+            entry = self.table[3 * slot + 2]
             if entry == 0 or (
-                self.table_keys[2 * slot] == first
-                and self.table_keys[2 * slot + 1] == second
+                self.table[3 * slot] == first
+                and self.table[3 * slot + 1] == second
                 and ((entry >> 26) & 15) == state
             ):
-                return slot
+                return 3 * slot
             slot = (slot + 1) & wrap
 
     def _store(
@@ -475,7 +475,7 @@ class Solver:
         """Keep what this search learnt of the position: bounds on its value, and the card
         that was best (or refuted the window) to try first next time."""
         slot = self._slot(first, second, state)
-        entry = self.table_entries[slot]
+        entry = self.table[slot + 2]
         lower = 0
         upper = 1023
         if entry:
@@ -488,31 +488,27 @@ class Solver:
         else:
             lower = value
             upper = value
-        self.table_entries[slot] = _TAKEN | (state << 26) | ((card + 1) << 20) | (lower << 10) | upper
+        self.table[slot + 2] = _TAKEN | (state << 26) | ((card + 1) << 20) | (lower << 10) | upper
         if entry == 0:
-            self.table_keys[2 * slot] = first
-            self.table_keys[2 * slot + 1] = second
+            self.table[slot] = first
+            self.table[slot + 1] = second
             self.table_count += 1
             if 2 * self.table_count > (1 << self.table_bits):
                 self._grow_table()
         return 0
 
     def _grow_table(self) -> int:
-        old_keys = self.table_keys
-        old_entries = self.table_entries
+        old = self.table
         old_size = 1 << self.table_bits
         self.table_bits += 1
-        self.table_keys = array("Q", bytes(16 << self.table_bits))
-        self.table_entries = array("I", bytes(4 << self.table_bits))
-        for old in range(old_size):
-            entry = old_entries[old]
+        self.table = array("Q", bytes(24 << self.table_bits))
+        for old_slot in range(0, 3 * old_size, 3):
+            entry = old[old_slot + 2]
             if entry:
-                first = old_keys[2 * old]
-                second = old_keys[2 * old + 1]
-                slot = self._slot(first, second, (entry >> 26) & 15)
-                self.table_keys[2 * slot] = first
-                self.table_keys[2 * slot + 1] = second
-                self.table_entries[slot] = entry
+                slot = self._slot(old[old_slot], old[old_slot + 1], (entry >> 26) & 15)
+                self.table[slot] = old[old_slot]
+                self.table[slot + 1] = old[old_slot + 1]
+                self.table[slot + 2] = entry
         return 0
 
     def _play_and_search(self, mover: int, card: int, alpha: int, beta: int) -> int:

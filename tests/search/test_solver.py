@@ -87,7 +87,9 @@ class AllLegalCardsSolver(InterpretedSolver):
 class NoTableSolver(InterpretedSolver):
     """No transposition table: nothing is ever stored, so nothing is ever found."""
 
-    def _store(self, first: int, second: int, state: int, value: int, alpha: int, beta: int, card: int) -> int:
+    def _store(
+        self, first: int, second: int, state: int, value: int, alpha: int, beta: int, card: int
+    ) -> int:
         return 0
 
 
