@@ -11,6 +11,7 @@ cdef int _FIRST_TABLE_BITS
 cdef int BEAT_LED, BEAT_TRUMP, CALLED_LANE_LED, CARD_POINTS, FOLLOW, INFINITY, LANES, MAX_CARDS, MAX_SEATS, OVERTRUMP, SIDE_LOST_A_TRICK, TRUMP_LANE, TRUMP_WHEN_VOID, UNDERTRUMP
 
 
+@cython.final
 cdef class Solver:
     cdef public int card_count
     cdef public int seats
@@ -35,6 +36,8 @@ cdef class Solver:
     cdef int debruijn[32]
     cdef unsigned int hands[4]
     cdef int trick[4]
+    # Position in the trick of the card winning it after each card.
+    cdef int winning[4]
     # Moves and their ordering scores, 32 per ply from the loaded position.
     cdef int moves[1056]
     cdef int scores[1056]
@@ -66,7 +69,10 @@ cdef class Solver:
     cdef inline int _index(self, unsigned int low) noexcept
     @cython.locals(count=cython.int)
     cdef int _count(self, unsigned int mask) noexcept
-    cdef int _best_of_trick(self) noexcept
+    @cython.locals(seat=cython.int)
+    cdef inline int _seat_at(self, int position) noexcept
+    cdef inline int _best_of_trick(self) noexcept
+    cdef int _note_winner(self, int position) noexcept
     @cython.locals(waiting=cython.uint, low=cython.uint)
     cdef unsigned int _visible(self, unsigned int hand) noexcept
     @cython.locals(hand=cython.uint, visible=cython.uint, allowed=cython.uint, trumps=cython.uint,
@@ -98,7 +104,8 @@ cdef class Solver:
     cdef int _grow_table(self) except -1
     @cython.locals(bit=cython.uint, position=cython.int, value=cython.int, best=cython.int, winner=cython.int,
                    saved_flags=cython.int, gained=cython.int, points=cython.int, index=cython.int, first=cython.int,
-                   second=cython.int, third=cython.int, saved_leader=cython.int)
+                   second=cython.int, third=cython.int, first_winning=cython.int,
+                   second_winning=cython.int, saved_leader=cython.int)
     cdef int _play_and_search(self, int mover, int card, int alpha, int beta) except? -1
     @cython.locals(hand=cython.uint, lane=cython.int)
     cdef bint _sure_winner(self, int mover, int card, unsigned int others) noexcept

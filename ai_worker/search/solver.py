@@ -85,6 +85,7 @@ class Solver:
             self.debruijn = [0] * MAX_CARDS
             self.hands = [0] * MAX_SEATS
             self.trick = [0] * MAX_SEATS
+            self.winning = [0] * MAX_SEATS
             self.moves = [0] * MAX_CARDS * (MAX_CARDS + 1)
             self.runs = [0] * MAX_CARDS
             self.scores = [0] * MAX_CARDS * (MAX_CARDS + 1)
@@ -228,6 +229,7 @@ class Solver:
         for index in range(len(trick)):
             self.trick[index] = trick[index]
             self.in_play += self.points[trick[index]]
+            self._note_winner(index)
         self.trick_length = len(trick)
         self.leader = leader
         self.flags = flags & self.flag_mask
@@ -244,13 +246,25 @@ class Solver:
             count += 1
         return count
 
+    def _seat_at(self, position: int) -> int:
+        """The seat that plays the card at ``position`` of the open trick."""
+        seat = self.leader + position
+        return seat - self.seats if seat >= self.seats else seat
+
     def _best_of_trick(self) -> int:
         """Position in the open trick of the card that wins it so far."""
-        best = 0
-        for position in range(1, self.trick_length):
-            if (self.beaters[self.trick[best]] >> self.trick[position]) & 1:
-                best = position
-        return best
+        return self.winning[self.trick_length - 1]
+
+    def _note_winner(self, position: int) -> int:
+        """Record which card wins the trick once the card at ``position`` is in it."""
+        if (
+            position > 0
+            and not (self.beaters[self.trick[self.winning[position - 1]]] >> self.trick[position]) & 1
+        ):
+            self.winning[position] = self.winning[position - 1]
+        else:
+            self.winning[position] = position
+        return 0
 
     def _visible(self, hand: int) -> int:
         """The cards of ``hand`` no card of the same hand lies on."""
@@ -361,7 +375,7 @@ class Solver:
                 alpha = max(alpha, lower)
                 beta = min(beta, upper)
                 hint = ((entry >> 20) & 63) - 1
-        mover = (self.leader + self.trick_length) % self.seats
+        mover = self._seat_at(self.trick_length)
         maximizing = (self.side >> mover) & 1
         original_alpha = alpha
         original_beta = beta
@@ -396,7 +410,7 @@ class Solver:
         best = self._index(self.hands[best_seat])
         points = self.points[best]
         for offset in range(1, self.seats):
-            seat = (self.leader + offset) % self.seats
+            seat = self._seat_at(offset)
             card = self._index(self.hands[seat])
             points += self.points[card]
             if (self.beaters[best] >> card) & 1:
@@ -517,13 +531,14 @@ class Solver:
         self.cards_left -= 1
         position = self.trick_length
         self.trick[position] = card
+        self._note_winner(position)
         self.trick_length = position + 1
         self.ply += 1
         if self.trick_length < self.seats:
             value = self._search(alpha, beta)
         else:
             best = self._best_of_trick()
-            winner = (self.leader + best) % self.seats
+            winner = self._seat_at(best)
             points = 0
             for index in range(self.seats):
                 points += self.points[self.trick[index]]
@@ -543,6 +558,8 @@ class Solver:
             first = self.trick[0]
             second = self.trick[1]
             third = self.trick[2]
+            first_winning = self.winning[1]
+            second_winning = self.winning[2]
             saved_leader = self.leader
             self.leader = winner
             self.trick_length = 0
@@ -554,6 +571,8 @@ class Solver:
             self.trick[0] = first
             self.trick[1] = second
             self.trick[2] = third
+            self.winning[1] = first_winning
+            self.winning[2] = second_winning
         self.ply -= 1
         self.trick_length = position
         self.cards_left += 1
@@ -587,10 +606,7 @@ class Solver:
         partner, then the others. Else the cards that win it so far (the cheapest when
         the mover plays last, the highest before), then the cheapest of the rest."""
         legal = self._legal(mover)
-        others = 0
-        for seat in range(self.seats):
-            if seat != mover:
-                others |= self.hands[seat]
+        others = (self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]) & ~self.hands[mover]
         for index in range(self.trick_length):
             others |= self.bit_of[self.trick[index]]
         best_card = -1
@@ -599,7 +615,7 @@ class Solver:
         if self.trick_length > 0:
             best_position = self._best_of_trick()
             best_card = self.trick[best_position]
-            winner = (self.leader + best_position) % self.seats
+            winner = self._seat_at(best_position)
             partner_wins = ((self.side >> winner) & 1) == ((self.side >> mover) & 1)
         count = 0
         previous = -1
