@@ -93,13 +93,16 @@ cdef class Solver:
                    in_play=cython.uint, mask=cython.uint, present=cython.uint, target=cython.uint, low=cython.uint,
                    top=cython.uint)
     cdef int _key(self) noexcept
+    cdef int _pack_key(self, unsigned long long first, unsigned long long second, unsigned long long third,
+                       unsigned long long fourth) noexcept
     cdef int _clear_table(self) except -1
-    @cython.locals(mixed=cython.ulonglong, slot=cython.uint, wrap=cython.uint, entry=cython.ulonglong)
+    @cython.locals(mixed=cython.ulonglong, slot=cython.uint, wrap=cython.uint, word=cython.ulonglong)
     cdef unsigned int _slot(self, unsigned long long first, unsigned long long second, unsigned int state) noexcept
-    @cython.locals(slot=cython.uint, entry=cython.ulonglong, lower=cython.uint, upper=cython.uint)
+    @cython.locals(slot=cython.uint, entry=cython.ulonglong, lower=cython.uint, upper=cython.uint,
+                   stored=cython.ulonglong)
     cdef int _store(self, unsigned long long first, unsigned long long second, unsigned int state, int value,
                     int alpha, int beta, int card) except -1
-    @cython.locals(old="unsigned long long[::1]", old_size=cython.uint, old_slot=cython.uint, entry=cython.ulonglong,
+    @cython.locals(old="unsigned long long[::1]", old_size=cython.uint, old_slot=cython.uint, word=cython.ulonglong,
                    slot=cython.uint)
     cdef int _grow_table(self) except -1
     @cython.locals(bit=cython.uint, position=cython.int, value=cython.int, best=cython.int, winner=cython.int,

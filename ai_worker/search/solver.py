@@ -364,7 +364,7 @@ class Solver:
             first = self.key_first
             second = self.key_second
             state = self.leader | (self.flags << 2)
-            entry = self.table[self._slot(first, second, state) + 2]
+            entry = self.table[self._slot(first, second, state) + 1] >> 32
             if entry:
                 lower = (entry >> 10) & 1023
                 upper = entry & 1023
@@ -454,33 +454,36 @@ class Solver:
                     third |= top
                 else:
                     fourth |= top
-        self.key_first = first | (second << 32)
-        self.key_second = third | (fourth << 32)
+        return self._pack_key(first, second, third, fourth)
+
+    def _pack_key(self, first: int, second: int, third: int, fourth: int) -> int:
+        """The key of four hands in 96 bits: the cards in play, the cards of seats 1 and 3
+        (``key_first``) and those of seats 2 and 3 (``key_second``)."""
+        self.key_first = (first | second | third | fourth) | ((second | fourth) << 32)
+        self.key_second = third | fourth
         return 0
 
     def _clear_table(self) -> int:
         """An empty transposition table: open addressing with linear probing, doubled when
-        half full. A slot is three words side by side (one cache line to read): the exact
-        key's two words (the hands) and the entry, which holds the leader and state bits."""
+        half full. A slot is two words (four slots to a cache line): the key's first word,
+        then its other 32 bits with the entry above them."""
         self.table_bits = _FIRST_TABLE_BITS
         self.table_count = 0
-        self.table = array("Q", bytes(24 << self.table_bits))
+        self.table = array("Q", bytes(16 << self.table_bits))
         return 0
 
     def _slot(self, first: int, second: int, state: int) -> int:
         """Where the slot holding the key starts, or the empty one where it belongs."""
-        mixed = (first * _GOLDEN + second) & _MASK64
-        mixed = ((mixed ^ (mixed >> 29)) * _MIX + state) & _MASK64
+        mixed = ((first ^ (second << 4) ^ state) * _GOLDEN) & _MASK64
+        mixed = ((mixed ^ (mixed >> 32)) * _MIX) & _MASK64
         slot = mixed >> (64 - self.table_bits)
         wrap = (1 << self.table_bits) - 1
         while True:
-            entry = self.table[3 * slot + 2]
-            if entry == 0 or (
-                self.table[3 * slot] == first
-                and self.table[3 * slot + 1] == second
-                and ((entry >> 26) & 15) == state
+            word = self.table[2 * slot + 1]
+            if word == 0 or (
+                self.table[2 * slot] == first and (word & _MASK32) == second and ((word >> 58) & 15) == state
             ):
-                return 3 * slot
+                return 2 * slot
             slot = (slot + 1) & wrap
 
     def _store(
@@ -489,7 +492,7 @@ class Solver:
         """Keep what this search learnt of the position: bounds on its value, and the card
         that was best (or refuted the window) to try first next time."""
         slot = self._slot(first, second, state)
-        entry = self.table[slot + 2]
+        entry = self.table[slot + 1] >> 32
         lower = 0
         upper = 1023
         if entry:
@@ -502,10 +505,10 @@ class Solver:
         else:
             lower = value
             upper = value
-        self.table[slot + 2] = _TAKEN | (state << 26) | ((card + 1) << 20) | (lower << 10) | upper
+        stored = _TAKEN | (state << 26) | ((card + 1) << 20) | (lower << 10) | upper
+        self.table[slot + 1] = second | (stored << 32)
         if entry == 0:
             self.table[slot] = first
-            self.table[slot + 1] = second
             self.table_count += 1
             if 2 * self.table_count > (1 << self.table_bits):
                 self._grow_table()
@@ -515,14 +518,13 @@ class Solver:
         old = self.table
         old_size = 1 << self.table_bits
         self.table_bits += 1
-        self.table = array("Q", bytes(24 << self.table_bits))
-        for old_slot in range(0, 3 * old_size, 3):
-            entry = old[old_slot + 2]
-            if entry:
-                slot = self._slot(old[old_slot], old[old_slot + 1], (entry >> 26) & 15)
+        self.table = array("Q", bytes(16 << self.table_bits))
+        for old_slot in range(0, 2 * old_size, 2):
+            word = old[old_slot + 1]
+            if word:
+                slot = self._slot(old[old_slot], word & _MASK32, (word >> 58) & 15)
                 self.table[slot] = old[old_slot]
-                self.table[slot + 1] = old[old_slot + 1]
-                self.table[slot + 2] = entry
+                self.table[slot + 1] = word
         return 0
 
     def _play_and_search(self, mover: int, card: int, alpha: int, beta: int) -> int:

@@ -301,9 +301,7 @@ class ExactKeySolver(InterpretedSolver):
 
     def _key(self) -> int:
         hands = self.hands
-        self.key_first = hands[0] | (hands[1] << 32)
-        self.key_second = hands[2] | (hands[3] << 32)
-        return 0
+        return int(self._pack_key(hands[0], hands[1], hands[2], hands[3]))
 
 
 def test_keying_runs_of_equal_cards_by_their_tops_changes_no_value() -> None:
