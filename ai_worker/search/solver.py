@@ -7,9 +7,11 @@ worth, covered cards and a called ace.
 A position is the hands as card masks, the leader, the cards of the open trick and the
 state bits ``CALLED_LANE_LED`` and ``SIDE_LOST_A_TRICK`` (for the sweep bonus). The
 solver maximises what one side (a set of seats) scores from the cards still in play,
-with alpha-beta search, a transposition table at trick starts, bounds from what is still
-to be won, move ordering (winning cards first) and equivalent-card reduction (cards
-adjacent in rank within one hand, with equal points, are searched once). ``reaches``
+with alpha-beta search, a transposition table at trick starts (exact keys in an
+open-addressing array), bounds from what is still to be won and from the top trumps one
+side holds (each wins the trick it falls in), move ordering (winning cards first) and
+equivalent-card reduction (cards adjacent in rank within one hand, with equal points,
+are searched once). ``reaches``
 answers "does the side score at least N" with a null-window search, which is all a
 threshold decision needs.
 
@@ -331,6 +333,8 @@ class Solver:
                 return most
             if beta <= 0:
                 return 0
+            # The highest trumps still out, as long as one side holds them all: any trick
+            # one of them falls in is won by that side, since only a higher trump beats it.
             side_cards = 0
             for seat in range(self.seats):
                 if (self.side >> seat) & 1:
