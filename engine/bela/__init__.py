@@ -1,0 +1,25 @@
+"""Croatian Bela (Speedbela) for 2, 3 and 4 players, seed 002 with SPEC §2.
+
+Summary of the rules:
+
+* Cards: 32, 7 to Ace. Trump runs J 9 A 10 K Q 8 7 and counts 20, 14, 11, 10, 4, 3, 0, 0;
+  the other suits A 10 K Q J 9 8 7 count 11, 10, 4, 3, 2, 0, 0, 0: 152, with the last
+  trick's 10 it is 162.
+* Deal: 6 cards each (3-3) to choose the trump with, then a talon of 2, 4 or 6 (four,
+  three, two players); with three and two players the Kup (2 or 8 cards) goes to the last
+  trick's winner.
+* Trump choice in turn from left of the dealer: a suit or "dalje"; the dealer must choose
+  (mus), or under the option "neu geben" the deal is dealt again.
+* Trick play: follow and go higher while nobody has trumped; void, trump and overtrump,
+  else undertrump; only without suit and trumps throw anything; on a trump lead, beat.
+* Zvanja: sequences 20/50/100, fours of a kind 100 to 200; only the party with the
+  strongest meld scores all its melds. Bela (trump K+Q in one hand) 20. Belot (all eight
+  of a suit) wins the Partie, or counts 100.
+* Settlement: tricks, last trick, zvanja, bela, Štiglja 90; the caller's party needs more
+  than half (prolaz), else it falls (pao). Partie to 1001, 701 or 501.
+
+Modules: ``constants`` (pack, orders, points, the deal's shape, values), ``play`` (trick
+order and duties with their reasons), ``zvanja`` (melds: finding, comparing, announcing)
+and ``scoring`` (the settlement of a deal). Each module names the decisions it takes
+where the texts are silent.
+"""
