@@ -18,8 +18,9 @@ Summary of the rules:
 * Settlement: tricks, last trick, zvanja, bela, Štiglja 90; the caller's party needs more
   than half (prolaz), else it falls (pao). Partie to 1001, 701 or 501.
 
-Modules: ``constants`` (pack, orders, points, the deal's shape, values), ``play`` (trick
-order and duties with their reasons), ``zvanja`` (melds: finding, comparing, announcing)
-and ``scoring`` (the settlement of a deal). Each module names the decisions it takes
-where the texts are silent.
+Modules: ``constants`` (pack, orders, points, the deal's shape, values, options),
+``play`` (trick order and duties with their reasons), ``zvanja`` (melds: finding,
+comparing, announcing), ``scoring`` (the settlement of a deal) and ``deal`` (a deal from
+the shuffle to its outcome: talon and Kup, trump choice, declaring, trick play). Each
+module names the decisions it takes where the texts are silent.
 """

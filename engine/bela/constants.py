@@ -8,6 +8,9 @@ the natural order 7 8 9 10 J Q K A whatever the trump.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from enum import StrEnum
+
 from engine.cards import Card, Rank, Suit
 
 SUITS = (Suit.CLUBS, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS)
@@ -57,3 +60,36 @@ LEAVE_PENALTY = -10
 def card_points(card: Card, trump: Suit) -> int:
     """What ``card`` counts in a trick when ``trump`` is trump."""
     return (TRUMP_POINTS if card.suit is trump else PLAIN_POINTS).get(card.rank, 0)
+
+
+class TalonRule(StrEnum):
+    """ "Talon verdeckt": the talon lies face down before each seat from the deal on and is
+    taken up after the trump choice; "nachgeben": it is dealt after the choice. The same
+    seed gives the same cards either way."""
+
+    FACE_DOWN = "verdeckt"
+    DEALT_AFTER = "nachgeben"
+
+
+class BelotRule(StrEnum):
+    """Belot (all eight of a suit in one hand) wins the Partie at once, or counts 100."""
+
+    WINS_PARTIE = "partie"
+    COUNTS_100 = "hundert"
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """A table's Bela options (seed 002's "Regel ..." and the seating of SPEC §2)."""
+
+    talon: TalonRule = TalonRule.FACE_DOWN
+    # "mus": when everyone says dalje the dealer must choose; else ("neu geben") the deal
+    # is dealt again by the same dealer and does not count.
+    dealer_must_choose: bool = True
+    # "Zvanja selbst": melds and Bela only by one's own declaration before one's first
+    # card (Bela: before the first of King and Queen), else they are forfeited.
+    declare_yourself: bool = False
+    belot: BelotRule = BelotRule.WINS_PARTIE
+    target: int = DEFAULT_TARGET
+    # The Croatian way round: play passes to the right.
+    counter_clockwise: bool = False
