@@ -20,7 +20,16 @@ Summary of the rules:
 
 Modules: ``constants`` (pack, orders, points, the deal's shape, values, options),
 ``play`` (trick order and duties with their reasons), ``zvanja`` (melds: finding,
-comparing, announcing), ``scoring`` (the settlement of a deal) and ``deal`` (a deal from
-the shuffle to its outcome: talon and Kup, trump choice, declaring, trick play). Each
-module names the decisions it takes where the texts are silent.
+comparing, announcing), ``scoring`` (the settlement of a deal), ``deal`` (a deal from
+the shuffle to its outcome: talon and Kup, trump choice, declaring, trick play),
+``blocks`` (Bela's own action, view, settlement, rules and events), ``results`` (a deal's
+``DealResult`` with its settlement lines) and ``rules`` (the ``Bela`` rules object: the
+Partie, legality, moves, views). Each module names the decisions it takes where the
+texts are silent.
 """
+
+from engine.bela.constants import Options
+from engine.bela.deal import DealState, Phase
+from engine.bela.rules import Bela
+
+__all__ = ["Bela", "DealState", "Options", "Phase"]

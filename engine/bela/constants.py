@@ -78,6 +78,25 @@ class BelotRule(StrEnum):
     COUNTS_100 = "hundert"
 
 
+class Display(StrEnum):
+    """Which pack the texts name: German (Unter, Ober; Eichel, Laub, Herz, Schellen) or
+    French (Bube, Dame; Kreuz, Pik, Herz, Karo)."""
+
+    GERMAN = "deutsch"
+    FRENCH = "franzoesisch"
+
+
+SUIT_WORDS = {
+    Display.GERMAN: {
+        Suit.CLUBS: "Eichel",
+        Suit.SPADES: "Laub",
+        Suit.HEARTS: "Herz",
+        Suit.DIAMONDS: "Schellen",
+    },
+    Display.FRENCH: {Suit.CLUBS: "Kreuz", Suit.SPADES: "Pik", Suit.HEARTS: "Herz", Suit.DIAMONDS: "Karo"},
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Options:
     """A table's Bela options (seed 002's "Regel ..." and the seating of SPEC §2)."""
@@ -93,3 +112,4 @@ class Options:
     target: int = DEFAULT_TARGET
     # The Croatian way round: play passes to the right.
     counter_clockwise: bool = False
+    display: Display = Display.GERMAN

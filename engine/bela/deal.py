@@ -91,6 +91,35 @@ class DealState:
     trick: PlayedTrick | None = None
     thrown_in: bool = False
     belot_seat: int = -1
+    # The six cards and the talon each seat was dealt, as dealt.
+    dealt: list[tuple[Card, ...]] = field(default_factory=list)
+    talons_dealt: list[tuple[Card, ...]] = field(default_factory=list)
+
+    def copy(self) -> DealState:
+        trick = PlayedTrick(self.trick.leader, list(self.trick.cards)) if self.trick is not None else None
+        return DealState(
+            options=self.options,
+            seats=self.seats,
+            dealer=self.dealer,
+            hands=[list(hand) for hand in self.hands],
+            talons=[list(talon) for talon in self.talons],
+            kup=self.kup,
+            turn=self.turn,
+            phase=self.phase,
+            calls=list(self.calls),
+            trump=self.trump,
+            caller=self.caller,
+            held=list(self.held),
+            declared=dict(self.declared),
+            bela_said=set(self.bela_said),
+            bela_seat=self.bela_seat,
+            tricks=[PlayedTrick(trick.leader, list(trick.cards), trick.winner) for trick in self.tricks],
+            trick=trick,
+            thrown_in=self.thrown_in,
+            belot_seat=self.belot_seat,
+            dealt=list(self.dealt),
+            talons_dealt=list(self.talons_dealt),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +175,8 @@ def deal(options: Options, seats: int, dealer: int, seed: int) -> DealState:
         position += TALON[seats]
     state.kup = tuple(cards[position:])
     assert len(state.kup) == KUP[seats]
+    state.dealt = [tuple(hand) for hand in state.hands]
+    state.talons_dealt = [tuple(talon) for talon in state.talons]
     state.turn = order[0]
     state.held = [() for _ in range(seats)]
     return state

@@ -32,7 +32,9 @@ from engine.bela.constants import (
     FOUR_OF_A_KIND_VALUES,
     SEQUENCE_ORDER,
     SEQUENCE_VALUES,
+    SUIT_WORDS,
     SUITS,
+    Display,
 )
 from engine.cards import Card, Rank, Suit
 
@@ -41,14 +43,6 @@ class MeldKind(StrEnum):
     SEQUENCE = "sequence"
     FOUR_OF_A_KIND = "four_of_a_kind"
     BELOT = "belot"
-
-
-class Display(StrEnum):
-    """Which pack the texts name: German (Unter, Ober; Eichel, Laub, Herz, Schellen) or
-    French (Bube, Dame; Kreuz, Pik, Herz, Karo)."""
-
-    GERMAN = "deutsch"
-    FRENCH = "franzoesisch"
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +75,7 @@ class Meld:
         words = _VALUE_WORDS.get(self.value, str(self.value))
         if self.kind is MeldKind.FOUR_OF_A_KIND:
             return f"{words} – vier {_PLURALS[display][self.top]}"
-        suit = _SUIT_WORDS[display][self.cards[0].suit]
+        suit = SUIT_WORDS[display][self.cards[0].suit]
         if self.kind is MeldKind.BELOT:
             return f"Belot – alle acht {suit}"
         low = _RANK_WORDS[display][self.cards[0].rank]
@@ -158,15 +152,6 @@ def _why_beaten(winner: Meld, loser: Meld, trump: Suit) -> str:
 
 
 _VALUE_WORDS = {20: "Zwanzig", 50: "Fünfzig", 100: "Hundert", 150: "Hundertfünfzig", 200: "Zweihundert"}
-_SUIT_WORDS = {
-    Display.GERMAN: {
-        Suit.CLUBS: "Eichel",
-        Suit.SPADES: "Laub",
-        Suit.HEARTS: "Herz",
-        Suit.DIAMONDS: "Schellen",
-    },
-    Display.FRENCH: {Suit.CLUBS: "Kreuz", Suit.SPADES: "Pik", Suit.HEARTS: "Herz", Suit.DIAMONDS: "Karo"},
-}
 _COMMON_RANKS = {
     Rank.SEVEN: "Sieben",
     Rank.EIGHT: "Acht",

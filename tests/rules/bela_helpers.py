@@ -16,6 +16,8 @@ def rigged(hands: list[str], talons: list[str], dealer: int = 0, options: Option
     state.talons = [list(parse_cards(talon)) for talon in talons]
     used = {card for cards in state.hands + state.talons for card in cards}
     state.kup = tuple(card for card in PACK if card not in used)
+    state.dealt = [tuple(hand) for hand in state.hands]
+    state.talons_dealt = [tuple(talon) for talon in state.talons]
     assert all(len(talon) == TALON[len(hands)] for talon in state.talons)
     return state
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.bela.zvanja import Display, Meld, MeldKind, compare, find_melds
+from engine.bela.constants import Display
+from engine.bela.zvanja import Meld, MeldKind, compare, find_melds
 from engine.cards import Suit, parse_cards
 
 

@@ -1,0 +1,159 @@
+"""Speedbela through the engine's Game and Match: the Partie to its target, Belot, dealing
+again, what each seat sees, and the refusals a client gets (seed 002, SPEC §2).
+
+"Gespielt wird bis 1001 Punkte (Regel: 501 oder 701). Wer am Ende die meisten Punkte hat,
+gewinnt; zu viert gewinnt das Paar."
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.actions import Announce, Continue, Pass, PlayCard, parse_action
+from engine.bela.blocks import BelaView, Declare, MeldsShown, TalonTaken
+from engine.bela.constants import Options
+from engine.bela.deal import DeclareKind, Phase
+from engine.bela.rules import Bela
+from engine.cards import Card, Suit
+from engine.errors import IllegalActionError, InvalidActionError, InvalidOptionsError
+from engine.game import PUBLIC, GameNotice, MatchProgress, seats_only
+from engine.match import DealSettled, Match, MatchFinished, MatchPhase
+from engine.seeding import SeededRandom, derive_seed
+from tests.rules.bela_helpers import rigged
+
+GAME = Bela()
+
+
+def play_match(seats: int, options: dict[str, str], seed: int) -> tuple[Match, list[object]]:
+    match = Match(GAME, GAME.parse_options("speedbela", options), seats, seed, humans=frozenset({0}))
+    events: list[object] = list(match.take_events())
+    random = SeededRandom(seed)
+    for _ in range(20000):
+        if match.phase is MatchPhase.FINISHED:
+            return match, events
+        seat = min(match.to_act())
+        if match.phase is MatchPhase.SETTLEMENT:
+            events += match.apply(seat, Continue())
+            continue
+        legal = GAME.legal_actions(match.deal, seat)
+        events += match.apply(seat, random.choice(legal))
+    raise AssertionError("the Partie did not end")
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_partie_to_501_ends_when_a_party_leads_past_the_target(seats: int) -> None:
+    match, events = play_match(seats, {"target": "501"}, derive_seed("partie", seats))
+    totals = match.totals
+    assert max(totals) >= 501
+    leaders = {seat for seat, total in enumerate(totals) if total == max(totals)}
+    assert match.winners == frozenset(leaders)
+    if seats == 4:
+        assert totals[0] == totals[2] and totals[1] == totals[3]
+        assert leaders in ({0, 2}, {1, 3})
+    for event in [event for event in events if isinstance(event, DealSettled)][:-1]:
+        best = max(event.totals)
+        leading = {seat % 2 if seats == 4 else seat for seat in range(seats) if event.totals[seat] == best}
+        assert best < 501 or len(leading) > 1, "the Partie went on after a party led past the target"
+    assert isinstance(events[-1], MatchFinished)
+
+
+def test_partie_both_over_the_target_the_higher_total_wins_a_tie_plays_on() -> None:
+    options = GAME.parse_options("speedbela", {"target": "501"})
+    _, events = play_match(2, {"target": "501"}, 11)
+    last = next(event for event in reversed(events) if isinstance(event, DealSettled))
+    tie = MatchProgress(9, (620, 620), last.result, None)
+    assert not GAME.match_over(options, tie)
+    ahead = MatchProgress(9, (640, 620), last.result, None)
+    assert GAME.match_over(options, ahead) and GAME.match_winners(options, ahead) == frozenset({0})
+
+
+def test_neu_geben_the_same_dealer_deals_again_and_the_deal_does_not_count() -> None:
+    options = GAME.parse_options("speedbela", {"neu_geben": "true"})
+    state = GAME.new_deal(options, 3, 1, 4)
+    for seat in (2, 0, 1):
+        GAME.apply(state, seat, Pass())
+    result = GAME.result(state)
+    assert result is not None and result.redeal and result.scores == (0, 0, 0)
+    assert GAME.next_dealer(options, 3, 1, result) == 1
+
+
+def test_mus_the_dealer_may_not_say_dalje() -> None:
+    state = GAME.new_deal(GAME.parse_options("speedbela", {}), 2, 0, 4)
+    GAME.apply(state, 1, Pass())
+    with pytest.raises(IllegalActionError, match="the dealer must choose a trump"):
+        GAME.check(state, 0, Pass())
+
+
+def test_the_talon_is_taken_after_the_trump_choice_and_only_its_owner_sees_it() -> None:
+    state = GAME.new_deal(GAME.parse_options("speedbela", {}), 4, 3, 8)
+    assert len(GAME.view(state, 0).hand) == 6
+    assert GAME.view(state, 0).game_view == BelaView("", -1, (2, 2, 2, 2), 0, (), -1, 1001)
+    talon = tuple(state.talons[2])
+    events = GAME.apply(state, 0, Announce("trump", Suit.HEARTS))
+    notices = [event for event in events if isinstance(event, GameNotice)]
+    assert GameNotice(TalonTaken(2, talon), seats_only(2)) in notices
+    assert all(notice.audience != PUBLIC for notice in notices)
+    view = GAME.view(state, 2)
+    assert {card.card for card in view.hand} >= set(talon) and len(view.hand) == 8
+    assert view.dealt_hand == state.dealt[2]
+
+
+def test_melds_are_shown_to_everyone_after_the_first_trick_only() -> None:
+    state = rigged(["KH QH 7C 8C 9C AS", "AH TH JH 9H AC TC"], ["7D 8D 9D TD JD QD", "KC QC JC AD KD TS"], 1)
+    state.turn = 0
+    GAME.apply(state, 0, Announce("trump", Suit.HEARTS))
+    GAME.apply(state, 0, PlayCard(Card.parse("AS")))
+    assert GAME.view(state, 1).shown == ((), ())
+    events = GAME.apply(state, 1, PlayCard(Card.parse("TS")))
+    shown = [
+        event.detail
+        for event in events
+        if isinstance(event, GameNotice) and isinstance(event.detail, MeldsShown)
+    ]
+    assert [notice.seat for notice in shown] == [0]
+    assert all(GAME.view(state, viewer).shown == GAME.view(state, None).shown for viewer in (0, 1))
+    declarations = GAME.view(state, None).game_view
+    assert isinstance(declarations, BelaView)
+    assert [(entry.seat, entry.verdict, entry.reason) for entry in declarations.declarations] == [
+        (0, "leads", ""),
+        (1, "beaten", "längere Folge"),
+    ]
+
+
+def test_belot_ends_the_partie_and_its_party_wins() -> None:
+    state = rigged(["7S 8S 9S TS JS QS", "AH TH JH 9H AC TC"], ["KS AS 7D 8D 9D TD", "KC QC JC AD KD 7C"], 1)
+    state.turn = 0
+    GAME.apply(state, 0, Announce("trump", Suit.HEARTS))
+    GAME.apply(state, 0, PlayCard(Card.parse("AS")))
+    result = GAME.result(state)
+    assert result is not None and state.phase is Phase.FINISHED
+    progress = MatchProgress(1, (0, 0), result, None)
+    assert GAME.match_over(state.options, progress)
+    assert GAME.match_winners(state.options, progress) == frozenset({0})
+
+
+def test_refusals_say_why_and_change_nothing() -> None:
+    state = rigged(["KH QH 7C 8C 9C AS", "AH TH JH 9H AC TC"], ["7D 8D 9D TD JD QD", "KC QC JC AD KD TS"], 1,
+                   Options(declare_yourself=True))  # fmt: skip
+    state.turn = 0
+    GAME.apply(state, 0, Announce("trump", Suit.HEARTS))
+    GAME.apply(state, 0, PlayCard(Card.parse("7C")))
+    with pytest.raises(IllegalActionError, match="you must follow clubs"):
+        GAME.check(state, 1, PlayCard(Card.parse("AH")))
+    with pytest.raises(IllegalActionError, match="Bela needs the King and the Queen of trump"):
+        GAME.check(state, 1, Declare(DeclareKind.BELA))
+    GAME.apply(state, 1, PlayCard(Card.parse("AC")))
+    with pytest.raises(IllegalActionError, match="melds are declared before your first card"):
+        GAME.check(state, 1, Declare(DeclareKind.ZVANJA))
+
+
+def test_malformed_input_is_invalid() -> None:
+    state = GAME.new_deal(GAME.parse_options("speedbela", {}), 4, 0, 1)
+    with pytest.raises(InvalidActionError, match="32-card pack"):
+        GAME.check(state, 1, parse_action("play 2C"))
+    with pytest.raises(InvalidActionError, match="choose a trump"):
+        GAME.check(state, 1, Announce("trump"))
+    with pytest.raises(InvalidOptionsError, match="target"):
+        GAME.parse_options("speedbela", {"target": "600"})
+    reason = GAME.check_seats(GAME.parse_options("speedbela", {}), 5)
+    assert reason is not None and "5" in reason
