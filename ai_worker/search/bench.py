@@ -24,6 +24,7 @@ from ai_worker.search.sampling import Constraints, sample
 from ai_worker.search.solver import Solver
 from engine.actions import Pass
 from engine.baska_kop import BaskaKop
+from engine.bela import constants as bela_rules
 from engine.cards import Card, Rank, Suit
 from engine.seeding import SeededRandom, derive_seed
 
@@ -80,11 +81,13 @@ def schafkopf_deal(contract: schafkopf.Contract, short: bool, random: SeededRand
 def bela_deal(seats: int, random: SeededRandom) -> Deal:
     """A Bela deal for ``seats`` with seat 0 (and at four its partner) choosing hearts."""
     per_hand = {4: 8, 3: 10, 2: 12}[seats]
-    cards = random.shuffled(bela.PACK)
+    cards = random.shuffled(bela_rules.PACK)
     kup = frozenset(cards[seats * per_hand :])
     index = bela.card_index(Suit.HEARTS, seats, kup)
     side = 0b0101 if seats == 4 else 1
-    total = 152 + index.rules.last_trick_bonus - sum(bela.card_points(card, Suit.HEARTS) for card in kup)
+    total = (
+        152 + index.rules.last_trick_bonus - sum(bela_rules.card_points(card, Suit.HEARTS) for card in kup)
+    )
     return Deal(index, [index.mask(hand) for hand in _split(cards, seats, per_hand)], 0, side, total // 2 + 1)
 
 

@@ -12,20 +12,8 @@ from __future__ import annotations
 
 from ai_worker.search.card_index import CardIndex
 from ai_worker.search.rules import ALL_DUTIES, TRUMP_LANE, TrickRules
-from engine.cards import Card, Rank, Suit
-
-SUITS = (Suit.CLUBS, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS)
-TRUMP_ORDER = (Rank.JACK, Rank.NINE, Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.EIGHT, Rank.SEVEN)
-PLAIN_ORDER = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.NINE, Rank.EIGHT, Rank.SEVEN)
-TRUMP_POINTS = {Rank.JACK: 20, Rank.NINE: 14, Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3}
-PLAIN_POINTS = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2}
-PACK = tuple(Card(suit, rank) for suit in SUITS for rank in PLAIN_ORDER)
-LAST_TRICK = 10
-STIGLJA = 90
-
-
-def card_points(card: Card, trump_suit: Suit) -> int:
-    return (TRUMP_POINTS if card.suit is trump_suit else PLAIN_POINTS).get(card.rank, 0)
+from engine.bela.constants import LAST_TRICK, PLAIN_ORDER, STIGLJA, SUITS, TRUMP_ORDER, card_points
+from engine.cards import Card, Suit
 
 
 def card_index(trump_suit: Suit, seats: int = 4, kup: frozenset[Card] = frozenset()) -> CardIndex:
