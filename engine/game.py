@@ -650,10 +650,20 @@ class Game(ABC, Generic[OptionsT, StateT]):
         """The leaderboard points each seat earns with a settled deal: by default none."""
         return (0,) * len(result.scores)
 
-    def match_places(self, options: OptionsT, totals: tuple[int, ...]) -> tuple[int, ...]:
-        """Each seat's place (1 = first) in a finished match: by default by total, seats
-        with equal totals sharing the better place and the places after them skipped."""
-        return tuple(1 + sum(other > total for other in totals) for total in totals)
+    def match_places(
+        self, options: OptionsT, totals: tuple[int, ...], winners: frozenset[int] = frozenset()
+    ) -> tuple[int, ...]:
+        """Each seat's place (1 = first) in a finished match: the match's ``winners`` first
+        (a game may let a seat win against the totals, as Bela's Belot does), then by
+        total; seats with equal totals share the better place and the places after them
+        are skipped."""
+
+        def rank(seat: int) -> tuple[bool, int]:
+            return (seat in winners, totals[seat])
+
+        return tuple(
+            1 + sum(rank(other) > rank(seat) for other in range(len(totals))) for seat in range(len(totals))
+        )
 
     def check_seats(self, options: OptionsT, seats: int) -> str | None:
         """Why ``seats`` players cannot play under ``options``, or None if they can.

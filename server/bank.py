@@ -164,7 +164,7 @@ class Bank:
 def _best_placed(record: TableRecord, payers: list[str]) -> list[str]:
     """The payers best placed at the end, in seat order; those who stayed before those who left."""
     assert record.match is not None
-    places = record.game.match_places(record.match.options, tuple(record.match.totals))
+    places = record.game.match_places(record.match.options, tuple(record.match.totals), record.match.winners)
     seats = [
         (index, seat)
         for index, seat in enumerate(record.seats)

@@ -604,7 +604,7 @@ class TableRecord:
 
     def _award_match(self, totals: tuple[int, ...], winners: frozenset[int]) -> None:
         bonus = self.game.game_type.ranking.place_bonus
-        places = self.game.match_places(self._options(), totals)
+        places = self.game.match_places(self._options(), totals, winners)
         for index, seat in self._people():
             assert seat.player_id is not None
             place = places[index]

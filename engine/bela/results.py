@@ -77,6 +77,15 @@ def deal_result(state: DealState, dealt: DealOutcome) -> DealResult:
         steps.append(
             SettlementStep("fallen", "fallen: the caller's party gets nothing", StepOperation.BASE, 0)
         )
+        # Each seat's lines add up to its score: the caller's points leave his party and
+        # go to the opponents (with three players shared, the odd point to the first).
+        for party, members in enumerate(dealt.parties):
+            moved = settlement.scores[party] - settlement.made[party]
+            if moved:
+                label_ = "the fallen caller's points" if moved > 0 else "fallen: to the opponents"
+                steps.append(
+                    SettlementStep("pao", label_, StepOperation.ADD, moved, seats=frozenset(members))
+                )
     winners = declarers if settlement.passed else frozenset(range(seats)) - declarers
     card_points = tuple(
         sum(

@@ -459,6 +459,8 @@ class Bela(Game[Options, DealState]):
             if melds:
                 if best is not None and best.seat == seat:
                     verdict, reason = "leads", ""
+                elif best is not None and party_of(state.seats, seat) == party_of(state.seats, best.seat):
+                    verdict, reason = "counts", "the partner's declaration leads"
                 else:
                     verdict, reason = "beaten", best.beaten.get(seat, "") if best is not None else ""
                 texts = tuple(meld.text(state.options.display) for meld in melds)

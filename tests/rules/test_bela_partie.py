@@ -14,12 +14,12 @@ from engine.bela.blocks import BelaView, Declare, MeldsShown, TalonTaken
 from engine.bela.constants import Options
 from engine.bela.deal import DeclareKind, Phase
 from engine.bela.rules import Bela
-from engine.cards import Card, Suit
+from engine.cards import Card, Suit, parse_cards
 from engine.errors import IllegalActionError, InvalidActionError, InvalidOptionsError
 from engine.game import PUBLIC, GameNotice, MatchProgress, seats_only
 from engine.match import DealSettled, Match, MatchFinished, MatchPhase
 from engine.seeding import SeededRandom, derive_seed
-from tests.rules.bela_helpers import rigged
+from tests.rules.bela_helpers import legal_cards, rigged
 
 GAME = Bela()
 
@@ -157,3 +157,41 @@ def test_malformed_input_is_invalid() -> None:
         GAME.parse_options("speedbela", {"target": "600"})
     reason = GAME.check_seats(GAME.parse_options("speedbela", {}), 5)
     assert reason is not None and "5" in reason
+
+
+def test_bestenliste_belot_places_its_party_first_whatever_the_totals() -> None:
+    options = GAME.parse_options("speedbela", {})
+    assert GAME.match_places(options, (900, 100, 500), frozenset({1})) == (2, 1, 3)
+    assert GAME.match_places(options, (700, 500, 700, 500), frozenset({1, 3})) == (3, 1, 3, 1)
+
+
+def test_zvanja_at_four_the_partners_melds_count_and_only_the_opponents_are_beaten() -> None:
+    hands = ["7C 8C 9C TC AH KD", "AC JH 9D 8H KS JD", "7S 8S 9S AS QH TD", "JC QC KC TS JS 9H"]
+    talons = ["7D QS", "7H QD", "KH 8D", "TH AD"]
+    state = rigged(hands, talons, dealer=3)
+    GAME.apply(state, 0, Announce("trump", Suit.HEARTS))
+    for _ in range(4):
+        seat = state.turn
+        GAME.apply(state, seat, PlayCard(legal_cards(state, seat)[0]))
+    view = GAME.view(state, None).game_view
+    assert isinstance(view, BelaView)
+    assert [(entry.seat, entry.value, entry.verdict) for entry in view.declarations] == [
+        (0, 50, "leads"),
+        (2, 20, "counts"),
+        (3, 20, "beaten"),
+    ]
+    assert GAME.view(state, None).shown[2] == tuple(parse_cards("7S 8S 9S"))
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_abrechnung_each_seats_lines_add_up_to_its_score(seats: int) -> None:
+    options = GAME.parse_options("speedbela", {})
+    for number in range(60):
+        random = SeededRandom(derive_seed("lines", seats, number))
+        state = GAME.new_deal(options, seats, number % seats, random.next_u64())
+        while (result := GAME.result(state)) is None:
+            seat = min(GAME.to_act(state))
+            GAME.apply(state, seat, random.choice(GAME.legal_actions(state, seat)))
+        for seat in range(seats):
+            lines = sum(step.amount for step in result.steps if seat in step.seats)
+            assert lines == result.scores[seat], (seat, result.steps, result.scores)
