@@ -36,7 +36,7 @@ class Declare(GameAction):
 @dataclass(frozen=True, slots=True)
 class BelaDeclaration:
     """A seat's declared melds as the table heard them: each meld's words and value, the
-    verdict ("leads", "beaten", "forfeited") and why (the step of the comparison that
+    verdict ("leads"; "counts", a partner's at four; "beaten") and why (the step of the comparison that
     decided, e.g. "längere Folge")."""
 
     seat: int

@@ -24,6 +24,8 @@ def deal_result(state: DealState, dealt: DealOutcome) -> DealResult:
     hands = tuple(tuple(state.held[seat]) or tuple(state.hands[seat]) for seat in range(seats))
     zeros = (0,) * seats
     if state.thrown_in:
+        # Cards of a thrown-in deal are never shown, as at the table.
+        hands = ((),) * seats
         note = SettlementStep(
             "thrown_in", "everyone said dalje: the same dealer deals again", StepOperation.NOTE, 1
         )
@@ -36,6 +38,8 @@ def deal_result(state: DealState, dealt: DealOutcome) -> DealResult:
     detail_kup = tuple(state.kup)
     if dealt.belot_seat >= 0:
         belot = dealt.belot_seat
+        # Only the Belot is laid down; the other hands stay hidden.
+        hands = tuple(hands[seat] if seat == belot else () for seat in range(seats))
         winners = frozenset(seat for seat in range(seats) if party_of(seats, seat) == party_of(seats, belot))
         note = SettlementStep(
             "belot", f"Belot: seat {belot} holds all eight of a suit", StepOperation.NOTE, 1

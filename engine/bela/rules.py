@@ -8,6 +8,10 @@ Decisions where the texts are silent (with those of the other modules):
 * The Bestenliste counts a tenth of one's score after each deal (rounded down), the
   place bonus 30 / 15 / 5 at the end; leaving a Partie with other people costs 10.
 * A deal's winners are the caller's party when it passed, else its opponents.
+* At four the pairs are placed: the losing pair is second.
+* A thrown-in deal shows no cards at its settlement; a Belot shows only the Belot hand.
+* Forgetting to declare under "Zvanja selbst" is not announced: it would tell the table
+  that one holds a meld.
 """
 
 from __future__ import annotations
@@ -227,6 +231,15 @@ class Bela(Game[Options, DealState]):
         if belot >= 0:
             return frozenset(seat for seat in range(seats) if party_of(seats, seat) == party_of(seats, belot))
         return super().match_winners(options, progress)
+
+    def match_places(
+        self, options: Options, totals: tuple[int, ...], winners: frozenset[int] = frozenset()
+    ) -> tuple[int, ...]:
+        """At four the pairs are placed: the losing pair is second, both partners alike."""
+        places = super().match_places(options, totals, winners)
+        if len(totals) != 4:
+            return places
+        return tuple(1 if place == 1 else 2 for place in places)
 
     def next_dealer(self, options: Options, seats: int, dealer: int, result: DealResult) -> int:
         if result.redeal:
@@ -466,10 +479,6 @@ class Bela(Game[Options, DealState]):
                 texts = tuple(meld.text(state.options.display) for meld in melds)
                 declarations.append(
                     BelaDeclaration(seat, texts, sum(meld.value for meld in melds), verdict, reason)
-                )
-            elif state.options.declare_yourself and state.held[seat] and seat not in state.declared:
-                declarations.append(
-                    BelaDeclaration(seat, (), 0, "forfeited", "played the first card without Melden")
                 )
         return tuple(declarations)
 

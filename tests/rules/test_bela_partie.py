@@ -74,6 +74,7 @@ def test_neu_geben_the_same_dealer_deals_again_and_the_deal_does_not_count() -> 
         GAME.apply(state, seat, Pass())
     result = GAME.result(state)
     assert result is not None and result.redeal and result.scores == (0, 0, 0)
+    assert result.hands == ((), (), ()), "a thrown-in deal's cards are never shown"
     assert GAME.next_dealer(options, 3, 1, result) == 1
 
 
@@ -127,6 +128,7 @@ def test_belot_ends_the_partie_and_its_party_wins() -> None:
     GAME.apply(state, 0, PlayCard(Card.parse("AS")))
     result = GAME.result(state)
     assert result is not None and state.phase is Phase.FINISHED
+    assert result.hands[1] == () and len(result.hands[0]) == 12, "only the Belot is laid down"
     progress = MatchProgress(1, (0, 0), result, None)
     assert GAME.match_over(state.options, progress)
     assert GAME.match_winners(state.options, progress) == frozenset({0})
@@ -162,7 +164,12 @@ def test_malformed_input_is_invalid() -> None:
 def test_bestenliste_belot_places_its_party_first_whatever_the_totals() -> None:
     options = GAME.parse_options("speedbela", {})
     assert GAME.match_places(options, (900, 100, 500), frozenset({1})) == (2, 1, 3)
-    assert GAME.match_places(options, (700, 500, 700, 500), frozenset({1, 3})) == (3, 1, 3, 1)
+    assert GAME.match_places(options, (700, 500, 700, 500), frozenset({1, 3})) == (2, 1, 2, 1)
+
+
+def test_bestenliste_at_four_the_losing_pair_is_second() -> None:
+    options = GAME.parse_options("speedbela", {})
+    assert GAME.match_places(options, (1020, 640, 1020, 640), frozenset({0, 2})) == (1, 2, 1, 2)
 
 
 def test_zvanja_at_four_the_partners_melds_count_and_only_the_opponents_are_beaten() -> None:
