@@ -11,7 +11,7 @@ import pytest
 
 from engine.actions import Announce, Continue, Pass, PlayCard, parse_action
 from engine.bela.blocks import BelaView, Declare, MeldsShown, TalonTaken
-from engine.bela.constants import Options
+from engine.bela.constants import PACK, Options
 from engine.bela.deal import DeclareKind, Phase
 from engine.bela.rules import Bela
 from engine.cards import Card, Suit, parse_cards
@@ -202,3 +202,31 @@ def test_abrechnung_each_seats_lines_add_up_to_its_score(seats: int) -> None:
         for seat in range(seats):
             lines = sum(step.amount for step in result.steps if seat in step.seats)
             assert lines == result.scores[seat], (seat, result.steps, result.scores)
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_dealing_again_keeps_what_a_seat_has_seen_and_deals_the_rest_anew(seats: int) -> None:
+    options = GAME.parse_options("speedbela", {})
+    changed = 0
+    for number in range(40):
+        random = SeededRandom(derive_seed("again", seats, number))
+        state = GAME.new_deal(options, seats, number % seats, random.next_u64())
+        for _ in range(random.below(3 * seats)):
+            if GAME.result(state) is not None:
+                break
+            seat = min(GAME.to_act(state))
+            GAME.apply(state, seat, random.choice(GAME.legal_actions(state, seat)))
+        viewer = random.below(seats)
+        again = GAME.deal_again(state, viewer, random.next_u64())
+        everything = [card for hand in again.dealt + again.talons_dealt for card in hand] + list(again.kup)
+        assert sorted(map(str, everything)) == sorted(map(str, PACK))
+        assert again.dealt[viewer] == state.dealt[viewer]
+        if state.trump is not None:
+            assert again.talons_dealt[viewer] == state.talons_dealt[viewer]
+        assert [len(hand) for hand in again.dealt] == [len(hand) for hand in state.dealt]
+        assert [len(talon) for talon in again.talons_dealt] == [len(talon) for talon in state.talons_dealt]
+        for trick in [*state.tricks, *([state.trick] if state.trick else [])]:
+            for who, card in trick.cards:
+                assert card in again.dealt[who] + again.talons_dealt[who]
+        changed += again.dealt != state.dealt
+    assert changed > 20
