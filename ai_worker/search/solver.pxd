@@ -35,6 +35,8 @@ cdef class Solver:
     cdef unsigned int lane_mask[5]
     cdef int debruijn[32]
     cdef unsigned int hands[4]
+    # Per seat all ones if it plays on the side, else 0: the side's cards without a branch.
+    cdef unsigned int side_hand[4]
     cdef int trick[4]
     # Position in the trick of the card winning it after each card.
     cdef int winning[4]

@@ -86,6 +86,7 @@ class Solver:
             self.lane_mask = [0] * LANES
             self.debruijn = [0] * MAX_CARDS
             self.hands = [0] * MAX_SEATS
+            self.side_hand = [0] * MAX_SEATS
             self.trick = [0] * MAX_SEATS
             self.winning = [0] * MAX_SEATS
             self.moves = [0] * MAX_CARDS * (MAX_CARDS + 1)
@@ -216,6 +217,8 @@ class Solver:
         if side != self.side:
             self._clear_table()
             self.side = side
+        for seat in range(MAX_SEATS):
+            self.side_hand[seat] = _MASK32 if (side >> seat) & 1 else 0
         if len(hands) > self.seats or len(trick) >= self.seats or not 0 <= leader < self.seats:
             raise ValueError(f"a position of {self.seats} seats: at most that many hands, a shorter trick")
         self.cards_left = 0
@@ -326,7 +329,9 @@ class Solver:
             if self.cards_left == self.seats:
                 return self._last_trick()
             # Nothing is negative, and at most everything still in play can be won.
-            most = self.in_play + (self.cards_left // self.seats) * self.trick_value + self.last_value
+            most = self.in_play + self.last_value
+            if self.trick_value:
+                most += (self.cards_left // self.seats) * self.trick_value
             if (self.flags & SIDE_LOST_A_TRICK) == 0:
                 most += self.sweep_value
             if most <= alpha:
@@ -335,10 +340,12 @@ class Solver:
                 return 0
             # The highest trumps still out, as long as one side holds them all: any trick
             # one of them falls in is won by that side, since only a higher trump beats it.
-            side_cards = 0
-            for seat in range(self.seats):
-                if (self.side >> seat) & 1:
-                    side_cards |= self.hands[seat]
+            side_cards = (
+                (self.hands[0] & self.side_hand[0])
+                | (self.hands[1] & self.side_hand[1])
+                | (self.hands[2] & self.side_hand[2])
+                | (self.hands[3] & self.side_hand[3])
+            )
             trumps = (self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]) & self.lane_mask[
                 TRUMP_LANE
             ]
