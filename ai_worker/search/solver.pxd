@@ -116,5 +116,5 @@ cdef class Solver:
     cdef bint _sure_winner(self, int mover, int card, unsigned int others) noexcept
     @cython.locals(legal=cython.uint, others=cython.uint, remaining=cython.uint, low=cython.uint,
                    score=cython.int, position=cython.int, partner_wins=cython.bint, last=cython.bint,
-                   sure=cython.bint, points=cython.int, card=cython.int, count=cython.int, seat=cython.int, index=cython.int, previous=cython.int, best_position=cython.int, winner=cython.int)
+                   sure=cython.bint, points=cython.int, card=cython.int, count=cython.int, later=cython.uint, seat=cython.int, index=cython.int, previous=cython.int, best_position=cython.int, winner=cython.int)
     cdef int _generate_moves(self, int mover, int base, int hint) noexcept

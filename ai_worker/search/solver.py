@@ -615,9 +615,11 @@ class Solver:
         promising first, and return how many. The table's ``hint`` (the card that was
         best here before) comes first. Leading: the sure winners, dearest first, then
         the rest in the cards' order (trumps, then each lane from its highest).
-        Following a trick the mover's side wins: the dearest card that leaves it to the
-        partner, then the others. Else the cards that win it so far (the cheapest when
-        the mover plays last, the highest before), then the cheapest of the rest."""
+        Following a trick the mover's side wins: the cheapest card that makes it safe when
+        a later seat could still take the partner's card, else the dearest card that
+        leaves it to the partner, then the others. Else the cards that win it so far (the
+        cheapest of those nobody after can beat first, the highest before), then the
+        cheapest of the rest."""
         legal = self._legal(mover)
         others = (self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]) & ~self.hands[mover]
         for index in range(self.trick_length):
@@ -625,11 +627,15 @@ class Solver:
         best_card = -1
         partner_wins = False
         last = self.trick_length == self.seats - 1
+        # The cards of the seats still to play to this trick.
+        later = 0
         if self.trick_length > 0:
             best_position = self._best_of_trick()
             best_card = self.trick[best_position]
             winner = self._seat_at(best_position)
             partner_wins = ((self.side >> winner) & 1) == ((self.side >> mover) & 1)
+            for position in range(self.trick_length + 1, self.seats):
+                later |= self.hands[self._seat_at(position)]
         count = 0
         previous = -1
         remaining = legal
@@ -654,10 +660,18 @@ class Solver:
                 sure = self._sure_winner(mover, card, others)
                 score = 4096 + points * 64 - card if sure else 2048 - card
             elif (self.beaters[best_card] >> card) & 1:
-                if partner_wins:
+                if (
+                    partner_wins
+                    and (self.beaters[best_card] & later) != 0
+                    and (self.beaters[card] & later) == 0
+                ):
+                    # The partner's card may still be taken, this one not: secure the trick.
+                    score = 8192 - points * 64 + card
+                elif partner_wins:
                     score = 1024 - points * 64 + card
-                elif last:
-                    score = 4096 - points * 64 + card
+                elif last or (self.beaters[card] & later) == 0:
+                    # Nobody after can take it: win as cheaply as possible.
+                    score = 8192 - points * 64 + card
                 else:
                     score = 4096 - card
             elif partner_wins:
