@@ -7,7 +7,7 @@ left of the dealer speaks first and leads), or to ``seat - 1`` under the option
 "counter-clockwise". With four players seats 0 and 2 play against 1 and 3; with two or
 three everyone plays alone.
 
-Decisions where seed and SPEC are silent (with the issue that asked for Bela):
+Decisions where seed and SPEC are silent:
 
 * "neu geben": when everyone says dalje the deal is thrown in; the same dealer deals
   again and the thrown-in deal does not count.
