@@ -11,6 +11,7 @@ Herz = hearts, Schellen = diamonds, Ober = queen, Unter = jack.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 
@@ -98,3 +99,13 @@ class Card:
 def parse_cards(text: str) -> tuple[Card, ...]:
     """Parse space-separated cards, e.g. ``"QC QS AH TH"``."""
     return tuple(Card.parse(part) for part in text.split())
+
+
+def winning_index(cards: Sequence[Card], beats: Callable[[Card, Card], bool]) -> int:
+    """Index of the card that wins (or so far wins) a trick of ``cards`` in play order;
+    ``beats(card, best)`` says whether ``card`` played now takes the trick from ``best``."""
+    best = 0
+    for index in range(1, len(cards)):
+        if beats(cards[index], cards[best]):
+            best = index
+    return best

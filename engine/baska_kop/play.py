@@ -21,7 +21,7 @@ from engine.baska_kop.constants import (
     Contract,
     RuleSet,
 )
-from engine.cards import Card, Suit
+from engine.cards import Card, Suit, winning_index
 
 TRUMP_LANE = 0
 _LANE_NAMES = {
@@ -69,11 +69,7 @@ class CardOrder:
 
     def best_index(self, cards: Sequence[Card]) -> int:
         """Index of the card that wins (or so far wins) a trick played in this order."""
-        best = 0
-        for index in range(1, len(cards)):
-            if self.beats(cards[index], cards[best]):
-                best = index
-        return best
+        return winning_index(cards, self.beats)
 
     def playable(self, hand: Sequence[Card], trick: Sequence[Card]) -> dict[Card, str]:
         """Map every card of ``hand`` to "" if it may be played, else to the reason."""

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.bela.constants import PLAIN_ORDER, TRUMP_ORDER, card_points
-from engine.cards import Card, Suit
+from engine.cards import Card, Suit, winning_index
 
 _SUIT_NAMES = {Suit.CLUBS: "clubs", Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds"}
 
@@ -41,11 +41,7 @@ class TrickOrder:
 
     def best_index(self, cards: Sequence[Card]) -> int:
         """Index of the card that wins (or so far wins) a trick of ``cards``."""
-        best = 0
-        for index in range(1, len(cards)):
-            if self.beats(cards[index], cards[best]):
-                best = index
-        return best
+        return winning_index(cards, self.beats)
 
     def points(self, cards: Sequence[Card]) -> int:
         return sum(card_points(card, self.trump) for card in cards)
