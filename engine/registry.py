@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from engine.baska_kop import BaskaKop
+from engine.bela import Bela
 from engine.errors import InvalidOptionsError, quoted
 from engine.game import Game
 
-GAMES: dict[str, Game[Any, Any]] = {game.game_type.id: game for game in (BaskaKop(),)}
+GAMES: dict[str, Game[Any, Any]] = {game.game_type.id: game for game in (BaskaKop(), Bela())}
 
 
 def get_game(game_id: str) -> Game[Any, Any]:

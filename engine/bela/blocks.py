@@ -126,3 +126,24 @@ class Belot:
 
     seat: int
     suit: Suit
+
+
+@dataclass(frozen=True, slots=True)
+class BelaDeclaredMelds:
+    """One seat's declared melds as cards: the cards their words name, which the whole
+    table heard, and their value."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class BelaRevealed:
+    """What the table has heard beyond the cards played and shown, as a computer player
+    reads it: the declarations in the order made, who said Bela (-1: nobody) and the
+    seats that have played their first card (their melds are declared or forfeited)."""
+
+    declared: tuple[BelaDeclaredMelds, ...]
+    bela_seat: int
+    started_seats: tuple[int, ...]

@@ -21,6 +21,8 @@ from collections.abc import Mapping
 from engine.actions import Action, Announce, Double, Pass, PlayCard
 from engine.bela.blocks import (
     BelaDeclaration,
+    BelaDeclaredMelds,
+    BelaRevealed,
     BelaRules,
     BelaSaid,
     BelaSettlement,
@@ -147,6 +149,7 @@ class Bela(Game[Options, DealState]):
         seat_counts=SEAT_COUNTS,
         rule_sets=(RuleSetType(RULE_SET, "Speedbela", _OPTIONS),),
         actions=(Announce, Declare),
+        revealed=BelaRevealed,
         ranking=Ranking(
             place_bonus=PLACE_BONUS,
             leave_penalty=LEAVE_PENALTY,
@@ -445,6 +448,20 @@ class Bela(Game[Options, DealState]):
                 target=state.options.target,
             ),
         )
+
+    def revealed(self, state: DealState, seat: int) -> BelaRevealed:
+        """The declarations as cards (their words name them), Bela, and who has started."""
+        declared = tuple(
+            BelaDeclaredMelds(
+                declarer,
+                tuple(dict.fromkeys(card for meld in melds if meld.value for card in meld.cards)),
+                sum(meld.value for meld in melds),
+            )
+            for declarer, melds in state.declared.items()
+            if any(meld.value for meld in melds)
+        )
+        started = tuple(other for other in range(state.seats) if state.held[other])
+        return BelaRevealed(declared, state.bela_seat, started)
 
     # Private helpers -------------------------------------------------------------------
 

@@ -14,7 +14,6 @@ from typing import Any, cast
 import pytest
 
 from engine.actions import COMMON_ACTIONS, Action, Continue, Pass, PlayCard, parse_action
-from engine.bela.rules import Bela
 from engine.cards import Card, Rank, Suit
 from engine.errors import IllegalActionError, InvalidActionError, InvalidOptionsError, NotYourTurnError
 from engine.game import (
@@ -37,10 +36,9 @@ from tests.engine.pot_game import Pot
 DEALS = 120
 MAX_ACTIONS = 2000
 
-# The registered games, and two the tests add themselves: one that carries a pot from
-# deal to deal, throws deals in and has deals that are over as soon as they are dealt; and
-# Bela, whose rules are done before the service offers it.
-ALL_GAMES: dict[str, Game[Any, Any]] = {**GAMES, "pot": Pot(), "bela": Bela()}
+# The registered games, and one the tests add themselves: it carries a pot from deal to
+# deal, throws deals in and has deals that are over as soon as they are dealt.
+ALL_GAMES: dict[str, Game[Any, Any]] = {**GAMES, "pot": Pot()}
 CASES = [
     pytest.param((game_id, rule_set.id, seats), id=f"{game_id}-{rule_set.id}-{seats}")
     for game_id, game in sorted(ALL_GAMES.items())

@@ -1,2 +1,11 @@
-"""Bela's computer players (seed 002). So far the solver's view of a contract
-(``model``); the players arrive with the game's engine."""
+"""Bela's computer players and advisor.
+
+``easy`` plays by rules of thumb; ``search`` samples the unseen cards (``deals``, read
+through ``info``) and solves each sample double dummy with Bela's rules (``model``): a
+few samples for normal, many weighed ones for strong, and the advisor.
+"""
+
+from ai_worker.players.bela import easy, search
+
+LEVELS = {"easy": easy.decide, "normal": search.decide_normal, "strong": search.decide_strong}
+advise = search.advise

@@ -1,0 +1,451 @@
+"""The normal and strong computer players of Bela, and its advisor: sampling plus
+double-dummy search.
+
+Both levels deal the unseen cards in ways that agree with what the seat knows
+(``ai_worker.players.bela.deals``), solve each deal with all hands open
+(``ai_worker.search.solver``, Bela's rules from ``model``) and choose what scores best on
+average. A deal's value for the seat is its party's score minus the opponents' after the
+settlement: card points, last trick and Kup from the solver (Štiglja is its sweep bonus),
+then the zvanja of the strongest declaration and Bela as the sampled hands hold them,
+and the prolaz threshold of the caller's party. With three players each seat plays for
+itself and the search is paranoid: the two others are assumed to play together against
+it.
+
+* normal: ``NORMAL.samples`` uniform samples of the hard facts but the meld test;
+* strong: at least ``STRONG.samples`` at the first trick and more as the deal goes on,
+  weighted by how well each fits the trump choice, with every hard fact, and every
+  consistent deal, each once, when at most ``exact_limit`` remain.
+
+The trump choice solves every suit for the seat as caller: its chance to pass (prolaz)
+and its mean score; dalje's chance is the share of deals in which no suit passes. A
+reason counts deals and names no card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import islice
+
+from ai_worker.players.bela.deals import constraints, hands_of, likelihood
+from ai_worker.players.bela.info import Table, allowed_choice, bela_cards, table_of
+from ai_worker.players.bela.model import card_index
+from ai_worker.players.decision import Decision
+from ai_worker.search.card_index import CardIndex
+from ai_worker.search.rules import SIDE_LOST_A_TRICK
+from ai_worker.search.sampling import DealCounter, enumerate_deals, sample
+from ai_worker.search.solver import Solver
+from ai_worker.seat_info import SeatInfo
+from engine.actions import Action, Announce, Pass, PlayCard
+from engine.bela import Bela
+from engine.bela.constants import BELA, DEAL_POINTS, STIGLJA, SUIT_WORDS, SUITS
+from engine.bela.results import TRUMP
+from engine.bela.zvanja import Meld, compare, find_melds
+from engine.cards import Card, Suit
+from engine.game import PhaseKind
+from engine.seeding import SeededRandom
+from server import convert
+from speedgamez.v1 import table_service_pb2 as service_pb2
+
+
+@dataclass(frozen=True)
+class Level:
+    name: str
+    # Samples at the first trick, and more for each trick played.
+    samples: int
+    samples_per_trick: int
+    # Samples for the trump choice.
+    call_samples: int
+    weighted: bool
+    # Whether whole hands are tested against the melds they did not declare.
+    strict: bool
+    # Use every consistent deal when at most this many agree with the view (0: never).
+    exact_limit: int
+    # Least chance to pass for choosing a trump when dalje is allowed.
+    call_chance: float
+
+
+NORMAL = Level("normal", 8, 0, 6, weighted=False, strict=False, exact_limit=0, call_chance=0.6)
+# Deals listed before the meld test, at most, per deal the strong level may use.
+_LISTED_PER_DEAL = 10
+STRONG = Level("strong", 30, 4, 24, weighted=True, strict=True, exact_limit=150, call_chance=0.55)
+
+
+@dataclass
+class Outlook:
+    """How one option fares over the deals considered (weights sum to ``total``)."""
+
+    action: Action
+    label: str
+    wins: float = 0.0
+    total: float = 0.0
+    score: float = 0.0
+    points: float = 0.0
+    won_deals: int = 0
+    deals: int = 0
+
+    @property
+    def chance(self) -> float:
+        return self.wins / self.total if self.total else 0.0
+
+    @property
+    def mean_score(self) -> float:
+        return self.score / self.total if self.total else 0.0
+
+    @property
+    def mean_points(self) -> float:
+        return self.points / self.total if self.total else 0.0
+
+    def add(self, weight: float, won: bool, score: float, points: int) -> None:
+        self.wins += weight * won
+        self.total += weight
+        self.score += weight * score
+        self.points += weight * points
+        self.won_deals += won
+        self.deals += 1
+
+
+@dataclass
+class Evaluation:
+    outlooks: list[Outlook]
+    deals: int
+    exact: bool
+    nodes: int = 0
+    weighted: bool = False
+
+    def describe(self, outlook: Outlook) -> str:
+        kind = "possible" if self.exact else "sampled"
+        return f"{outlook.won_deals} of {self.deals} {kind} deals"
+
+
+def decide_normal(info: SeatInfo) -> Decision:
+    return decide(info, NORMAL)
+
+
+def decide_strong(info: SeatInfo) -> Decision:
+    return decide(info, STRONG)
+
+
+def decide(info: SeatInfo, level: Level) -> Decision:
+    if info.phase_kind is PhaseKind.BIDDING:
+        evaluation = call_outlooks(info, level)
+        decision = _choose_call(info, level, evaluation)
+        return Decision(decision.action, decision.reason, evaluation.nodes)
+    declaring = allowed_choice(info, "declare zvanja")
+    if declaring is not None:
+        return Decision(declaring.action)
+    if not info.playable:
+        return Decision(None)
+    if len(info.playable) == 1:
+        return _maybe_bela(info, info.playable[0], 0)
+    evaluation = card_outlooks(info, level)
+    best = max(evaluation.outlooks, key=_ranking)
+    assert isinstance(best.action, PlayCard)
+    return _maybe_bela(info, best.action.card, evaluation.nodes)
+
+
+# Trump choice --------------------------------------------------------------------------
+
+
+def call_outlooks(info: SeatInfo, level: Level) -> Evaluation:
+    """For every suit: the chance that the seat passes as caller and its mean score; for
+    dalje (if allowed): the share of deals in which no suit would pass."""
+    table = table_of(info)
+    known = constraints(info, table, strict=False)
+    rng = SeededRandom(info.seed)
+    deals = sample(known, rng, level.call_samples)
+    words = SUIT_WORDS[table.options.display]
+    suits = [suit for suit in SUITS if allowed_choice(info, f"announce {TRUMP} {suit.letter}") is not None]
+    outlooks = {suit: Outlook(Announce(TRUMP, suit), f"{suit.symbol} {words[suit]}") for suit in suits}
+    dalje = Outlook(Pass(), "Dalje") if allowed_choice(info, "pass") is not None else None
+    solvers = _Solvers(table.seats)
+    for deal in deals:
+        hands, kup = hands_of(info, deal)
+        weight = likelihood(info, table, hands) if level.weighted else 1.0
+        any_passes = False
+        for suit in suits:
+            position = _Position.start(table, info.seat, suit, hands)
+            points = solvers.solve(suit, kup, position)
+            score, won = _Valuation(table, info.seat, suit, info.seat, hands).score(points, False)
+            outlooks[suit].add(weight, won, score, points)
+            any_passes = any_passes or won
+        if dalje is not None:
+            dalje.add(weight, not any_passes, 0.0, 0)
+    every = [*outlooks.values(), *([dalje] if dalje is not None else [])]
+    return Evaluation(every, len(deals), exact=False, nodes=solvers.nodes(), weighted=level.weighted)
+
+
+def _choose_call(info: SeatInfo, level: Level, evaluation: Evaluation) -> Decision:
+    suits = [outlook for outlook in evaluation.outlooks if isinstance(outlook.action, Announce)]
+    best = max(suits, key=lambda outlook: (outlook.chance, outlook.mean_score))
+    may_pass = any(isinstance(outlook.action, Pass) for outlook in evaluation.outlooks)
+    if may_pass and best.chance < level.call_chance:
+        return Decision(Pass())
+    return Decision(best.action, f"passes as caller in {evaluation.describe(best)}")
+
+
+# Card play ---------------------------------------------------------------------------
+
+
+def card_outlooks(info: SeatInfo, level: Level) -> Evaluation:
+    """For every playable card: how often the seat's party wins the deal after it, and
+    its mean score and points."""
+    table = table_of(info)
+    trump = table.trump
+    assert trump is not None
+    deals, weights, exact = _deal_sample(info, table, level)
+    outlooks: dict[Card, Outlook] = {card: Outlook(PlayCard(card), card.symbol) for card in info.playable}
+    solvers = _Solvers(table.seats)
+    party = table.partners(info.seat)
+    taken = sum(trick.points for trick in info.tricks if trick.winner in party)
+    has_trick = any(trick.winner in party for trick in info.tricks)
+    for deal, weight in zip(deals, weights, strict=True):
+        hands, kup = hands_of(info, deal)
+        valuation = _Valuation(table, info.seat, trump, table.caller, hands)
+        position = _Position.now(table, info, hands)
+        for card, value in solvers.move_values(trump, kup, position):
+            score, won = valuation.score(taken + value, has_trick)
+            outlooks[card].add(weight, won, score, taken + value)
+    return Evaluation(list(outlooks.values()), len(deals), exact, solvers.nodes(), level.weighted)
+
+
+def _maybe_bela(info: SeatInfo, card: Card, nodes: int) -> Decision:
+    """Under "Zvanja selbst" Bela is said just before the first of King and Queen."""
+    table = table_of(info)
+    saying = allowed_choice(info, "declare bela")
+    if saying is not None and table.trump is not None and card in bela_cards(table.trump):
+        return Decision(saying.action, nodes=nodes)
+    return Decision(PlayCard(card), nodes=nodes)
+
+
+# Advice ------------------------------------------------------------------------------
+
+
+def advise(info: SeatInfo) -> service_pb2.GetAdviceResponse:
+    """What the strong computer would do in this seat, with the numbers behind it."""
+    response = service_pb2.GetAdviceResponse()
+    game_type = Bela.game_type
+    if info.phase_kind is PhaseKind.BIDDING:
+        evaluation = call_outlooks(info, STRONG)
+        decision = _choose_call(info, STRONG, evaluation)
+        if isinstance(decision.action, Pass):
+            reason = "dalje: no trump passes often enough"
+        else:
+            assert decision.action is not None
+            reason = f"choose {_label(evaluation, decision.action)}: {decision.reason}"
+        for outlook in evaluation.outlooks:
+            response.calls.append(
+                service_pb2.CallAdvice(
+                    action=convert.action_to_proto(outlook.action, game_type),
+                    label=outlook.label,
+                    win_chance=outlook.chance,
+                    mean_score=outlook.mean_score,
+                )
+            )
+    elif len(info.playable) > 0:
+        evaluation = card_outlooks(info, STRONG)
+        best = max(evaluation.outlooks, key=_ranking)
+        assert isinstance(best.action, PlayCard)
+        decision = _maybe_bela(info, best.action.card, evaluation.nodes)
+        reason = (
+            f"{best.label} wins the deal in {evaluation.describe(best)} "
+            f"and makes {best.mean_points:.0f} points on average"
+        )
+        for outlook in sorted(evaluation.outlooks, key=_ranking, reverse=True):
+            assert isinstance(outlook.action, PlayCard)
+            response.cards.append(
+                service_pb2.CardAdvice(
+                    card=convert.card_to_proto(outlook.action.card),
+                    winning_deals=outlook.won_deals,
+                    mean_points=outlook.mean_points,
+                    mean_score=outlook.mean_score,
+                )
+            )
+    else:
+        decision = decide(info, STRONG)
+        evaluation = Evaluation([], 0, False)
+        reason = "declare your melds before your first card"
+    if decision.action is not None:
+        response.recommended_action.CopyFrom(convert.action_to_proto(decision.action, game_type))
+    response.reason = reason
+    response.deals_considered = evaluation.deals
+    response.exact = evaluation.exact
+    return response
+
+
+# Deals -------------------------------------------------------------------------------
+
+
+def _deal_sample(
+    info: SeatInfo, table: Table, level: Level
+) -> tuple[list[dict[int, frozenset[Card]]], list[float], bool]:
+    known = constraints(info, table, strict=level.strict)
+    # Listing stops after exact_limit deals that pass the meld test, but it tests every
+    # deal before: only list when few deals are left before the test.
+    if level.exact_limit and DealCounter(known).count() <= level.exact_limit * _LISTED_PER_DEAL:
+        every = list(islice(enumerate_deals(known), level.exact_limit + 1))
+        if 0 < len(every) <= level.exact_limit:
+            return every, _weights(info, table, level, every), True
+    count = level.samples + level.samples_per_trick * len(info.tricks)
+    drawn = sample(known, SeededRandom(info.seed), count)
+    if not drawn:
+        raise ValueError("no deal agrees with the view; the view is inconsistent")
+    return drawn, _weights(info, table, level, drawn), False
+
+
+def _weights(
+    info: SeatInfo, table: Table, level: Level, deals: list[dict[int, frozenset[Card]]]
+) -> list[float]:
+    if not level.weighted:
+        return [1.0] * len(deals)
+    return [likelihood(info, table, hands_of(info, deal)[0]) for deal in deals]
+
+
+# Private helpers ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Position:
+    """A position for the solver: hands, leader and open trick in the solver's seat
+    numbers, the seat's party as a mask, and the state flags."""
+
+    hands: tuple[frozenset[Card], ...]
+    leader: int
+    trick: tuple[Card, ...]
+    side: int
+    flags: int
+
+    @staticmethod
+    def start(table: Table, seat: int, trump: Suit, hands: list[frozenset[Card]]) -> _Position:
+        by_position = [frozenset[Card]()] * table.seats
+        for other in range(table.seats):
+            by_position[table.position(other)] = hands[other]
+        side = sum(1 << table.position(other) for other in table.partners(seat))
+        leader = table.position(table.order[0])
+        return _Position(tuple(by_position), leader, (), side, 0)
+
+    @staticmethod
+    def now(table: Table, info: SeatInfo, hands: list[frozenset[Card]]) -> _Position:
+        by_position = [frozenset[Card]()] * table.seats
+        for other in range(table.seats):
+            by_position[table.position(other)] = hands[other]
+        party = table.partners(info.seat)
+        side = sum(1 << table.position(other) for other in party)
+        lost = any(trick.winner not in party for trick in info.tricks)
+        trick = info.current_trick
+        leader = table.position(trick.leader if trick is not None and trick.cards else info.seat)
+        cards = tuple(card for _, card in info.trick_cards)
+        return _Position(tuple(by_position), leader, cards, side, SIDE_LOST_A_TRICK if lost else 0)
+
+
+class _Solvers:
+    """Solvers by trump and Kup points (the Kup's points go with the last trick)."""
+
+    def __init__(self, seats: int) -> None:
+        self.seats = seats
+        self.solvers: dict[tuple[Suit, int], tuple[Solver, CardIndex]] = {}
+
+    def _get(self, trump: Suit, kup: frozenset[Card]) -> tuple[Solver, CardIndex]:
+        index = card_index(trump, self.seats, kup)
+        key = (trump, index.rules.last_trick_bonus)
+        if key not in self.solvers:
+            self.solvers[key] = (Solver(index.rules), index)
+        return self.solvers[key]
+
+    def solve(self, trump: Suit, kup: frozenset[Card], position: _Position) -> int:
+        solver, index = self._get(trump, kup)
+        hands = [index.mask(hand) for hand in position.hands]
+        return solver.solve(
+            hands,
+            position.leader,
+            [index.index[card] for card in position.trick],
+            position.side,
+            position.flags,
+        )
+
+    def move_values(self, trump: Suit, kup: frozenset[Card], position: _Position) -> list[tuple[Card, int]]:
+        solver, index = self._get(trump, kup)
+        hands = [index.mask(hand) for hand in position.hands]
+        trick = [index.index[card] for card in position.trick]
+        values = solver.move_values(hands, position.leader, trick, position.side, position.flags)
+        return [(index.cards[card], value) for card, value in values]
+
+    def nodes(self) -> int:
+        return sum(solver.nodes for solver, _ in self.solvers.values())
+
+
+@dataclass
+class _Valuation:
+    """What a sampled deal is worth to ``seat`` once its party has made ``points``
+    (cards, last trick with the Kup, Štiglja): the zvanja of the strongest declaration
+    and Bela as the sampled hands hold them, then the settlement."""
+
+    table: Table
+    seat: int
+    trump: Suit
+    caller: int
+    hands: list[frozenset[Card]]
+    zvanja: dict[int, int] = field(default_factory=dict)
+    bela: dict[int, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        table = self.table
+        declared: dict[int, tuple[Meld, ...]] = dict(table.declared_melds())
+        started = set(table.revealed.started_seats)
+        counts_100 = table.options.belot.value == "hundert"
+        for other in range(table.seats):
+            if other not in started and other not in declared:
+                declared[other] = find_melds(self.hands[other], counts_100)
+        best = compare(declared, table.order, self.trump)
+        if best is not None:
+            party = table.party(best.seat)
+            self.zvanja[party] = sum(
+                meld.value
+                for other, melds in declared.items()
+                if table.party(other) == party
+                for meld in melds
+            )
+        bela_seat = table.revealed.bela_seat
+        if bela_seat < 0:
+            bela_seat = next(
+                (other for other in range(table.seats) if bela_cards(self.trump) <= self.hands[other]), -1
+            )
+        if bela_seat >= 0:
+            self.bela[table.party(bela_seat)] = BELA
+
+    def score(self, points: int, has_trick: bool) -> tuple[float, bool]:
+        """(the seat's score minus its opponents' mean, whether its party wins the deal),
+        ``has_trick``: whether the party has taken a trick already."""
+        table = self.table
+        mine = table.party(self.seat)
+        total_cards = DEAL_POINTS
+        swept = points > total_cards
+        cards = min(points, total_cards)
+        took_a_trick = points > 0 or has_trick
+        others_took = not swept
+        made = cards + (STIGLJA if swept else 0)
+        if took_a_trick:
+            made += self.zvanja.get(mine, 0) + self.bela.get(mine, 0)
+        others = [party for party in {table.party(seat) for seat in range(table.seats)} if party != mine]
+        others_made = total_cards - cards
+        if others_took:
+            others_made += sum(self.zvanja.get(party, 0) + self.bela.get(party, 0) for party in others)
+        if not took_a_trick:
+            others_made += STIGLJA
+        total = made + others_made
+        if table.party(self.caller) == mine:
+            passed = 2 * made > total
+            return (made - others_made / len(others), True) if passed else (-total / len(others), False)
+        # The caller is an opponent: he falls when his party has at most half (with three
+        # players the two others' points are split evenly, as the search does not tell).
+        caller_made = others_made / len(others)
+        fell = 2 * caller_made <= total
+        mine_score = made + (caller_made / len(others) if fell else 0.0)
+        return mine_score - (total - mine_score) / len(others), fell
+
+
+def _ranking(outlook: Outlook) -> tuple[float, float, float]:
+    return (outlook.mean_score, outlook.chance, outlook.mean_points)
+
+
+def _label(evaluation: Evaluation, action: Action) -> str:
+    return next(outlook.label for outlook in evaluation.outlooks if outlook.action == action)
