@@ -21,9 +21,10 @@ from speedgamez.v1 import table_service_pb2 as service_pb2
 
 KEYS = (
     "Keys: a card's number plays it · p passes · d doubles · a<n> takes the n-th listed call "
-    "(an announcement) · "
+    "(an announcement) · a letter shown beside a call takes it (Bela: n dalje, c/s/h/d a trump, "
+    "m Melden, b Bela) · "
     "Enter continues after a settlement · l shows the last trick · r asks the strong computer's "
-    "advice (alone against computers) · b shows your statistics · "
+    "advice (alone against computers) · b shows your statistics (unless a call has that letter) · "
     "? shows this help and what "
     "each call means · "
     "q leaves the table (a computer plays on) · Ctrl-C stops and keeps your seat (--resume)"
@@ -50,10 +51,12 @@ class Game:
         # events up to it are on screen already, later ones are narrated.
         self.shown_sequence = 0
         self.shown_view = table_pb2.TableView()
+        # The badges are explained once, before the first drawing that has any (a game
+        # without badges never shows the legend).
+        self.legend_shown = False
 
     def play(self) -> table_pb2.TableView | None:
         """Play until the match ends (its last view) or the player leaves (None)."""
-        self.screen.write(LEGEND)
         self.screen.write(KEYS)
         view = self.connection.get(self.table)
         self.show(view)
@@ -72,6 +75,9 @@ class Game:
         return view
 
     def show(self, view: table_pb2.TableView) -> None:
+        if not self.legend_shown and any(seat.badges for seat in view.seats):
+            self.screen.write(LEGEND)
+            self.legend_shown = True
         self.screen.show(view)
         self.shown_view = view
         self.shown_sequence = view.last_event_sequence
@@ -126,11 +132,12 @@ class Game:
             if answer == "r":
                 self.ask_advice(view)
                 continue
-            if answer == "b":
+            action = shortcut(answer, view)
+            if action is None and answer == "b":
                 for line in statistics_lines(self.connection.statistics(), self.connection.player().balance):
                     self.screen.write(f"  {line}")
                 continue
-            action = parse(answer, view, announcements)
+            action = action or parse(answer, view, announcements)
             if action is None:
                 self.screen.write("  Not understood; ? shows the keys.")
                 continue
@@ -225,10 +232,27 @@ def calls_line(view: table_pb2.TableView, announcements: list[table_pb2.ActionCh
     def listed(key: str, choice: table_pb2.ActionChoice) -> str:
         return f"{key}) {choice.label}{'' if choice.allowed else ' ×'}"
 
-    parts = [listed("p", choice) for choice in view.choices if choice.action.HasField("pass_turn")]
-    parts += [listed("d", choice) for choice in view.choices if choice.action.HasField("give_double")]
-    parts += [listed(f"a{number}", choice) for number, choice in enumerate(announcements, 1)]
+    parts = [
+        listed(choice.shortcut or "p", choice)
+        for choice in view.choices
+        if choice.action.HasField("pass_turn")
+    ]
+    parts += [
+        listed(choice.shortcut or "d", choice)
+        for choice in view.choices
+        if choice.action.HasField("give_double")
+    ]
+    parts += [
+        listed(choice.shortcut or f"a{number}", choice) for number, choice in enumerate(announcements, 1)
+    ]
     return "  ".join(parts)
+
+
+def shortcut(answer: str, view: table_pb2.TableView) -> actions_pb2.Action | None:
+    """The call whose key, named by the game, is ``answer``; None if none has it."""
+    if not answer or view.phase == table_pb2.TABLE_PHASE_SETTLEMENT:
+        return None
+    return next((choice.action for choice in view.choices if choice.shortcut == answer), None)
 
 
 def parse(

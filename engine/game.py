@@ -158,13 +158,15 @@ class GameType:
 @dataclass(frozen=True, slots=True)
 class Choice:
     """An action the viewer could take now; ``reason`` says why it is greyed out, ``meaning``
-    what it means (what an announced game is), for the player to read under its button."""
+    what it means (what an announced game is), for the player to read under its button,
+    ``shortcut`` a key a keyboard client may offer for it (empty: none named)."""
 
     action: Action
     label: str
     allowed: bool
     reason: str = ""
     meaning: str = ""
+    shortcut: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -589,6 +591,11 @@ class Game(ABC, Generic[OptionsT, StateT]):
         game an announcement names is); empty for actions that speak for themselves."""
         return ""
 
+    def shortcut(self, action: Action) -> str:
+        """A key a keyboard client may offer for ``action`` (one letter the game's players
+        would guess); empty for none, the client then numbers the action."""
+        return ""
+
     def revealed(self, state: StateT, seat: int) -> object | None:
         """What the rules have told ``seat`` beyond the public record and its own cards,
         as an instance of ``game_type.revealed``; None by default."""
@@ -694,11 +701,12 @@ class Game(ABC, Generic[OptionsT, StateT]):
         result = []
         for action, label in self.candidate_actions(state, seat):
             meaning = self.meaning(state, action)
+            shortcut = self.shortcut(action)
             if seat not in acting:
-                result.append(Choice(action, label, False, _not_your_turn(waiting), meaning))
+                result.append(Choice(action, label, False, _not_your_turn(waiting), meaning, shortcut))
                 continue
             reason = self.illegality(state, seat, action)
-            result.append(Choice(action, label, reason is None, reason or "", meaning))
+            result.append(Choice(action, label, reason is None, reason or "", meaning, shortcut))
         return tuple(result)
 
     def legal_actions(self, state: StateT, seat: int) -> list[Action]:

@@ -187,6 +187,7 @@ def table_view(
             allowed=choice.allowed,
             reason=texts(choice.reason),
             meaning=texts(choice.meaning),
+            shortcut=choice.shortcut,
         )
         for choice in choices
     )

@@ -76,6 +76,7 @@ from engine.game import (
     ContractView,
     DealResult,
     DealView,
+    Declaration,
     Dynamics,
     Game,
     GameEvent,
@@ -314,6 +315,17 @@ class Bela(Game[Options, DealState]):
             return "King and Queen of trump in your hand: 20, said as you play the first of them"
         return ""
 
+    def shortcut(self, action: Action) -> str:
+        """n for dalje ("next"), the suit's letter for a trump (c, s, h, d), m for Melden,
+        b for Bela."""
+        if isinstance(action, Pass):
+            return "n"
+        if isinstance(action, Announce) and action.suit is not None:
+            return action.suit.letter.lower()
+        if isinstance(action, Declare):
+            return "m" if action.kind is DeclareKind.ZVANJA else "b"
+        return ""
+
     def illegality(self, state: DealState, seat: int, action: Action) -> str | None:
         if isinstance(action, PlayCard) and action.card not in PACK:
             raise InvalidActionError(f"{action.card} is not in Bela's 32-card pack (7 to ace)")
@@ -424,7 +436,9 @@ class Bela(Game[Options, DealState]):
             badges=tuple(frozenset() for _ in range(state.seats)),
             history=tuple(
                 HistoryEntry(
-                    seat, Announce(TRUMP, suit) if suit else Pass(), suit.symbol if suit else "Dalje"
+                    seat,
+                    Announce(TRUMP, suit) if suit else Pass(),
+                    f"{suit.symbol} {SUIT_WORDS[state.options.display][suit]}" if suit else "Dalje",
                 )
                 for seat, suit in state.calls
             ),
@@ -438,6 +452,7 @@ class Bela(Game[Options, DealState]):
             result=result,
             dealt_hand=state.dealt[viewer] if viewer is not None else (),
             shown=shown_melds(state),
+            declarations=self._seat_declarations(state),
             game_view=BelaView(
                 trump=state.trump.letter if state.trump else "",
                 caller=state.caller,
@@ -498,6 +513,16 @@ class Bela(Game[Options, DealState]):
                     BelaDeclaration(seat, texts, sum(meld.value for meld in melds), verdict, reason)
                 )
         return tuple(declarations)
+
+    def _seat_declarations(self, state: DealState) -> tuple[tuple[Declaration, ...], ...]:
+        """Per seat its declaration in words with its verdict; the cards stay in the hand
+        until the strongest party shows them after the first trick."""
+        by_seat: list[tuple[Declaration, ...]] = [() for _ in range(state.seats)]
+        for declaration in self._declarations(state):
+            why = f", {declaration.reason}" if declaration.reason else ""
+            label = f"{' · '.join(declaration.melds)} ({declaration.verdict}{why})"
+            by_seat[declaration.seat] = (Declaration("zvanja", label, (), declaration.value),)
+        return tuple(by_seat)
 
     @staticmethod
     def _trick(state: DealState, leader: int, cards: list[tuple[int, Card]], winner: int | None) -> Trick:

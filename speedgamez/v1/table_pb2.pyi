@@ -167,18 +167,20 @@ class HandCard(_message.Message):
     def __init__(self, card: _Optional[_Union[_cards_pb2.Card, _Mapping]] = ..., playable: _Optional[bool] = ..., reason: _Optional[str] = ...) -> None: ...
 
 class ActionChoice(_message.Message):
-    __slots__ = ("action", "label", "allowed", "reason", "meaning")
+    __slots__ = ("action", "label", "allowed", "reason", "meaning", "shortcut")
     ACTION_FIELD_NUMBER: _ClassVar[int]
     LABEL_FIELD_NUMBER: _ClassVar[int]
     ALLOWED_FIELD_NUMBER: _ClassVar[int]
     REASON_FIELD_NUMBER: _ClassVar[int]
     MEANING_FIELD_NUMBER: _ClassVar[int]
+    SHORTCUT_FIELD_NUMBER: _ClassVar[int]
     action: _actions_pb2.Action
     label: str
     allowed: bool
     reason: str
     meaning: str
-    def __init__(self, action: _Optional[_Union[_actions_pb2.Action, _Mapping]] = ..., label: _Optional[str] = ..., allowed: _Optional[bool] = ..., reason: _Optional[str] = ..., meaning: _Optional[str] = ...) -> None: ...
+    shortcut: str
+    def __init__(self, action: _Optional[_Union[_actions_pb2.Action, _Mapping]] = ..., label: _Optional[str] = ..., allowed: _Optional[bool] = ..., reason: _Optional[str] = ..., meaning: _Optional[str] = ..., shortcut: _Optional[str] = ...) -> None: ...
 
 class ContractView(_message.Message):
     __slots__ = ("code", "label", "declarer_seat", "trump_note")

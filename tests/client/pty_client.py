@@ -26,8 +26,10 @@ from tools.processes import ROOT
 # the text is there.
 TIMEOUT = 90.0
 # What the client asks, by phase (client/game.py: prompt).
-PROMPT = re.compile(r"(Your call > |Your card \(1-\d, l: last trick\) > |Enter to continue \(q: leave\) > )$")
-HAND_LINE = re.compile(r"^  (\d)\) (.+?)(?:  × (.*))?$")
+PROMPT = re.compile(
+    r"(Your call > |Your card \(1-\d+, l: last trick\) > |Enter to continue \(q: leave\) > )$"
+)
+HAND_LINE = re.compile(r"^  (\d+)\) (.+?)(?:  × (.*))?$")
 TRACEBACK = "Traceback (most recent call last)"
 # The interpreter as the README names it (relative to the repository), where it exists.
 README_PYTHON = ".venv/bin/python" if (ROOT / ".venv/bin/python").exists() else sys.executable

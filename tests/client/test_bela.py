@@ -1,0 +1,118 @@
+"""Bela from the terminal client, as a newcomer plays it: a whole Partie to 501 against
+the computer, with four players and with two.
+
+The keys are the game's own: a suit's letter makes it trump, n says dalje (refused with
+the reason when the dealer must choose), and under "Zvanja selbst" m declares one's melds
+and b says Bela, each offered beside the cards only when the rules allow it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tests.client.conftest import Stack, Start
+from tests.client.pty_client import PROMPT, TIMEOUT, TRACEBACK, Terminal
+
+END = re.compile(PROMPT.pattern + r"|^The match is over\. Totals: .*$", re.MULTILINE)
+CALLS = re.compile(r"^Calls: (.*)$", re.MULTILINE)
+OFFERS = re.compile(r"^Or: (.*)$", re.MULTILINE)
+
+
+def _play_partie(client: Terminal) -> tuple[str, set[str]]:
+    """Answer every prompt until the Partie ends: dalje when allowed, else hearts; Melden
+    and Bela whenever offered; else the first playable card. The final line and the keys
+    typed."""
+    typed: set[str] = set()
+    while True:
+        found = client.expect(END, timeout=3 * TIMEOUT)
+        if found.group(1) is None:
+            return found.group(0), typed
+        before = client.text()[: found.start()]
+        tail = before[before.rfind("\n===") :]
+        if found.group(1).startswith("Your call"):
+            calls = CALLS.findall(tail)[-1]
+            answer = "n" if "n) Dalje ×" not in calls and "n) Dalje" in calls else "h"
+            client.unanswered = None
+            client.line(answer)
+            typed.add(answer)
+            continue
+        offers = OFFERS.findall(tail)
+        allowed = [
+            key
+            for key, label in (("m", "m) Melden"), ("b", "b) Bela"))
+            if offers and f"{label} ×" not in offers[-1] and label in offers[-1]
+        ]
+        if found.group(1).startswith("Your card") and allowed:
+            client.unanswered = None
+            client.line(allowed[0])
+            typed.add(allowed[0])
+            continue
+        typed.add(client.answer(found))
+
+
+def test_bela_a_newcomer_plays_a_four_player_partie_to_501_against_the_computer(
+    stack: Stack, start_client: Start
+) -> None:
+    anna = start_client(
+        "--server",
+        stack.address,
+        "--name",
+        "Anna",
+        "--game",
+        "bela",
+        "--seats",
+        "4",
+        "--option",
+        "target=501",
+    )
+    anna.expect(r"^Anna, you sit at table tables/\S+: Speedbela\.")
+    last, typed = _play_partie(anna)
+    assert re.fullmatch(
+        r"The match is over\. Totals: Anna \+\d+, Computer 1 \(easy\) \+\d+, Computer 2 \(easy\) \+\d+, "
+        r"Computer 3 \(easy\) \+\d+\.",
+        last,
+    ), last
+    totals = [int(number) for number in re.findall(r" \+(\d+)(?=,|\.$)", last)]
+    # Partners share their pair's total, and one pair reached the target.
+    assert totals[0] == totals[2] and totals[1] == totals[3] and max(totals) >= 501, totals
+    assert anna.wait_exit() == 0
+    screen = anna.text()
+    assert TRACEBACK not in screen
+    assert re.search(
+        r"^Calls: n\) Dalje(?: ×)?  c\) ♣ Eichel  s\) ♠ Laub  h\) ♥ Herz  d\) ♦ Schellen$",
+        screen,
+        re.MULTILINE,
+    ), screen[-3000:]
+    assert re.search(r"\| deal \d+, to 501 points · . \w+ by ", screen), screen[-3000:]
+    assert "Settlement: " in screen and "" in typed and "Badges:" not in screen
+
+
+def test_bela_a_newcomer_plays_a_two_player_partie_declaring_himself(
+    stack: Stack, start_client: Start
+) -> None:
+    anna = start_client(
+        "--server",
+        stack.address,
+        "--name",
+        "Anna",
+        "--game",
+        "bela",
+        "--seats",
+        "2",
+        "--option",
+        "target=501",
+        "--option",
+        "zvanja_selbst=true",
+        "--option",
+        "cards=franzoesisch",
+    )
+    anna.expect(r"^Anna, you sit at table tables/\S+: Speedbela\.")
+    last, _ = _play_partie(anna)
+    assert re.fullmatch(r"The match is over\. Totals: Anna \+\d+, Computer 1 \(easy\) \+\d+\.", last), last
+    assert anna.wait_exit() == 0
+    screen = anna.text()
+    assert TRACEBACK not in screen
+    # Twelve cards after the talon: the prompt numbers them all.
+    assert "Your card (1-12, l: last trick) > " in screen, screen[-3000:]
+    assert re.search(r"^Or: m\) Melden(?: ×)?  b\) Bela(?: ×)?$", screen, re.MULTILINE), screen[-3000:]
+    assert "h) ♥ Herz" in screen and "d) ♦ Karo" in screen
