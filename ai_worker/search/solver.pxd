@@ -64,6 +64,10 @@ cdef class Solver:
     @cython.locals(low=cython.int, high=cython.int, target=cython.int, value=cython.int)
     cpdef int solve(self, list hands, int leader, list trick, int side, int flags=*) except? -1
     cpdef bint reaches(self, list hands, int leader, list trick, int side, int target, int flags=*) except? -1
+    @cython.locals(
+        mover=cython.int, legal=cython.uint, lowest=cython.uint, card=cython.int, ceiling=cython.int,
+        low=cython.int, high=cython.int, target=cython.int, value=cython.int,
+    )
     cpdef list move_values(self, list hands, int leader, list trick, int side, int flags=*)
     cpdef unsigned int legal_cards(self, list hands, int leader, list trick, int flags=*) except? 0
     @cython.locals(hand=cython.uint, low=cython.uint)

@@ -197,13 +197,24 @@ class Solver:
         self._load(hands, leader, trick, side, flags)
         mover = (leader + len(trick)) % self.seats
         legal = self._legal(mover)
+        ceiling = self.in_play + ((self.cards_left + self.trick_length) // self.seats) * self.trick_value
+        ceiling += self.last_value + self.sweep_value
         results = []
         while legal:
-            low = legal & -legal
-            card = self._index(low)
-            legal ^= low
-            value = self._play_and_search(mover, card, -INFINITY, INFINITY)
-            results.append((card, value))
+            lowest = legal & -legal
+            card = self._index(lowest)
+            legal ^= lowest
+            # Null-window questions, as in ``solve``: cheaper than one wide window.
+            low = 0
+            high = ceiling
+            while low < high:
+                target = (low + high + 1) // 2
+                value = self._play_and_search(mover, card, target - 1, target)
+                if value >= target:
+                    low = value
+                else:
+                    high = value
+            results.append((card, low))
         return results
 
     def legal_cards(self, hands: list[int], leader: int, trick: list[int], flags: int = 0) -> int:

@@ -16,8 +16,10 @@ it.
   weighted by how well each fits the trump choice, with every hard fact, and every
   consistent deal, each once, when at most ``exact_limit`` remain.
 
-The trump choice solves every suit for the seat as caller: its chance to pass (prolaz)
-and its mean score; dalje's chance is the share of deals in which no suit passes. A
+The trump choice solves every suit for the seat as caller: its chance to pass (prolaz),
+from null-window questions (does the party reach the points it needs?), and at the strong
+level its mean score from the first deals solved exactly; dalje's chance is the share of
+deals in which no suit passes. A
 reason counts deals and names no card.
 """
 
@@ -55,6 +57,9 @@ class Level:
     samples_per_trick: int
     # Samples for the trump choice.
     call_samples: int
+    # Of those, how many are solved exactly (for the mean score); the others only answer
+    # whether the caller's party passes, a cheaper question.
+    exact_call_samples: int
     weighted: bool
     # Whether whole hands are tested against the melds they did not declare.
     strict: bool
@@ -64,10 +69,10 @@ class Level:
     call_chance: float
 
 
-NORMAL = Level("normal", 8, 0, 6, weighted=False, strict=False, exact_limit=0, call_chance=0.6)
+NORMAL = Level("normal", 8, 0, 6, 0, weighted=False, strict=False, exact_limit=0, call_chance=0.6)
 # Deals listed before the meld test, at most, per deal the strong level may use.
 _LISTED_PER_DEAL = 10
-STRONG = Level("strong", 30, 4, 24, weighted=True, strict=True, exact_limit=150, call_chance=0.55)
+STRONG = Level("strong", 30, 4, 16, 6, weighted=True, strict=True, exact_limit=150, call_chance=0.55)
 
 
 @dataclass
@@ -158,18 +163,28 @@ def call_outlooks(info: SeatInfo, level: Level) -> Evaluation:
     outlooks = {suit: Outlook(Announce(TRUMP, suit), f"{suit.symbol} {words[suit]}") for suit in suits}
     dalje = Outlook(Pass(), "Dalje") if allowed_choice(info, "pass") is not None else None
     solvers = _Solvers(table.seats)
-    for deal in deals:
+    scores: dict[Suit, Outlook] = {suit: Outlook(Announce(TRUMP, suit), "") for suit in suits}
+    for number, deal in enumerate(deals):
         hands, kup = hands_of(info, deal)
         weight = likelihood(info, table, hands) if level.weighted else 1.0
         any_passes = False
         for suit in suits:
             position = _Position.start(table, info.seat, suit, hands)
-            points = solvers.solve(suit, kup, position)
-            score, won = _Valuation(table, info.seat, suit, info.seat, hands).score(points, False)
-            outlooks[suit].add(weight, won, score, points)
+            valuation = _Valuation(table, info.seat, suit, info.seat, hands)
+            if number < level.exact_call_samples:
+                points = solvers.solve(suit, kup, position)
+                score, won = valuation.score(points, False)
+                scores[suit].add(weight, won, score, points)
+            else:
+                won = solvers.reaches(suit, kup, position, valuation.passing_points())
+            outlooks[suit].add(weight, won, 0.0, 0)
             any_passes = any_passes or won
         if dalje is not None:
             dalje.add(weight, not any_passes, 0.0, 0)
+    for suit, outlook in outlooks.items():
+        # The mean score and points of the exactly solved deals, scaled to all of them.
+        share = outlook.total / scores[suit].total if scores[suit].total else 0.0
+        outlook.score, outlook.points = scores[suit].score * share, scores[suit].points * share
     every = [*outlooks.values(), *([dalje] if dalje is not None else [])]
     return Evaluation(every, len(deals), exact=False, nodes=solvers.nodes(), weighted=level.weighted)
 
@@ -369,6 +384,12 @@ class _Solvers:
         values = solver.move_values(hands, position.leader, trick, position.side, position.flags)
         return [(index.cards[card], value) for card, value in values]
 
+    def reaches(self, trump: Suit, kup: frozenset[Card], position: _Position, target: int) -> bool:
+        solver, index = self._get(trump, kup)
+        hands = [index.mask(hand) for hand in position.hands]
+        trick = [index.index[card] for card in position.trick]
+        return solver.reaches(hands, position.leader, trick, position.side, target, position.flags)
+
     def nodes(self) -> int:
         return sum(solver.nodes for solver, _ in self.solvers.values())
 
@@ -411,6 +432,14 @@ class _Valuation:
             )
         if bela_seat >= 0:
             self.bela[table.party(bela_seat)] = BELA
+
+    def passing_points(self) -> int:
+        """The least the seat's party must make in cards, last trick and Kup to pass as
+        caller, with its zvanja and Bela (the opponents' counted too)."""
+        mine = self.table.party(self.seat)
+        own = self.zvanja.get(mine, 0) + self.bela.get(mine, 0)
+        others = sum(self.zvanja.values()) + sum(self.bela.values()) - own
+        return max(1, (DEAL_POINTS + others - own) // 2 + 1)
 
     def score(self, points: int, has_trick: bool) -> tuple[float, bool]:
         """(the seat's score minus its opponents' mean, whether its party wins the deal),

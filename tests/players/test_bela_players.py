@@ -1,0 +1,187 @@
+"""Bela's computer players: what they infer is true, they decide legally at every level,
+the strong level and the advisor cannot tell worlds apart that the seat cannot, and the
+advice names every call and card with its numbers."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from ai_worker.arena import play_deal
+from ai_worker.players import advise, decide
+from ai_worker.players.bela.deals import KUP_SEAT, OWN_TALON, constraints
+from ai_worker.players.bela.info import table_of
+from ai_worker.seat_info import seat_info
+from engine.actions import PlayCard
+from engine.bela import Bela, DealState, Phase
+from engine.bela.deal import PlayedTrick
+from engine.cards import Card, Rank, Suit
+from engine.seeding import SeededRandom, derive_seed
+from server.table import TableConfig, TableRecord
+from server.table_log import Act, SeatKind
+from server.views import seat_observation
+from tests.players.tables import client_view
+from tests.players.test_no_peeking_every_game import _replay
+
+GAME = Bela()
+OPTION_SETS: tuple[dict[str, str], ...] = (
+    {},
+    {"zvanja_selbst": "true", "counter_clockwise": "true", "belot": "hundert"},
+)
+
+
+def _record(seats: int, seed: int, options: dict[str, str], levels: str = "easy") -> TableRecord:
+    config = TableConfig(
+        game="bela",
+        rule_set="speedbela",
+        options={"rule_set": "speedbela", **options},
+        seats=((SeatKind.COMPUTER, levels),) * seats,
+        seed=seed,
+        created_by="bela-players",
+    )
+    record, _ = TableRecord.new(f"bela-players-{seed}", config)
+    return record
+
+
+def _deal(record: TableRecord) -> DealState:
+    assert record.match is not None
+    deal = record.match.deal
+    assert isinstance(deal, DealState)
+    return deal
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+@pytest.mark.parametrize("options", OPTION_SETS, ids=["default", "zvanja_selbst"])
+def test_inference_the_real_hidden_cards_agree_with_every_hard_fact(
+    seats: int, options: dict[str, str]
+) -> None:
+    """At every decision of random deals, the real hands (with the talons during the trump
+    choice) and the real Kup are a deal the strict constraints admit."""
+    checked = 0
+    for number in range(25):
+        seed = derive_seed("bela-inference", seats, number)
+        record = _record(seats, seed, options)
+        rng = SeededRandom(seed)
+        while record.match is not None and record.match.deal_index == 0:
+            state = _deal(record)
+            if state.phase is Phase.FINISHED:
+                break
+            seat = state.turn
+            info = seat_info(seat_observation(record, seat))
+            known = constraints(info, table_of(info), strict=True)
+            real = {
+                other: frozenset(state.hands[other]) | frozenset(state.talons[other])
+                for other in range(seats)
+                if other != seat
+            }
+            if state.phase is Phase.TRUMP:
+                real[OWN_TALON] = frozenset(state.talons[seat])
+            if state.kup:
+                real[KUP_SEAT] = frozenset(state.kup)
+            assert {place: len(cards) for place, cards in real.items()} == known.needs
+            assert set().union(*real.values()) == set(known.unseen)
+            assert known.admits(real), f"seed {seed}, seat {seat}, tricks {len(state.tricks)}"
+            checked += 1
+            legal = GAME.legal_actions(state, seat)
+            record.apply(Act(seat, rng.choice(legal), SeatKind.COMPUTER))
+    assert checked > 200
+
+
+def test_inference_a_seat_that_undertrumped_holds_no_higher_trump_and_none_of_the_led_suit() -> None:
+    """Hearts trump. Seat 0 leads ♠A, seat 1 trumps with ♥A, seat 2 plays ♥8: unable to
+    follow, it had to overtrump if it could, so it holds no ♥J ♥9 and no spade; a lower
+    trump (♥10 ♥K ♥Q ♥7) it may still hold. Seat 1, the first to trump, may hold any trump."""
+    record = _record(4, 7, {})
+    state = _deal(record)
+    state.hands = [
+        [Card(Suit.SPADES, Rank.ACE), Card(Suit.CLUBS, Rank.SEVEN), Card(Suit.CLUBS, Rank.EIGHT)],
+        [Card(Suit.HEARTS, Rank.ACE), Card(Suit.CLUBS, Rank.NINE), Card(Suit.CLUBS, Rank.TEN)],
+        [Card(Suit.HEARTS, Rank.EIGHT), Card(Suit.DIAMONDS, Rank.SEVEN), Card(Suit.DIAMONDS, Rank.EIGHT)],
+        [Card(Suit.SPADES, Rank.SEVEN), Card(Suit.DIAMONDS, Rank.NINE), Card(Suit.DIAMONDS, Rank.TEN)],
+    ]
+    state.talons = [[] for _ in range(4)]
+    state.held = [() for _ in range(4)]
+    state.phase, state.trump, state.caller = Phase.PLAY, Suit.HEARTS, 0
+    state.calls = [(1, None), (2, None), (3, None), (0, Suit.HEARTS)]
+    state.turn, state.trick = 0, PlayedTrick(0)
+    for seat, card in enumerate(hand[0] for hand in list(state.hands)[:3]):
+        GAME.apply(state, seat, PlayCard(card))
+    info = seat_info(seat_observation(record, 3))
+    known = constraints(info, table_of(info), strict=False)
+    spades = {card for card in known.unseen if card.suit is Suit.SPADES}
+    higher = {Card(Suit.HEARTS, rank) for rank in (Rank.JACK, Rank.NINE)}
+    lower = {Card(Suit.HEARTS, rank) for rank in (Rank.TEN, Rank.KING, Rank.QUEEN, Rank.SEVEN)}
+    assert spades and spades | higher <= known.forbidden[2] and not lower & known.forbidden[2]
+    assert spades <= known.forbidden[1] and not {
+        card for card in known.forbidden[1] if card.suit is Suit.HEARTS
+    }
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_every_level_plays_whole_deals_legally(seats: int) -> None:
+    """Normal and strong computers (and easy) play deals to the end; the table accepts each
+    of their moves."""
+    for number in range(2):
+        levels = ["easy", "normal", "strong", "normal"][:seats]
+        outcome = play_deal("bela", "speedbela", derive_seed("bela-levels", seats, number), levels)
+        assert len(outcome.scores) == seats
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_strong_and_the_advisor_answer_the_same_in_worlds_the_seat_cannot_tell_apart(seats: int) -> None:
+    compared: Counter[str] = Counter()
+    for number in range(3):
+        seed = derive_seed("bela-no-peeking-strong", seats, number)
+        record = _record(seats, seed, {})
+        config = record.config
+        assert record.match is not None
+        match = record.match
+        start = GAME.copy_state(_deal(record))
+        rng = SeededRandom(seed)
+        while match.deal_index == 0 and GAME.result(match.deal) is None:
+            seat = sorted(match.to_act())[0]
+            if match.deal.phase is Phase.TRUMP or rng.below(5) < 2:
+                real = _replay(config, start, match.deal_actions, seat)
+                assert real is not None
+                observation = seat_observation(real[0], seat)
+                for attempt in range(8):
+                    world_start = GAME.deal_again(match.deal, seat, derive_seed(seed, "world", attempt))
+                    world = _replay(config, world_start, match.deal_actions, seat)
+                    if world is None or world[1] != real[1]:
+                        continue
+                    world_observation = seat_observation(world[0], seat)
+                    assert (
+                        client_view(world[0], seat).SerializeToString()
+                        == client_view(real[0], seat).SerializeToString()
+                    )
+                    assert decide(world_observation, "strong") == decide(observation, "strong")
+                    assert advise(world_observation) == advise(observation)
+                    compared[GAME.phase_of(match.deal)] += 1
+                    break
+            legal = GAME.legal_actions(match.deal, seat)
+            record.apply(Act(seat, rng.choice(legal), SeatKind.COMPUTER))
+    assert compared["trump"] >= 1 and compared["play"] >= 3, compared
+
+
+def test_advice_names_every_trump_and_dalje_then_every_playable_card() -> None:
+    record = _record(4, derive_seed("bela-advice", 1), {})
+    state = _deal(record)
+    seat = state.turn
+    advice = advise(seat_observation(record, seat))
+    labels = [call.label for call in advice.calls]
+    assert labels == ["♣ Eichel", "♠ Laub", "♥ Herz", "♦ Schellen", "Dalje"], labels
+    assert all(0 <= call.win_chance <= 1 for call in advice.calls)
+    assert advice.deals_considered > 0 and advice.reason
+    assert advice.recommended_action.WhichOneof("kind") in ("pass_turn", "bela")
+    # Into the trick play: the advice then covers each playable card.
+    while _deal(record).phase is Phase.TRUMP:
+        state = _deal(record)
+        record.apply(Act(state.turn, GAME.legal_actions(state, state.turn)[-1], SeatKind.COMPUTER))
+    state = _deal(record)
+    observation = seat_observation(record, state.turn)
+    advice = advise(observation)
+    playable = {(card.suit, card.rank) for card in observation.playable}
+    assert {(card.card.suit, card.card.rank) for card in advice.cards} == playable
+    assert advice.recommended_action.WhichOneof("kind") in ("play_card", "bela")
+    assert advice.deals_considered >= 30 or advice.exact
