@@ -15,6 +15,7 @@ it measured; nothing is asserted.
 
     python -m tools.capacity                  # every part (about seven minutes)
     python -m tools.capacity --only watchers --watchers 1000,2000,4000
+    python -m tools.capacity --only workers --game bela   # the workers part with Bela tables
 """
 
 from __future__ import annotations
@@ -204,9 +205,19 @@ def bench_watchers(counts: list[int]) -> None:
 # Think time -------------------------------------------------------------------------
 
 
-def computer_tables(address: str, count: int, level: Any, one_player: bool = False) -> None:
-    """``count`` tables of computers, each of its own player (no player's pace binds) or,
-    with ``one_player``, all of one player."""
+# The tables of computers each game's runs use: rule sets in turn, their options, seats.
+TABLES = {
+    "baska_kop": (("kop", "baska"), {"deals": "24"}, 4),
+    "bela": (("speedbela",), {"target": "1001"}, 4),
+}
+
+
+def computer_tables(
+    address: str, count: int, level: Any, one_player: bool = False, game: str = "baska_kop"
+) -> None:
+    """``count`` tables of computers of ``game``, each of its own player (no player's pace
+    binds) or, with ``one_player``, all of one player."""
+    rule_sets, options, seats = TABLES[game]
     players = (
         [Player(address, "Host")] if one_player else [Player(address, f"Host {n}") for n in range(count)]
     )
@@ -214,10 +225,10 @@ def computer_tables(address: str, count: int, level: Any, one_player: bool = Fal
         player = players[number % len(players)]
         player.stub.CreateTable(
             service_pb2.CreateTableRequest(
-                game="baska_kop",
-                rule_set=("kop", "baska")[number % 2],
-                options={"deals": "24"},
-                seats=[level] * 4,
+                game=game,
+                rule_set=rule_sets[number % len(rule_sets)],
+                options=options,
+                seats=[level] * seats,
             ),
             metadata=player.metadata,
         )
@@ -244,8 +255,8 @@ def bench_think(think_ms: int, tables: list[int], seconds: float) -> None:
         print(f"  {count:3d} tables: {rate:6.1f} moves/s   (the pause allows at most {ceiling:.1f})")
 
 
-def bench_workers(tables: int, seconds: float) -> None:
-    print(f"worker throughput, {tables} tables of strong computers, {seconds:.0f} s per run:")
+def bench_workers(tables: int, seconds: float, game: str) -> None:
+    print(f"worker throughput, {tables} tables of strong computers ({game}), {seconds:.0f} s per run:")
     rates = {}
     for count in (1, 2):
         with fresh_redis() as store:
@@ -255,7 +266,7 @@ def bench_workers(tables: int, seconds: float) -> None:
                 worker_process(store, **LOOPBACK_LIMITS, ai_workers_for_people="0") for _ in range(count)
             ]
             with running(server, *workers):
-                computer_tables(server_address(server), tables, STRONG)
+                computer_tables(server_address(server), tables, STRONG, game=game)
                 client = store.client()
                 time.sleep(2)  # past the first bids of every table
                 start, started = computer_moves(client), time.monotonic()
@@ -401,13 +412,14 @@ def main() -> None:
     parser.add_argument("--watchers", default="0,1000,2000,4000", help="stream counts, comma-separated")
     parser.add_argument("--seconds", type=float, default=30, help="measuring time per run")
     parser.add_argument("--tables", type=int, default=24, help="tables for the workers part")
+    parser.add_argument("--game", default="baska_kop", choices=sorted(TABLES), help="for the workers part")
     args = parser.parse_args()
     if args.only in (None, "watchers"):
         bench_watchers([int(count) for count in args.watchers.split(",")])
     if args.only in (None, "think"):
         bench_think(400, [16, 32], args.seconds)
     if args.only in (None, "workers"):
-        bench_workers(args.tables, args.seconds)
+        bench_workers(args.tables, args.seconds, args.game)
     if args.only in (None, "stuck"):
         bench_stuck(2 * args.seconds)
     if args.only in (None, "fairness"):

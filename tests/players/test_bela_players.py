@@ -10,7 +10,7 @@ import pytest
 
 from ai_worker.arena import play_deal
 from ai_worker.players import advise, decide
-from ai_worker.players.bela.deals import KUP_SEAT, OWN_TALON, constraints
+from ai_worker.players.bela.deals import KUP_SEAT, constraints, talon_of
 from ai_worker.players.bela.info import table_of
 from ai_worker.seat_info import seat_info
 from engine.actions import PlayCard
@@ -70,13 +70,9 @@ def test_inference_the_real_hidden_cards_agree_with_every_hard_fact(
             seat = state.turn
             info = seat_info(seat_observation(record, seat))
             known = constraints(info, table_of(info), strict=True)
-            real = {
-                other: frozenset(state.hands[other]) | frozenset(state.talons[other])
-                for other in range(seats)
-                if other != seat
-            }
+            real = {other: frozenset(state.hands[other]) for other in range(seats) if other != seat}
             if state.phase is Phase.TRUMP:
-                real[OWN_TALON] = frozenset(state.talons[seat])
+                real |= {talon_of(other): frozenset(state.talons[other]) for other in range(seats)}
             if state.kup:
                 real[KUP_SEAT] = frozenset(state.kup)
             assert {place: len(cards) for place, cards in real.items()} == known.needs

@@ -1,8 +1,8 @@
 """Which deals of the unseen cards agree with what a Bela seat knows, and how likely each is.
 
-The unseen cards go to the other seats (their hands, and during the trump choice their
-talons too), to the seat's own talon while it lies face down, and to the Kup. In the
-sampler's terms these are "seats": the real seats, ``OWN_TALON`` and ``KUP``.
+The unseen cards go to the other seats' hands, to every seat's talon while the talons lie
+face down (the trump choice), and to the Kup. In the sampler's terms these are "seats":
+the real seats, the talons (``talon_of``) and ``KUP_SEAT``.
 
 Hard facts (``constraints``):
 
@@ -33,9 +33,9 @@ from engine.bela.play import TrickOrder
 from engine.bela.zvanja import find_melds
 from engine.cards import Card, Rank, Suit
 
-# The sampler's pseudo-seats: the seat's own face-down talon and the Kup.
-OWN_TALON = 10
-KUP_SEAT = 11
+# The sampler's pseudo-seats: the Kup, and the talons from ``TALONS`` on.
+KUP_SEAT = 8
+TALONS = 10
 
 # Likelihood of a call from a hand that does not fit it.
 _UNLIKELY_CALL = 0.35
@@ -51,9 +51,9 @@ def constraints(info: SeatInfo, table: Table, strict: bool) -> Constraints:
     unseen = tuple(card for card in PACK if card not in seen)
     choosing = table.trump is None
     others = [seat for seat in range(seats) if seat != info.seat]
-    needs = {seat: info.hand_sizes[seat] + (TALON[seats] if choosing else 0) for seat in others}
+    needs = {seat: info.hand_sizes[seat] for seat in others}
     if choosing:
-        needs[OWN_TALON] = TALON[seats]
+        needs |= {talon_of(seat): TALON[seats] for seat in range(seats)}
     if KUP[seats]:
         needs[KUP_SEAT] = KUP[seats]
     forbidden: dict[int, set[Card]] = {seat: set() for seat in needs}
@@ -83,24 +83,32 @@ def constraints(info: SeatInfo, table: Table, strict: bool) -> Constraints:
     )
 
 
+def talon_of(seat: int) -> int:
+    """The sampler's place for ``seat``'s face-down talon."""
+    return TALONS + seat
+
+
 def hands_of(info: SeatInfo, deal: Deal) -> tuple[list[frozenset[Card]], frozenset[Card]]:
     """Each seat's cards in play (its hand, with its talon during the trump choice) and
     the Kup, for a sampled deal."""
-    hands = []
-    for seat in range(info.seats):
-        if seat == info.seat:
-            hands.append(frozenset(info.hand) | deal.get(OWN_TALON, frozenset()))
-        else:
-            hands.append(deal[seat])
+    hands = [
+        first | deal.get(talon_of(seat), frozenset()) for seat, first in enumerate(first_cards(info, deal))
+    ]
     return hands, deal.get(KUP_SEAT, frozenset())
 
 
-def likelihood(info: SeatInfo, table: Table, hands: list[frozenset[Card]]) -> float:
-    """How well a deal fits the trump choice: the caller's hand and the dalje passes.
+def first_cards(info: SeatInfo, deal: Deal) -> list[frozenset[Card]]:
+    """Each seat's hand without its talon: during the trump choice the six cards it
+    chooses with."""
+    return [frozenset(info.hand) if seat == info.seat else deal[seat] for seat in range(info.seats)]
 
-    A seat's whole hand stands for the six cards it chose with, which the sample does not
-    tell apart from its talon."""
+
+def likelihood(info: SeatInfo, table: Table, deal: Deal) -> float:
+    """How well a deal fits the trump choice: the caller's six cards and those of the seats
+    that said dalje. After the choice the sample no longer tells the six from the talon,
+    and the whole hand at the first card stands for them."""
     weight = 1.0
+    hands = first_cards(info, deal) if table.trump is None else hands_of(info, deal)[0]
     for seat, action in info.calls:
         if seat == info.seat:
             continue
@@ -118,9 +126,11 @@ def likelihood(info: SeatInfo, table: Table, hands: list[frozenset[Card]]) -> fl
 
 
 def _fits_trump(held: frozenset[Card], suit: Suit) -> bool:
-    """A hand one calls with: the trump Jack or Nine and at least three trumps."""
+    """A hand one calls with: the trump Jack or Nine and at least three trumps (two in the
+    six cards one chooses with)."""
     top = {Card(suit, rank) for rank in TRUMP_ORDER[:2]}
-    return bool(held & top) and sum(1 for card in held if card.suit is suit) >= 3
+    needed = 2 if len(held) <= 6 else 3
+    return bool(held & top) and sum(1 for card in held if card.suit is suit) >= needed
 
 
 def _duties(info: SeatInfo, trump: Suit, unseen: tuple[Card, ...], forbidden: dict[int, set[Card]]) -> None:

@@ -28,7 +28,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import islice
 
-from ai_worker.players.bela.deals import constraints, hands_of, likelihood
+from ai_worker.players.bela import easy
+from ai_worker.players.bela.deals import constraints, first_cards, hands_of, likelihood
 from ai_worker.players.bela.info import Table, allowed_choice, bela_cards, table_of
 from ai_worker.players.bela.model import card_index
 from ai_worker.players.decision import Decision
@@ -55,8 +56,9 @@ class Level:
     # Samples at the first trick, and more for each trick played.
     samples: int
     samples_per_trick: int
-    # Samples for the trump choice.
-    call_samples: int
+    # Samples for the trump choice, by the number of seats (the solver's work per deal
+    # grows with the cards in a hand).
+    call_samples: dict[int, int]
     # Of those, how many are solved exactly (for the mean score); the others only answer
     # whether the caller's party passes, a cheaper question.
     exact_call_samples: int
@@ -65,14 +67,21 @@ class Level:
     strict: bool
     # Use every consistent deal when at most this many agree with the view (0: never).
     exact_limit: int
-    # Least chance to pass for choosing a trump when dalje is allowed.
-    call_chance: float
+    # When dalje is allowed, the seat chooses its best trump only if its party wins with it
+    # in at least ``call_floor`` of the deals and ``call_margin`` more often than after
+    # dalje: the search sees every card, so it wins more often than a table does.
+    call_floor: float
+    call_margin: float
 
 
-NORMAL = Level("normal", 8, 0, 6, 0, weighted=False, strict=False, exact_limit=0, call_chance=0.6)
+NORMAL = Level(
+    "normal", 8, 0, {4: 20, 3: 6, 2: 16}, 0, False, False, exact_limit=0, call_floor=0.7, call_margin=0.1
+)
 # Deals listed before the meld test, at most, per deal the strong level may use.
 _LISTED_PER_DEAL = 10
-STRONG = Level("strong", 30, 4, 16, 6, weighted=True, strict=True, exact_limit=150, call_chance=0.55)
+STRONG = Level(
+    "strong", 30, 4, {4: 40, 3: 24, 2: 32}, 6, True, True, exact_limit=150, call_floor=0.7, call_margin=0.1
+)
 
 
 @dataclass
@@ -152,48 +161,76 @@ def decide(info: SeatInfo, level: Level) -> Decision:
 
 
 def call_outlooks(info: SeatInfo, level: Level) -> Evaluation:
-    """For every suit: the chance that the seat passes as caller and its mean score; for
-    dalje (if allowed): the share of deals in which no suit would pass."""
+    """For every suit: the chance that the seat's party wins the deal with the seat as
+    caller, and its mean score; for dalje (if allowed) the same when the trump choice goes
+    on: each later seat calls as the easy player would with the six cards it was dealt,
+    the dealer under "mus" his best suit (nobody calling under "neu geben" throws the deal
+    in, a deal nobody wins)."""
     table = table_of(info)
     known = constraints(info, table, strict=False)
-    rng = SeededRandom(info.seed)
-    deals = sample(known, rng, level.call_samples)
+    deals = sample(known, SeededRandom(info.seed), level.call_samples[table.seats])
     words = SUIT_WORDS[table.options.display]
     suits = [suit for suit in SUITS if allowed_choice(info, f"announce {TRUMP} {suit.letter}") is not None]
     outlooks = {suit: Outlook(Announce(TRUMP, suit), f"{suit.symbol} {words[suit]}") for suit in suits}
     dalje = Outlook(Pass(), "Dalje") if allowed_choice(info, "pass") is not None else None
+    exactly = {
+        option.action: Outlook(option.action, "")
+        for option in [*outlooks.values(), *([dalje] if dalje else [])]
+    }
     solvers = _Solvers(table.seats)
-    scores: dict[Suit, Outlook] = {suit: Outlook(Announce(TRUMP, suit), "") for suit in suits}
     for number, deal in enumerate(deals):
         hands, kup = hands_of(info, deal)
-        weight = likelihood(info, table, hands) if level.weighted else 1.0
-        any_passes = False
-        for suit in suits:
-            position = _Position.start(table, info.seat, suit, hands)
-            valuation = _Valuation(table, info.seat, suit, info.seat, hands)
-            if number < level.exact_call_samples:
-                points = solvers.solve(suit, kup, position)
-                score, won = valuation.score(points, False)
-                scores[suit].add(weight, won, score, points)
-            else:
-                won = solvers.reaches(suit, kup, position, valuation.passing_points())
-            outlooks[suit].add(weight, won, 0.0, 0)
-            any_passes = any_passes or won
+        weight = likelihood(info, table, deal) if level.weighted else 1.0
+        exact = number < level.exact_call_samples
+        choices: list[tuple[Outlook, Suit | None, int]] = [
+            (outlooks[suit], suit, info.seat) for suit in suits
+        ]
         if dalje is not None:
-            dalje.add(weight, not any_passes, 0.0, 0)
-    for suit, outlook in outlooks.items():
-        # The mean score and points of the exactly solved deals, scaled to all of them.
-        share = outlook.total / scores[suit].total if scores[suit].total else 0.0
-        outlook.score, outlook.points = scores[suit].score * share, scores[suit].points * share
+            chooser, suit = _later_call(table, info.seat, first_cards(info, deal))
+            choices.append((dalje, suit, chooser))
+        for outlook, suit, caller in choices:
+            if suit is None:
+                outlook.add(weight, False, 0.0, 0)
+                if exact:
+                    exactly[outlook.action].add(weight, False, 0.0, 0)
+                continue
+            if exact:
+                points = solvers.solve(suit, kup, _Position.start(table, info.seat, suit, hands))
+                score, won = _Valuation(table, info.seat, suit, caller, hands).score(points, False)
+                exactly[outlook.action].add(weight, won, score, points)
+            else:
+                threshold = _Valuation(table, caller, suit, caller, hands).passing_points()
+                passes = solvers.reaches(suit, kup, _Position.start(table, caller, suit, hands), threshold)
+                won = passes if table.party(caller) == table.party(info.seat) else not passes
+            outlook.add(weight, won, 0.0, 0)
     every = [*outlooks.values(), *([dalje] if dalje is not None else [])]
+    for outlook in every:
+        # The mean score and points of the exactly solved deals, scaled to all of them.
+        solved = exactly[outlook.action]
+        share = outlook.total / solved.total if solved.total else 0.0
+        outlook.score, outlook.points = solved.score * share, solved.points * share
     return Evaluation(every, len(deals), exact=False, nodes=solvers.nodes(), weighted=level.weighted)
+
+
+def _later_call(table: Table, seat: int, first: list[frozenset[Card]]) -> tuple[int, Suit | None]:
+    """Who calls which trump after ``seat`` says dalje, each later seat choosing as the
+    easy player does; (-1, None) when the deal is thrown in."""
+    later = table.order[table.order.index(seat) + 1 :]
+    for chooser in later:
+        best = max(SUITS, key=lambda suit: easy.trump_strength(first[chooser], suit))
+        must = chooser == table.order[-1] and table.options.dealer_must_choose
+        if must or easy.trump_strength(first[chooser], best) >= easy.CALL_STRENGTH:
+            return chooser, best
+    return -1, None
 
 
 def _choose_call(info: SeatInfo, level: Level, evaluation: Evaluation) -> Decision:
     suits = [outlook for outlook in evaluation.outlooks if isinstance(outlook.action, Announce)]
     best = max(suits, key=lambda outlook: (outlook.chance, outlook.mean_score))
-    may_pass = any(isinstance(outlook.action, Pass) for outlook in evaluation.outlooks)
-    if may_pass and best.chance < level.call_chance:
+    dalje = next((outlook for outlook in evaluation.outlooks if isinstance(outlook.action, Pass)), None)
+    if dalje is not None and (
+        best.chance < level.call_floor or best.chance < dalje.chance + level.call_margin
+    ):
         return Decision(Pass())
     return Decision(best.action, f"passes as caller in {evaluation.describe(best)}")
 
@@ -312,7 +349,7 @@ def _weights(
 ) -> list[float]:
     if not level.weighted:
         return [1.0] * len(deals)
-    return [likelihood(info, table, hands_of(info, deal)[0]) for deal in deals]
+    return [likelihood(info, table, deal) for deal in deals]
 
 
 # Private helpers ---------------------------------------------------------------------
