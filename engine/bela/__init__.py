@@ -18,6 +18,20 @@ Summary of the rules:
 * Settlement: tricks, last trick, zvanja, bela, Štiglja 90; the caller's party needs more
   than half (prolaz), else it falls (pao). Partie to 1001, 701 or 501.
 
+Decisions where seed 002 and SPEC §2 are silent (each module gives the details):
+
+* a card may be in one sequence and one four of a kind, never in two sequences;
+  "Melden" declares all of a seat's melds (``zvanja``, ``deal``);
+* Belot follows the zvanja: declared with one's melds, under its rule it ends the deal and
+  the Partie right after that action (``deal``);
+* both parties over the target: the higher total wins, equal totals play another deal
+  (``rules``);
+* "neu geben": the same dealer deals again and the thrown-in deal does not count
+  (``deal``, ``rules``);
+* the settlement shows the Kup's cards with the last trick (``results``); Bela, like
+  the zvanja, needs a trick (``scoring``);
+* at four players the pairs are placed, the losing pair second (``rules``).
+
 Modules: ``constants`` (pack, orders, points, the deal's shape, values, options),
 ``play`` (trick order and duties with their reasons), ``zvanja`` (melds: finding,
 comparing, announcing), ``scoring`` (the settlement of a deal), ``deal`` (a deal from

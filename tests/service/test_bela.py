@@ -228,39 +228,39 @@ def test_bela_refusals_say_why_and_change_nothing(stack: Stack) -> None:
     unchanged(first, trump(0), grpc.StatusCode.INVALID_ARGUMENT)
     first.submit(first.get(created.name), PASS)
     assert "mus" in unchanged(dealer, PASS, grpc.StatusCode.FAILED_PRECONDITION)
-    # The dealer chooses a trump in which the first player lacks King or Queen.
-    leader_hand = {card_key(card.card) for card in first.get(created.name).hand}
-    suit = next(
-        suit
-        for suit in (
-            cards_pb2.SUIT_CLUBS,
-            cards_pb2.SUIT_SPADES,
-            cards_pb2.SUIT_HEARTS,
-            cards_pb2.SUIT_DIAMONDS,
-        )
-        if not {(suit, cards_pb2.RANK_KING), (suit, cards_pb2.RANK_QUEEN)} <= leader_hand
-    )
-    dealer.submit(dealer.get(created.name), trump(suit))
-    hand = first.wait(created.name, lambda view: view.phase == table_pb2.TABLE_PHASE_PLAYING).hand
-    if not {(suit, cards_pb2.RANK_KING), (suit, cards_pb2.RANK_QUEEN)} <= {
-        card_key(card.card) for card in hand
-    }:
-        details = unchanged(
-            first, declare(bela_pb2.BELA_DECLARE_KIND_BELA), grpc.StatusCode.FAILED_PRECONDITION
-        )
-        assert "King and the Queen of trump" in details
+    dealer.submit(dealer.get(created.name), trump(HEARTS))
+    bela = {(HEARTS, cards_pb2.RANK_KING), (HEARTS, cards_pb2.RANK_QUEEN)}
     two = cards_pb2.Card(suit=cards_pb2.SUIT_CLUBS, rank=cards_pb2.RANK_TWO)
     assert "32-card pack" in unchanged(first, play_card(two), grpc.StatusCode.INVALID_ARGUMENT)
-    first.submit(first.get(created.name), play_card(hand[0].card))
-    # The second player must follow (and go higher): any other card is refused with why.
-    answer = dealer.get(created.name)
-    refused = [card for card in answer.hand if not card.playable]
-    for card in refused[:2]:
-        assert unchanged(dealer, play_card(card.card), grpc.StatusCode.FAILED_PRECONDITION) == card.reason
-    dealer.submit(answer, play_card(next(card.card for card in answer.hand if card.playable)))
-    after = anna.get(created.name)
-    mover = people[after.to_act_seats[0]]
-    details = unchanged(
-        mover, declare(bela_pb2.BELA_DECLARE_KIND_ZVANJA), grpc.StatusCode.FAILED_PRECONDITION
-    )
-    assert "before your first card" in details
+    # Through the deal, each refusal as soon as the position for it comes: Bela without
+    # King and Queen of trump in hand, a card against the duties, Melden after one's first
+    # card.
+    checked: set[str] = set()
+    started: set[int] = set()
+    while checked != {"bela", "duty", "melden"}:
+        view = anna.wait(created.name, lambda view: bool(view.to_act_seats))
+        assert view.phase == table_pb2.TABLE_PHASE_PLAYING and view.deal_number == 1, checked
+        seat = view.to_act_seats[0]
+        mover = people[seat]
+        hand = mover.get(created.name).hand
+        if "bela" not in checked and not bela <= {card_key(card.card) for card in hand}:
+            details = unchanged(
+                mover, declare(bela_pb2.BELA_DECLARE_KIND_BELA), grpc.StatusCode.FAILED_PRECONDITION
+            )
+            assert "King and the Queen of trump" in details
+            checked.add("bela")
+        refused = [card for card in hand if not card.playable]
+        if "duty" not in checked and refused:
+            for card in refused:
+                assert (
+                    unchanged(mover, play_card(card.card), grpc.StatusCode.FAILED_PRECONDITION) == card.reason
+                )
+            checked.add("duty")
+        if "melden" not in checked and seat in started:
+            details = unchanged(
+                mover, declare(bela_pb2.BELA_DECLARE_KIND_ZVANJA), grpc.StatusCode.FAILED_PRECONDITION
+            )
+            assert "before your first card" in details
+            checked.add("melden")
+        mover.submit(mover.get(created.name), play_card(next(card.card for card in hand if card.playable)))
+        started.add(seat)

@@ -16,11 +16,14 @@ it.
   weighted by how well each fits the trump choice, with every hard fact, and every
   consistent deal, each once, when at most ``exact_limit`` remain.
 
-The trump choice solves every suit for the seat as caller: its chance to pass (prolaz),
-from null-window questions (does the party reach the points it needs?), and at the strong
-level its mean score from the first deals solved exactly; dalje's chance is the share of
-deals in which no suit passes. A
-reason counts deals and names no card.
+The trump choice asks, for every suit and every sampled deal, whether the caller's party
+reaches the points it needs (a null-window question), with the seat as caller; for dalje
+the choice goes on round the table, each later seat choosing as the easy player would
+and the dealer under "mus" his best suit. Each option's chance is that of the seat's
+party winning the deal; the strong level solves its first deals exactly for the mean
+score. The search sees every card and so wins more often than a table does: a trump is
+chosen only when it wins in ``call_floor`` of the deals and ``call_margin`` more often
+than dalje. A reason counts deals and names no card.
 """
 
 from __future__ import annotations
