@@ -7,6 +7,8 @@ gewinnt; zu viert gewinnt das Paar."
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from engine.actions import Announce, Continue, Pass, PlayCard, parse_action
@@ -165,6 +167,20 @@ def test_bestenliste_belot_places_its_party_first_whatever_the_totals() -> None:
     options = GAME.parse_options("speedbela", {})
     assert GAME.match_places(options, (900, 100, 500), frozenset({1})) == (2, 1, 3)
     assert GAME.match_places(options, (700, 500, 700, 500), frozenset({1, 3})) == (2, 1, 2, 1)
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_bestenliste_a_tenth_of_each_deals_points_rounded_down(seats: int) -> None:
+    """Seed 002: "Für die Bestenliste zählt nach jedem Spiel ein Zehntel deiner Punkte"."""
+    _, events = play_match(seats, {"target": "501"}, derive_seed("bestenliste", seats))
+    settled = [event for event in events if isinstance(event, DealSettled)]
+    assert settled
+    options = GAME.parse_options("speedbela", {"target": "501"})
+    for event in settled:
+        tenths = GAME.deal_standings(options, event.result)
+        assert tenths == tuple(score // 10 for score in event.result.scores)
+    worked = replace(settled[0].result, scores=(127, 35, 127, 35)[:seats])
+    assert GAME.deal_standings(options, worked) == (12, 3, 12, 3)[:seats]
 
 
 def test_bestenliste_at_four_the_losing_pair_is_second() -> None:
