@@ -21,6 +21,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from itertools import islice
 
+from ai_worker.players.advice import add_calls, add_cards
 from ai_worker.players.baska_kop.deals import Game, constraints, game_of, likelihood
 from ai_worker.players.baska_kop.info import KOP_REASON, behind_sure_partner, running_doubles, table_options
 from ai_worker.players.baska_kop.model import card_index
@@ -234,15 +235,7 @@ def advise(info: SeatInfo) -> service_pb2.GetAdviceResponse:
         evaluation = bid_outlooks(info, STRONG)
         decision = _choose_call(info, STRONG, evaluation.outlooks, evaluation.deals)
         reason = decision.reason or "passes: no call scores better than passing"
-        for outlook in evaluation.outlooks:
-            response.calls.append(
-                service_pb2.CallAdvice(
-                    action=convert.action_to_proto(outlook.action, BaskaKop.game_type),
-                    label=outlook.label,
-                    win_chance=outlook.chance,
-                    mean_score=outlook.mean_score,
-                )
-            )
+        add_calls(response, evaluation.outlooks, BaskaKop.game_type)
     else:
         evaluation = card_outlooks(info, STRONG)
         best = max(evaluation.outlooks, key=_ranking)
@@ -251,16 +244,7 @@ def advise(info: SeatInfo) -> service_pb2.GetAdviceResponse:
             f"{best.label} wins the deal in {evaluation.deals.describe(best)} "
             f"and takes {best.mean_points:.0f} points on average, more than any other card"
         )
-        for outlook in sorted(evaluation.outlooks, key=_ranking, reverse=True):
-            assert isinstance(outlook.action, PlayCard)
-            response.cards.append(
-                service_pb2.CardAdvice(
-                    card=convert.card_to_proto(outlook.action.card),
-                    winning_deals=outlook.won_deals,
-                    mean_points=outlook.mean_points,
-                    mean_score=outlook.mean_score,
-                )
-            )
+        add_cards(response, sorted(evaluation.outlooks, key=_ranking, reverse=True))
     if decision.action is not None:
         response.recommended_action.CopyFrom(convert.action_to_proto(decision.action, BaskaKop.game_type))
     response.reason = reason

@@ -31,6 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import islice
 
+from ai_worker.players.advice import add_calls, add_cards
 from ai_worker.players.bela import easy
 from ai_worker.players.bela.deals import constraints, first_cards, hands_of, likelihood
 from ai_worker.players.bela.info import Table, allowed_choice, bela_cards, table_of
@@ -287,15 +288,7 @@ def advise(info: SeatInfo) -> service_pb2.GetAdviceResponse:
         else:
             assert decision.action is not None
             reason = f"choose {_label(evaluation, decision.action)}: {decision.reason}"
-        for outlook in evaluation.outlooks:
-            response.calls.append(
-                service_pb2.CallAdvice(
-                    action=convert.action_to_proto(outlook.action, game_type),
-                    label=outlook.label,
-                    win_chance=outlook.chance,
-                    mean_score=outlook.mean_score,
-                )
-            )
+        add_calls(response, evaluation.outlooks, game_type)
     elif len(info.playable) > 0:
         evaluation = card_outlooks(info, STRONG)
         best = max(evaluation.outlooks, key=_ranking)
@@ -305,16 +298,7 @@ def advise(info: SeatInfo) -> service_pb2.GetAdviceResponse:
             f"{best.label} wins the deal in {evaluation.describe(best)} "
             f"and makes {best.mean_points:.0f} points on average"
         )
-        for outlook in sorted(evaluation.outlooks, key=_ranking, reverse=True):
-            assert isinstance(outlook.action, PlayCard)
-            response.cards.append(
-                service_pb2.CardAdvice(
-                    card=convert.card_to_proto(outlook.action.card),
-                    winning_deals=outlook.won_deals,
-                    mean_points=outlook.mean_points,
-                    mean_score=outlook.mean_score,
-                )
-            )
+        add_cards(response, sorted(evaluation.outlooks, key=_ranking, reverse=True))
     else:
         decision = decide(info, STRONG)
         evaluation = Evaluation([], 0, False)
