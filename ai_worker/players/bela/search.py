@@ -79,12 +79,30 @@ class Level:
 
 
 NORMAL = Level(
-    "normal", 8, 0, {4: 20, 3: 6, 2: 16}, 0, False, False, exact_limit=0, call_floor=0.7, call_margin=0.1
+    name="normal",
+    samples=8,
+    samples_per_trick=0,
+    call_samples={4: 20, 3: 6, 2: 16},
+    exact_call_samples=0,
+    weighted=False,
+    strict=False,
+    exact_limit=0,
+    call_floor=0.7,
+    call_margin=0.1,
 )
 # Deals listed before the meld test, at most, per deal the strong level may use.
 _LISTED_PER_DEAL = 10
 STRONG = Level(
-    "strong", 30, 4, {4: 40, 3: 24, 2: 32}, 6, True, True, exact_limit=150, call_floor=0.7, call_margin=0.1
+    name="strong",
+    samples=30,
+    samples_per_trick=4,
+    call_samples={4: 40, 3: 24, 2: 32},
+    exact_call_samples=6,
+    weighted=True,
+    strict=True,
+    exact_limit=150,
+    call_floor=0.7,
+    call_margin=0.1,
 )
 
 
@@ -99,7 +117,6 @@ class Outlook:
     score: float = 0.0
     points: float = 0.0
     won_deals: int = 0
-    deals: int = 0
 
     @property
     def chance(self) -> float:
@@ -119,7 +136,6 @@ class Outlook:
         self.score += weight * score
         self.points += weight * points
         self.won_deals += won
-        self.deals += 1
 
 
 @dataclass
@@ -128,7 +144,6 @@ class Evaluation:
     deals: int
     exact: bool
     nodes: int = 0
-    weighted: bool = False
 
     def describe(self, outlook: Outlook) -> str:
         kind = "possible" if self.exact else "sampled"
@@ -213,7 +228,7 @@ def call_outlooks(info: SeatInfo, level: Level) -> Evaluation:
         solved = exactly[outlook.action]
         share = outlook.total / solved.total if solved.total else 0.0
         outlook.score, outlook.points = solved.score * share, solved.points * share
-    return Evaluation(every, len(deals), exact=False, nodes=solvers.nodes(), weighted=level.weighted)
+    return Evaluation(every, len(deals), exact=False, nodes=solvers.nodes())
 
 
 def _later_call(table: Table, seat: int, first: list[frozenset[Card]]) -> tuple[int, Suit | None]:
@@ -261,7 +276,7 @@ def card_outlooks(info: SeatInfo, level: Level) -> Evaluation:
         for card, value in solvers.move_values(trump, kup, position):
             score, won = valuation.score(taken + value, has_trick)
             outlooks[card].add(weight, won, score, taken + value)
-    return Evaluation(list(outlooks.values()), len(deals), exact, solvers.nodes(), level.weighted)
+    return Evaluation(list(outlooks.values()), len(deals), exact, solvers.nodes())
 
 
 def _maybe_bela(info: SeatInfo, card: Card, nodes: int) -> Decision:
