@@ -249,10 +249,14 @@ def calls_line(view: table_pb2.TableView, announcements: list[table_pb2.ActionCh
 
 
 def shortcut(answer: str, view: table_pb2.TableView) -> actions_pb2.Action | None:
-    """The call whose key, named by the game, is ``answer``; None if none has it."""
+    """The call whose key, named by the game, is ``answer``; None if none has it. A call
+    that cannot be taken now leaves the client's own key (b, the balance) to the client."""
     if not answer or view.phase == table_pb2.TABLE_PHASE_SETTLEMENT:
         return None
-    return next((choice.action for choice in view.choices if choice.shortcut == answer), None)
+    choice = next((choice for choice in view.choices if choice.shortcut == answer), None)
+    if choice is None or (not choice.allowed and answer == "b"):
+        return None
+    return choice.action
 
 
 def parse(

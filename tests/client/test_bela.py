@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from client.game import refusal, shortcut
+from speedgamez.v1 import actions_pb2, bela_pb2, table_pb2
 from tests.client.conftest import Stack, Start
 from tests.client.pty_client import PROMPT, TIMEOUT, TRACEBACK, Terminal
 
@@ -116,3 +118,19 @@ def test_bela_a_newcomer_plays_a_two_player_partie_declaring_himself(
     assert "Your card (1-12, l: last trick) > " in screen, screen[-3000:]
     assert re.search(r"^Or: m\) Melden(?: ×)?  b\) Bela(?: ×)?$", screen, re.MULTILINE), screen[-3000:]
     assert "h) ♥ Herz" in screen and "d) ♦ Karo" in screen
+
+
+def test_bela_keys_a_greyed_bela_leaves_b_to_the_balance_other_greyed_keys_say_why() -> None:
+    bela = actions_pb2.Action(
+        bela=bela_pb2.BelaAction(declare=bela_pb2.BelaDeclare(kind=bela_pb2.BELA_DECLARE_KIND_BELA))
+    )
+    dalje = actions_pb2.Action(pass_turn=actions_pb2.PassAction())
+    view = table_pb2.TableView(phase=table_pb2.TABLE_PHASE_PLAYING)
+    view.choices.add(
+        action=bela, label="Bela", allowed=False, reason="Bela needs the King and the Queen", shortcut="b"
+    )
+    view.choices.add(action=dalje, label="Dalje", allowed=False, reason="the trump is chosen", shortcut="n")
+    assert shortcut("b", view) is None
+    assert shortcut("n", view) == dalje and refusal(dalje, view) == "the trump is chosen"
+    view.choices[0].allowed = True
+    assert shortcut("b", view) == bela
