@@ -217,6 +217,22 @@ class Solver:
             results.append((card, low))
         return results
 
+    def move_reaches(
+        self, hands: list[int], leader: int, trick: list[int], side: int, target: int, flags: int = 0
+    ) -> list[tuple[int, bool]]:
+        """(card, whether ``side`` scores at least ``target`` after it) for every legal card
+        of the seat to move: one null-window question each, cheaper than their values."""
+        self._load(hands, leader, trick, side, flags)
+        mover = (leader + len(trick)) % self.seats
+        legal = self._legal(mover)
+        results = []
+        while legal:
+            lowest = legal & -legal
+            card = self._index(lowest)
+            legal ^= lowest
+            results.append((card, self._play_and_search(mover, card, target - 1, target) >= target))
+        return results
+
     def legal_cards(self, hands: list[int], leader: int, trick: list[int], flags: int = 0) -> int:
         """The mask of cards the seat to move may play."""
         self._load(hands, leader, trick, self.side, flags)

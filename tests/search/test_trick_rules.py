@@ -189,6 +189,14 @@ def test_solver_reproduces_trick_golden(record: dict[str, Any], build: str) -> N
         for card, result in solver.move_values(hands, leader, trick, side, flags)
     }
     assert moves == record["moves"], f"{build} move values: {where}"
+    # Each card's null-window answer agrees with its value, at the value and one above.
+    for target in sorted({result + step for result in record["moves"].values() for step in (0, 1)}):
+        reached = {
+            str(index.cards[card]): answer
+            for card, answer in solver.move_reaches(hands, leader, trick, side, target, flags)
+        }
+        expected = {card: result >= target for card, result in record["moves"].items()}
+        assert reached == expected, f"{build} move reaches {target}: {where}"
     assert solver.reaches(hands, leader, trick, side, value, flags), f"{build} reaches {value}: {where}"
     assert not solver.reaches(hands, leader, trick, side, value + 1, flags), (
         f"{build} reaches {value + 1}: {where}"

@@ -60,6 +60,11 @@ class Level:
     # Samples at the first trick, and more for each trick played.
     samples: int
     samples_per_trick: int
+    # Of those, by the number of seats, how many are solved exactly for each card (its
+    # points and score); the others only answer whether the party wins the deal after
+    # each card, a cheaper question. With every deal solved exactly the mean score
+    # decides; else the winning chance, the exact deals' mean score breaking ties.
+    exact_card_samples: dict[int, int]
     # Samples for the trump choice, by the number of seats (the solver's work per deal
     # grows with the cards in a hand).
     call_samples: dict[int, int]
@@ -82,6 +87,7 @@ NORMAL = Level(
     name="normal",
     samples=8,
     samples_per_trick=0,
+    exact_card_samples={4: 8, 3: 1, 2: 3},
     call_samples={4: 20, 3: 6, 2: 16},
     exact_call_samples=0,
     weighted=False,
@@ -96,6 +102,7 @@ STRONG = Level(
     name="strong",
     samples=30,
     samples_per_trick=4,
+    exact_card_samples={4: 30, 3: 3, 2: 8},
     call_samples={4: 40, 3: 24, 2: 32},
     exact_call_samples=6,
     weighted=True,
@@ -144,6 +151,16 @@ class Evaluation:
     deals: int
     exact: bool
     nodes: int = 0
+    # Whether every deal was solved exactly for every option (else most only answered
+    # whether the party wins).
+    every_exact: bool = True
+
+    def ranking(self, outlook: Outlook) -> tuple[float, float, float]:
+        """Best first: the mean score when every deal was solved exactly, else the winning
+        chance with the mean score of the exactly solved deals breaking ties."""
+        if self.every_exact:
+            return (outlook.mean_score, outlook.chance, outlook.mean_points)
+        return (outlook.chance, outlook.mean_score, outlook.mean_points)
 
     def describe(self, outlook: Outlook) -> str:
         kind = "possible" if self.exact else "sampled"
@@ -171,7 +188,7 @@ def decide(info: SeatInfo, level: Level) -> Decision:
     if len(info.playable) == 1:
         return _maybe_bela(info, info.playable[0], 0)
     evaluation = card_outlooks(info, level)
-    best = max(evaluation.outlooks, key=_ranking)
+    best = max(evaluation.outlooks, key=evaluation.ranking)
     assert isinstance(best.action, PlayCard)
     return _maybe_bela(info, best.action.card, evaluation.nodes)
 
@@ -265,18 +282,32 @@ def card_outlooks(info: SeatInfo, level: Level) -> Evaluation:
     assert trump is not None
     deals, weights, exact = _deal_sample(info, table, level)
     outlooks: dict[Card, Outlook] = {card: Outlook(PlayCard(card), card.symbol) for card in info.playable}
+    exactly: dict[Card, Outlook] = {card: Outlook(PlayCard(card), card.symbol) for card in info.playable}
     solvers = _Solvers(table.seats)
     party = table.partners(info.seat)
     taken = sum(trick.points for trick in info.tricks if trick.winner in party)
     has_trick = any(trick.winner in party for trick in info.tricks)
-    for deal, weight in zip(deals, weights, strict=True):
+    solved_exactly = min(len(deals), level.exact_card_samples[table.seats])
+    for number, (deal, weight) in enumerate(zip(deals, weights, strict=True)):
         hands, kup = hands_of(info, deal)
         valuation = _Valuation(table, info.seat, trump, table.caller, hands)
         position = _Position.now(table, info, hands)
-        for card, value in solvers.move_values(trump, kup, position):
-            score, won = valuation.score(taken + value, has_trick)
-            outlooks[card].add(weight, won, score, taken + value)
-    return Evaluation(list(outlooks.values()), len(deals), exact, solvers.nodes())
+        if number < solved_exactly:
+            for card, value in solvers.move_values(trump, kup, position):
+                score, won = valuation.score(taken + value, has_trick)
+                outlooks[card].add(weight, won, score, taken + value)
+                exactly[card].add(weight, won, score, taken + value)
+            continue
+        needed = valuation.winning_points(has_trick) - taken
+        for card, won in solvers.move_reaches(trump, kup, position, needed):
+            outlooks[card].add(weight, won, 0.0, 0)
+    for card, outlook in outlooks.items():
+        # The mean score and points of the exactly solved deals, scaled to all of them.
+        solved = exactly[card]
+        share = outlook.total / solved.total if solved.total else 0.0
+        outlook.score, outlook.points = solved.score * share, solved.points * share
+    every_exact = solved_exactly == len(deals)
+    return Evaluation(list(outlooks.values()), len(deals), exact, solvers.nodes(), every_exact)
 
 
 def _maybe_bela(info: SeatInfo, card: Card, nodes: int) -> Decision:
@@ -306,14 +337,14 @@ def advise(info: SeatInfo) -> service_pb2.GetAdviceResponse:
         add_calls(response, evaluation.outlooks, game_type)
     elif len(info.playable) > 0:
         evaluation = card_outlooks(info, STRONG)
-        best = max(evaluation.outlooks, key=_ranking)
+        best = max(evaluation.outlooks, key=evaluation.ranking)
         assert isinstance(best.action, PlayCard)
         decision = _maybe_bela(info, best.action.card, evaluation.nodes)
         reason = (
             f"{best.label} wins the deal in {evaluation.describe(best)} "
             f"and makes {best.mean_points:.0f} points on average"
         )
-        add_cards(response, sorted(evaluation.outlooks, key=_ranking, reverse=True))
+        add_cards(response, sorted(evaluation.outlooks, key=evaluation.ranking, reverse=True))
     else:
         decision = decide(info, STRONG)
         evaluation = Evaluation([], 0, False)
@@ -416,6 +447,15 @@ class _Solvers:
             position.flags,
         )
 
+    def move_reaches(
+        self, trump: Suit, kup: frozenset[Card], position: _Position, target: int
+    ) -> list[tuple[Card, bool]]:
+        solver, index = self._get(trump, kup)
+        hands = [index.mask(hand) for hand in position.hands]
+        trick = [index.index[card] for card in position.trick]
+        answers = solver.move_reaches(hands, position.leader, trick, position.side, target, position.flags)
+        return [(index.cards[card], reached) for card, reached in answers]
+
     def move_values(self, trump: Suit, kup: frozenset[Card], position: _Position) -> list[tuple[Card, int]]:
         solver, index = self._get(trump, kup)
         hands = [index.mask(hand) for hand in position.hands]
@@ -480,6 +520,18 @@ class _Valuation:
         others = sum(self.zvanja.values()) + sum(self.bela.values()) - own
         return max(1, (DEAL_POINTS + others - own) // 2 + 1)
 
+    def winning_points(self, has_trick: bool) -> int:
+        """The least ``points`` with which the seat's party wins the deal (its score
+        grows with its points): a bisection over what a deal can bring."""
+        low, high = 0, DEAL_POINTS + STIGLJA + 1
+        while low < high:
+            middle = (low + high) // 2
+            if self.score(middle, has_trick)[1]:
+                high = middle
+            else:
+                low = middle + 1
+        return low
+
     def score(self, points: int, has_trick: bool) -> tuple[float, bool]:
         """(the seat's score minus its opponents' mean, whether its party wins the deal),
         ``has_trick``: whether the party has taken a trick already."""
@@ -509,10 +561,6 @@ class _Valuation:
         fell = 2 * caller_made <= total
         mine_score = made + (caller_made / len(others) if fell else 0.0)
         return mine_score - (total - mine_score) / len(others), fell
-
-
-def _ranking(outlook: Outlook) -> tuple[float, float, float]:
-    return (outlook.mean_score, outlook.chance, outlook.mean_points)
 
 
 def _label(evaluation: Evaluation, action: Action) -> str:
