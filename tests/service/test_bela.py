@@ -109,10 +109,6 @@ def test_bela_two_people_each_see_only_their_own_cards_and_talon(
     anna, bert = stack.player("Anna"), stack.player("Bert")
     created = create(anna, [HUMAN, EASY, HUMAN, EASY], target="501")
     bert.join(created.name, seat=2)
-    for player in (anna, bert):
-        view = player.wait(created.name, lambda view: view.phase == table_pb2.TABLE_PHASE_BIDDING)
-        # Six cards before the trump choice; the talon lies face down.
-        assert len(view.hand) == 6 and list(view.bela.talon_sizes) == [2, 2, 2, 2]
     seen: dict[int, set[tuple[int, int]]] = {0: set(), 2: set()}
     while True:
         done = False
@@ -121,6 +117,9 @@ def test_bela_two_people_each_see_only_their_own_cards_and_talon(
             if view.phase == FINISHED or view.deal_number > 1:
                 done = True
                 break
+            if view.phase == table_pb2.TABLE_PHASE_BIDDING:
+                # Six cards before the trump choice; the talons lie face down.
+                assert len(view.hand) == 6 and list(view.bela.talon_sizes) == [2, 2, 2, 2]
             seen[seat] |= {card_key(card.card) for card in view.hand}
             if view.viewer_seat in view.to_act_seats:
                 try:
@@ -139,6 +138,7 @@ def test_bela_two_people_each_see_only_their_own_cards_and_talon(
     held: dict[int, set[tuple[int, int]]] = {seat: set() for seat in range(4)}
     for event in first_deal:
         if event.WhichOneof("kind") == "hand_dealt":
+            assert len(event.hand_dealt.cards) == 6
             held[event.hand_dealt.seat] |= {card_key(card) for card in event.hand_dealt.cards}
         if event.WhichOneof("kind") == "bela" and event.bela.WhichOneof("kind") == "talon_taken":
             taken = event.bela.talon_taken

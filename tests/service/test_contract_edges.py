@@ -449,7 +449,23 @@ def test_an_unknown_card_names_value_is_invalid(stack: Stack) -> None:
 
 def test_list_games_declares_each_game_and_every_option_for_a_settings_screen(stack: Stack) -> None:
     anna = stack.player("Anna")
-    (game,) = anna.stub.ListGames(service_pb2.ListGamesRequest()).games
+    listed = anna.stub.ListGames(service_pb2.ListGamesRequest()).games
+    assert [game.id for game in listed] == ["baska_kop", "bela"]
+    game, bela = listed
+    assert (bela.title, list(bela.seat_counts)) == ("Bela", [2, 3, 4])
+    assert bela.utility == service_pb2.GAME_UTILITY_GENERAL_SUM
+    (speedbela,) = bela.rule_sets
+    assert [option.key for option in speedbela.options] == [
+        "target",
+        "talon",
+        "neu_geben",
+        "zvanja_selbst",
+        "belot",
+        "counter_clockwise",
+        "cards",
+    ]
+    assert list(speedbela.options[0].allowed_values) == ["1001", "701", "501"]
+    assert speedbela.bela.target == 1001 and speedbela.bela.dealer_must_choose
     assert (game.id, list(game.seat_counts)) == ("baska_kop", [4])
     assert game.dynamics == service_pb2.GAME_DYNAMICS_SEQUENTIAL
     assert game.utility == service_pb2.GAME_UTILITY_ZERO_SUM

@@ -122,8 +122,10 @@ def test_bestenliste_refuses_an_unknown_game_a_missing_period_and_sizes_out_of_r
 
 def test_list_games_names_the_leaderboard_rule_and_the_statistics(stack: Stack) -> None:
     anna = stack.player("Anna")
-    (game,) = anna.stub.ListGames(service_pb2.ListGamesRequest()).games
+    games = {game.id: game for game in anna.stub.ListGames(service_pb2.ListGamesRequest()).games}
+    game = games["baska_kop"]
     assert "place bonus of 30, 15, 5" in game.leaderboard_rule
+    assert "a tenth of your points after each deal" in games["bela"].leaderboard_rule
     assert [statistic.id for statistic in game.statistics] == [
         "deals_played",
         "deals_won",
