@@ -116,11 +116,13 @@ def test_inference_a_seat_that_undertrumped_holds_no_higher_trump_and_none_of_th
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_every_level_plays_whole_deals_legally(seats: int) -> None:
-    """Normal and strong computers (and easy) play deals to the end; the table accepts each
-    of their moves."""
-    for number in range(2):
+    """Normal and strong computers (and easy) play deals to the end, under the default
+    rules and with play to the right and declaring oneself; the table accepts each of
+    their moves."""
+    for number, options in enumerate(OPTION_SETS):
         levels = ["easy", "normal", "strong", "normal"][:seats]
-        outcome = play_deal("bela", "speedbela", derive_seed("bela-levels", seats, number), levels)
+        seed = derive_seed("bela-levels", seats, number)
+        outcome = play_deal("bela", "speedbela", seed, levels, options)
         assert len(outcome.scores) == seats
 
 

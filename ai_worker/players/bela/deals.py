@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterable
 from ai_worker.players.bela.info import Table, bela_cards
 from ai_worker.search.sampling import Constraints, Deal
 from ai_worker.seat_info import SeatInfo
+from engine.actions import Announce
 from engine.bela.constants import FOUR_OF_A_KIND_VALUES, KUP, PACK, SEQUENCE_ORDER, SUITS, TALON, TRUMP_ORDER
 from engine.bela.play import TrickOrder
 from engine.bela.zvanja import find_melds
@@ -113,9 +114,8 @@ def likelihood(info: SeatInfo, table: Table, deal: Deal) -> float:
         if seat == info.seat:
             continue
         held = hands[seat] | frozenset(info.played_by(seat))
-        suit = getattr(action, "suit", None)
-        if suit is not None:
-            if not _fits_trump(held, suit):
+        if isinstance(action, Announce) and action.suit is not None:
+            if not _fits_trump(held, action.suit):
                 weight *= _UNLIKELY_CALL
         elif any(_fits_trump(held, candidate) for candidate in {card.suit for card in held}):
             weight *= _UNLIKELY_DALJE
@@ -154,7 +154,7 @@ def _no_undeclared_melds(
     exactly what it declared."""
     if table.options.declare_yourself or table.trump is None:
         return None
-    counts_100 = table.options.belot.value == "hundert"
+    counts_100 = table.counts_belot_100
     declared = {item.seat: item.value for item in table.revealed.declared}
     started = [seat for seat in table.revealed.started_seats if seat != info.seat]
     if not started:

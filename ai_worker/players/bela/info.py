@@ -15,7 +15,7 @@ from ai_worker.seat_info import SeatInfo
 from engine.actions import Announce
 from engine.bela import Bela
 from engine.bela.blocks import BelaRevealed
-from engine.bela.constants import Options
+from engine.bela.constants import BelotRule, Options
 from engine.bela.zvanja import Meld, find_melds
 from engine.cards import Card, Rank, Suit
 from engine.game import Choice
@@ -47,11 +47,16 @@ class Table:
         """The solver's number for ``seat``: the solver passes play from n to n + 1."""
         return (-seat) % self.seats if self.options.counter_clockwise else seat
 
+    @property
+    def counts_belot_100(self) -> bool:
+        return self.options.belot is BelotRule.COUNTS_100
+
     def declared_melds(self) -> dict[int, tuple[Meld, ...]]:
         """The melds each seat declared, rebuilt from the cards their words named."""
-        counts_100 = self.options.belot.value == "hundert"
         return {
-            declared.seat: tuple(meld for meld in find_melds(declared.cards, counts_100) if meld.value)
+            declared.seat: tuple(
+                meld for meld in find_melds(declared.cards, self.counts_belot_100) if meld.value
+            )
             for declared in self.revealed.declared
         }
 

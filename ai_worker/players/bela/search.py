@@ -292,15 +292,20 @@ def card_outlooks(info: SeatInfo, level: Level) -> Evaluation:
         hands, kup = hands_of(info, deal)
         valuation = _Valuation(table, info.seat, trump, table.caller, hands)
         position = _Position.now(table, info, hands)
+        # The solver knows the duties, not that a seat which said Bela must now play the
+        # King or the Queen: the seat's playable cards are those it offers.
         if number < solved_exactly:
             for card, value in solvers.move_values(trump, kup, position):
+                if card not in outlooks:
+                    continue
                 score, won = valuation.score(taken + value, has_trick)
                 outlooks[card].add(weight, won, score, taken + value)
                 exactly[card].add(weight, won, score, taken + value)
             continue
         needed = valuation.winning_points(has_trick) - taken
         for card, won in solvers.move_reaches(trump, kup, position, needed):
-            outlooks[card].add(weight, won, 0.0, 0)
+            if card in outlooks:
+                outlooks[card].add(weight, won, 0.0, 0)
     for card, outlook in outlooks.items():
         # The mean score and points of the exactly solved deals, scaled to all of them.
         solved = exactly[card]
@@ -491,7 +496,7 @@ class _Valuation:
         table = self.table
         declared: dict[int, tuple[Meld, ...]] = dict(table.declared_melds())
         started = set(table.revealed.started_seats)
-        counts_100 = table.options.belot.value == "hundert"
+        counts_100 = table.counts_belot_100
         for other in range(table.seats):
             if other not in started and other not in declared:
                 declared[other] = find_melds(self.hands[other], counts_100)
