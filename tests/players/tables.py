@@ -271,3 +271,21 @@ def reshuffled_worlds(
             continue
         given += 1
         yield world
+
+
+def replay_told(
+    config: TableConfig, start: object, actions: Sequence[tuple[int, str, str]], seat: int
+) -> tuple[TableRecord, list[bytes]] | None:
+    """A table whose first deal starts as ``start``, ``actions`` replayed, and the events
+    ``seat`` was told on the way; None if the engine refuses an action."""
+    record, _ = TableRecord.new("tables-no-peeking", config)
+    assert record.match is not None
+    record.match.deal = record.game.copy_state(start)
+    told = []
+    for who, text, note in actions:
+        try:
+            happened = record.apply(Act(who, parse_action(text), SeatKind.COMPUTER, note=note))
+        except EngineError:
+            return None
+        told += [item.event.SerializeToString() for item in happened if item.audience.includes(seat)]
+    return record, told

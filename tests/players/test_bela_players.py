@@ -21,8 +21,7 @@ from engine.seeding import SeededRandom, derive_seed
 from server.table import TableConfig, TableRecord
 from server.table_log import Act, SeatKind
 from server.views import seat_observation
-from tests.players.tables import client_view
-from tests.players.test_no_peeking_every_game import _replay
+from tests.players.tables import client_view, replay_told
 
 GAME = Bela()
 OPTION_SETS: tuple[dict[str, str], ...] = (
@@ -140,12 +139,12 @@ def test_strong_and_the_advisor_answer_the_same_in_worlds_the_seat_cannot_tell_a
         while match.deal_index == 0 and GAME.result(match.deal) is None:
             seat = sorted(match.to_act())[0]
             if match.deal.phase is Phase.TRUMP or rng.below(5) < 2:
-                real = _replay(config, start, match.deal_actions, seat)
+                real = replay_told(config, start, match.deal_actions, seat)
                 assert real is not None
                 observation = seat_observation(real[0], seat)
                 for attempt in range(8):
                     world_start = GAME.deal_again(match.deal, seat, derive_seed(seed, "world", attempt))
-                    world = _replay(config, world_start, match.deal_actions, seat)
+                    world = replay_told(config, world_start, match.deal_actions, seat)
                     if world is None or world[1] != real[1]:
                         continue
                     world_observation = seat_observation(world[0], seat)

@@ -14,22 +14,20 @@ advisor.)
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from google.protobuf.message import Message
 
 from ai_worker.players import PLAYERS, decide
-from engine.actions import parse_action
-from engine.errors import EngineError
 from engine.registry import GAMES
 from engine.seeding import SeededRandom, derive_seed
 from server.table import TableConfig, TableRecord
 from server.table_log import Act, SeatKind
 from server.views import seat_observation
 from tests.engine.pot_game import Pot
-from tests.players.tables import client_view
+from tests.players.tables import client_view, replay_told
 from tests.support import pot_game_service
 
 # Deals per game and seat count, and worlds tried per position.
@@ -65,24 +63,6 @@ def _config(game_id: str, rule_set: str, seats: int, seed: int) -> TableConfig:
     )
 
 
-def _replay(
-    config: TableConfig, start: Any, actions: Sequence[tuple[int, str, str]], seat: int
-) -> tuple[TableRecord, list[bytes]] | None:
-    """A table whose first deal starts as ``start``, ``actions`` replayed, and the events
-    ``seat`` was told on the way; None if the engine refuses an action."""
-    record, _ = TableRecord.new("tables-no-peeking", config)
-    assert record.match is not None
-    record.match.deal = record.game.copy_state(start)
-    told = []
-    for who, text, note in actions:
-        try:
-            happened = record.apply(Act(who, parse_action(text), SeatKind.COMPUTER, note=note))
-        except EngineError:
-            return None
-        told += [item.event.SerializeToString() for item in happened if item.audience.includes(seat)]
-    return record, told
-
-
 @pytest.mark.parametrize(("game_id", "seats"), list(_cases()))
 def test_a_seat_sees_and_decides_the_same_in_every_world_it_cannot_tell_apart(
     game_id: str, seats: int
@@ -104,7 +84,7 @@ def test_a_seat_sees_and_decides_the_same_in_every_world_it_cannot_tell_apart(
         while match.deal_index == 0 and game.result(match.deal) is None:
             acting = sorted(match.to_act() | match.may_act())
             seat = rng.choice(acting)
-            real = _replay(config, start, match.deal_actions, seat)
+            real = replay_told(config, start, match.deal_actions, seat)
             assert real is not None
             real_record, real_told = real
             view = client_view(real_record, seat)
@@ -114,7 +94,7 @@ def test_a_seat_sees_and_decides_the_same_in_every_world_it_cannot_tell_apart(
                 world_start = game.deal_again(match.deal, seat, derive_seed(seed, "world", attempt))
                 if game.result(world_start) is not None:
                     continue  # over as soon as dealt there, and every seat knows this one was not
-                world = _replay(config, world_start, match.deal_actions, seat)
+                world = replay_told(config, world_start, match.deal_actions, seat)
                 if world is None or world[1] != real_told:
                     continue
                 world_view = client_view(world[0], seat)
