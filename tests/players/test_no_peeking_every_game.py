@@ -8,7 +8,7 @@ and the seat was told exactly the same events, the seat cannot tell the two worl
 apart: its redacted view and the observation its computer player's job carries must be
 byte-identical, and every computer level of the game must decide the same.
 (``test_no_peeking.py`` checks Baśka/Kop further, with the strong level and the
-advisor.)
+advisor; ``test_bela_players.py`` checks them for Bela.)
 """
 
 from __future__ import annotations
@@ -33,8 +33,8 @@ from tests.support import pot_game_service
 # Deals per game and seat count, and worlds tried per position.
 DEALS = 12
 TRIES = 12
-# The levels whose decisions are compared (strong is left to test_no_peeking.py: it
-# takes a few hundred milliseconds a decision).
+# The levels whose decisions are compared (strong is left to each game's own test: it
+# takes up to a few hundred milliseconds a decision).
 LEVELS = ("easy", "normal")
 
 
