@@ -62,8 +62,7 @@ class Level:
     samples_per_trick: int
     # Of those, by the number of seats, how many are solved exactly for each card (its
     # points and score); the others only answer whether the party wins the deal after
-    # each card, a cheaper question. With every deal solved exactly the mean score
-    # decides; else the winning chance, the exact deals' mean score breaking ties.
+    # each card, a cheaper question (``Evaluation.ranking`` says which decides).
     exact_card_samples: dict[int, int]
     # Samples for the trump choice, by the number of seats (the solver's work per deal
     # grows with the cards in a hand).
@@ -87,7 +86,7 @@ NORMAL = Level(
     name="normal",
     samples=8,
     samples_per_trick=0,
-    exact_card_samples={4: 8, 3: 1, 2: 3},
+    exact_card_samples={4: 8, 3: 3, 2: 3},
     call_samples={4: 20, 3: 6, 2: 16},
     exact_call_samples=0,
     weighted=False,
@@ -151,14 +150,14 @@ class Evaluation:
     deals: int
     exact: bool
     nodes: int = 0
-    # Whether every deal was solved exactly for every option (else most only answered
-    # whether the party wins).
-    every_exact: bool = True
+    # Whether the mean score decides (else the winning chance, the mean score breaking
+    # ties): when every deal was solved exactly, and with three players, where the chance
+    # that the caller falls says little of what a seat makes for itself.
+    by_score: bool = True
 
     def ranking(self, outlook: Outlook) -> tuple[float, float, float]:
-        """Best first: the mean score when every deal was solved exactly, else the winning
-        chance with the mean score of the exactly solved deals breaking ties."""
-        if self.every_exact:
+        """Best first."""
+        if self.by_score:
             return (outlook.mean_score, outlook.chance, outlook.mean_points)
         return (outlook.chance, outlook.mean_score, outlook.mean_points)
 
@@ -311,8 +310,8 @@ def card_outlooks(info: SeatInfo, level: Level) -> Evaluation:
         solved = exactly[card]
         share = outlook.total / solved.total if solved.total else 0.0
         outlook.score, outlook.points = solved.score * share, solved.points * share
-    every_exact = solved_exactly == len(deals)
-    return Evaluation(list(outlooks.values()), len(deals), exact, solvers.nodes(), every_exact)
+    by_score = solved_exactly == len(deals) or table.seats == 3
+    return Evaluation(list(outlooks.values()), len(deals), exact, solvers.nodes(), by_score)
 
 
 def _maybe_bela(info: SeatInfo, card: Card, nodes: int) -> Decision:
