@@ -143,6 +143,12 @@ class Outlook:
         self.points += weight * points
         self.won_deals += won
 
+    def take_means_of(self, solved: Outlook) -> None:
+        """Score and points as the mean of ``solved`` (the exactly solved deals), scaled
+        to this outlook's total weight."""
+        share = self.total / solved.total if solved.total else 0.0
+        self.score, self.points = solved.score * share, solved.points * share
+
 
 @dataclass
 class Evaluation:
@@ -240,10 +246,7 @@ def call_outlooks(info: SeatInfo, level: Level) -> Evaluation:
             outlook.add(weight, won, 0.0, 0)
     every = [*outlooks.values(), *([dalje] if dalje is not None else [])]
     for outlook in every:
-        # The mean score and points of the exactly solved deals, scaled to all of them.
-        solved = exactly[outlook.action]
-        share = outlook.total / solved.total if solved.total else 0.0
-        outlook.score, outlook.points = solved.score * share, solved.points * share
+        outlook.take_means_of(exactly[outlook.action])
     return Evaluation(every, len(deals), exact=False, nodes=solvers.nodes())
 
 
@@ -306,10 +309,7 @@ def card_outlooks(info: SeatInfo, level: Level) -> Evaluation:
             if card in outlooks:
                 outlooks[card].add(weight, won, 0.0, 0)
     for card, outlook in outlooks.items():
-        # The mean score and points of the exactly solved deals, scaled to all of them.
-        solved = exactly[card]
-        share = outlook.total / solved.total if solved.total else 0.0
-        outlook.score, outlook.points = solved.score * share, solved.points * share
+        outlook.take_means_of(exactly[card])
     by_score = solved_exactly == len(deals) or table.seats == 3
     return Evaluation(list(outlooks.values()), len(deals), exact, solvers.nodes(), by_score)
 
