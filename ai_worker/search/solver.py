@@ -169,19 +169,8 @@ class Solver:
         order, led by ``leader``; ``flags`` the position's state bits.
         """
         self._load(hands, leader, trick, side, flags)
-        # A binary search of null-window questions, each narrowing the range by what the
-        # fail-soft answer proves: cheaper than one search with a wide window.
-        low = 0
-        high = self.in_play + ((self.cards_left + self.trick_length) // self.seats) * self.trick_value
-        high += self.last_value + self.sweep_value
-        while low < high:
-            target = (low + high + 1) // 2
-            value = self._search(target - 1, target)
-            if value >= target:
-                low = value
-            else:
-                high = value
-        return low
+        ceiling = self.in_play + ((self.cards_left + self.trick_length) // self.seats) * self.trick_value
+        return self._root_value(ceiling + self.last_value + self.sweep_value)
 
     def reaches(
         self, hands: list[int], leader: int, trick: list[int], side: int, target: int, flags: int = 0
@@ -196,17 +185,41 @@ class Solver:
         """(card, exact value for ``side``) for every legal card of the seat to move."""
         self._load(hands, leader, trick, side, flags)
         mover = (leader + len(trick)) % self.seats
+        maximizing = (side >> mover) & 1
         legal = self._legal(mover)
         ceiling = self.in_play + ((self.cards_left + self.trick_length) // self.seats) * self.trick_value
         ceiling += self.last_value + self.sweep_value
+        # The position's value first: a card that reaches it is worth exactly that, one
+        # question each, and most cards of a hand lose little or nothing against it.
+        best = self._root_value(ceiling)
+        others = self._others(mover)
         results = []
+        previous = -1
+        previous_value = 0
         while legal:
             lowest = legal & -legal
             card = self._index(lowest)
             legal ^= lowest
-            # Null-window questions, as in ``solve``: cheaper than one wide window.
+            if previous >= 0 and self._equivalent(previous, card, others):
+                results.append((card, previous_value))
+                continue
             low = 0
             high = ceiling
+            if maximizing:
+                value = self._play_and_search(mover, card, best - 1, best)
+                if value >= best:
+                    low = best
+                    high = best
+                else:
+                    high = value
+            else:
+                value = self._play_and_search(mover, card, best, best + 1)
+                if value <= best:
+                    low = best
+                    high = best
+                else:
+                    low = value
+            # Null-window questions, as in ``solve``: cheaper than one wide window.
             while low < high:
                 target = (low + high + 1) // 2
                 value = self._play_and_search(mover, card, target - 1, target)
@@ -215,6 +228,8 @@ class Solver:
                 else:
                     high = value
             results.append((card, low))
+            previous = card
+            previous_value = low
         return results
 
     def move_reaches(
@@ -267,6 +282,38 @@ class Solver:
         self.flags = flags & self.flag_mask
         self.ply = 0
         return 0
+
+    def _root_value(self, ceiling: int) -> int:
+        """The loaded position's value, at most ``ceiling``: a binary search of null-window
+        questions, each narrowing the range by what the fail-soft answer proves (cheaper
+        than one search with a wide window)."""
+        low = 0
+        high = ceiling
+        while low < high:
+            target = (low + high + 1) // 2
+            value = self._search(target - 1, target)
+            if value >= target:
+                low = value
+            else:
+                high = value
+        return low
+
+    def _others(self, mover: int) -> int:
+        """The cards in play that ``mover`` does not hold, the open trick's included."""
+        others = (self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]) & ~self.hands[mover]
+        for index in range(self.trick_length):
+            others |= self.bit_of[self.trick[index]]
+        return others
+
+    def _equivalent(self, higher: int, card: int, others: int) -> bool:
+        """Whether ``card`` is worth as much as ``higher`` of the same hand: same lane and
+        points, neither special, and no card of ``others`` between them."""
+        return (
+            self.lane_of[higher] == self.lane_of[card]
+            and self.points[higher] == self.points[card]
+            and ((self.bit_of[higher] | self.bit_of[card]) & self.special_mask) == 0
+            and (self.above[card] & ~self.above[higher] & ~self.bit_of[higher] & others) == 0
+        )
 
     def _index(self, low: int) -> int:
         return self.debruijn[((low * 0x077CB531) & _MASK32) >> 27]
@@ -648,9 +695,7 @@ class Solver:
         cheapest of those nobody after can beat first, the highest before), then the
         cheapest of the rest."""
         legal = self._legal(mover)
-        others = (self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]) & ~self.hands[mover]
-        for index in range(self.trick_length):
-            others |= self.bit_of[self.trick[index]]
+        others = self._others(mover)
         best_card = -1
         partner_wins = False
         last = self.trick_length == self.seats - 1
@@ -671,13 +716,7 @@ class Solver:
             card = self._index(low)
             remaining ^= low
             # Iterating low to high visits each lane from its highest card down.
-            if (
-                previous >= 0
-                and self.lane_of[previous] == self.lane_of[card]
-                and self.points[previous] == self.points[card]
-                and ((self.bit_of[previous] | self.bit_of[card]) & self.special_mask) == 0
-                and (self.above[card] & ~self.above[previous] & ~self.bit_of[previous] & others) == 0
-            ):
+            if previous >= 0 and self._equivalent(previous, card, others):
                 continue
             previous = card
             points = self.points[card]
