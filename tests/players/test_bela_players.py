@@ -5,11 +5,13 @@ advice names every call and card with its numbers."""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
 from ai_worker.arena import play_deal
 from ai_worker.players import advise, decide
+from ai_worker.players.bela import search
 from ai_worker.players.bela.deals import KUP_SEAT, constraints, talon_of
 from ai_worker.players.bela.info import table_of
 from ai_worker.seat_info import seat_info
@@ -182,3 +184,24 @@ def test_advice_names_every_trump_and_dalje_then_every_playable_card() -> None:
     assert {(card.card.suit, card.card.rank) for card in advice.cards} == playable
     assert advice.recommended_action.WhichOneof("kind") in ("play_card", "bela")
     assert advice.deals_considered >= 30 or advice.exact
+
+
+def test_three_seat_card_values_are_solved_exactly_until_the_node_budget_is_spent() -> None:
+    """A hand of ten cards costs many times what a later one does: with three players the
+    exact values stop once the level's nodes are spent, but the first deal is always
+    solved exactly (its mean score ranks the cards)."""
+    record = _record(3, derive_seed("bela-node-budget", 1), {})
+    while _deal(record).phase is Phase.TRUMP:
+        state = _deal(record)
+        record.apply(Act(state.turn, GAME.legal_actions(state, state.turn)[-1], SeatKind.COMPUTER))
+    info = seat_info(seat_observation(record, _deal(record).turn))
+    assert len(info.playable) > 1
+
+    def solved(budget: int) -> int:
+        level = replace(search.NORMAL, exact_card_nodes={3: budget})
+        evaluation = search.card_outlooks(info, level)
+        assert evaluation.deals == search.NORMAL.samples and evaluation.by_score
+        return evaluation.solved
+
+    assert solved(1) == 1
+    assert solved(10**12) == search.NORMAL.exact_card_samples[3] == search.NORMAL.samples

@@ -60,10 +60,14 @@ class Level:
     # Samples at the first trick, and more for each trick played.
     samples: int
     samples_per_trick: int
-    # Of those, by the number of seats, how many are solved exactly for each card (its
-    # points and score); the others only answer whether the party wins the deal after
-    # each card, a cheaper question (``Evaluation.ranking`` says which decides).
+    # Of those, by the number of seats, how many at most are solved exactly for each card
+    # (its points and score); the others only answer whether the party wins the deal
+    # after each card, a cheaper question (``Evaluation.ranking`` says which decides).
     exact_card_samples: dict[int, int]
+    # Where a seat count is named: the solver nodes the exact values of one card decision
+    # may spend. Once spent, the remaining deals only answer win-or-not (the first deal is
+    # always solved exactly): a hand of ten cards costs many times what a later one does.
+    exact_card_nodes: dict[int, int]
     # Samples for the trump choice, by the number of seats (the solver's work per deal
     # grows with the cards in a hand).
     call_samples: dict[int, int]
@@ -86,7 +90,8 @@ NORMAL = Level(
     name="normal",
     samples=8,
     samples_per_trick=0,
-    exact_card_samples={4: 8, 3: 3, 2: 3},
+    exact_card_samples={4: 8, 3: 8, 2: 3},
+    exact_card_nodes={3: 2_000_000},
     call_samples={4: 20, 3: 6, 2: 16},
     exact_call_samples=0,
     weighted=False,
@@ -101,7 +106,8 @@ STRONG = Level(
     name="strong",
     samples=30,
     samples_per_trick=4,
-    exact_card_samples={4: 30, 3: 3, 2: 8},
+    exact_card_samples={4: 30, 3: 30, 2: 8},
+    exact_card_nodes={3: 20_000_000},
     call_samples={4: 40, 3: 24, 2: 32},
     exact_call_samples=6,
     weighted=True,
@@ -160,6 +166,8 @@ class Evaluation:
     # ties): when every deal was solved exactly, and with three players, where the chance
     # that the caller falls says little of what a seat makes for itself.
     by_score: bool = True
+    # How many of the deals were solved exactly (the mean score and points are theirs).
+    solved: int = 0
 
     def ranking(self, outlook: Outlook) -> tuple[float, float, float]:
         """Best first."""
@@ -247,7 +255,8 @@ def call_outlooks(info: SeatInfo, level: Level) -> Evaluation:
     every = [*outlooks.values(), *([dalje] if dalje is not None else [])]
     for outlook in every:
         outlook.take_means_of(exactly[outlook.action])
-    return Evaluation(every, len(deals), exact=False, nodes=solvers.nodes())
+    solved = min(len(deals), level.exact_call_samples)
+    return Evaluation(every, len(deals), exact=False, nodes=solvers.nodes(), solved=solved)
 
 
 def _later_call(table: Table, seat: int, first: list[frozenset[Card]]) -> tuple[int, Suit | None]:
@@ -289,14 +298,19 @@ def card_outlooks(info: SeatInfo, level: Level) -> Evaluation:
     party = table.partners(info.seat)
     taken = sum(trick.points for trick in info.tricks if trick.winner in party)
     has_trick = any(trick.winner in party for trick in info.tricks)
-    solved_exactly = min(len(deals), level.exact_card_samples[table.seats])
-    for number, (deal, weight) in enumerate(zip(deals, weights, strict=True)):
+    most_exact = level.exact_card_samples[table.seats]
+    node_budget = level.exact_card_nodes.get(table.seats)
+    solved_exactly = 0
+    for deal, weight in zip(deals, weights, strict=True):
         hands, kup = hands_of(info, deal)
         valuation = _Valuation(table, info.seat, trump, table.caller, hands)
         position = _Position.now(table, info, hands)
         # The solver knows the duties, not that a seat which said Bela must now play the
         # King or the Queen: the seat's playable cards are those it offers.
-        if number < solved_exactly:
+        if solved_exactly < most_exact and (
+            solved_exactly == 0 or node_budget is None or solvers.nodes() < node_budget
+        ):
+            solved_exactly += 1
             for card, value in solvers.move_values(trump, kup, position):
                 if card not in outlooks:
                     continue
@@ -311,7 +325,7 @@ def card_outlooks(info: SeatInfo, level: Level) -> Evaluation:
     for card, outlook in outlooks.items():
         outlook.take_means_of(exactly[card])
     by_score = solved_exactly == len(deals) or table.seats == 3
-    return Evaluation(list(outlooks.values()), len(deals), exact, solvers.nodes(), by_score)
+    return Evaluation(list(outlooks.values()), len(deals), exact, solvers.nodes(), by_score, solved_exactly)
 
 
 def _maybe_bela(info: SeatInfo, card: Card, nodes: int) -> Decision:
@@ -346,7 +360,7 @@ def advise(info: SeatInfo) -> service_pb2.GetAdviceResponse:
         decision = _maybe_bela(info, best.action.card, evaluation.nodes)
         reason = (
             f"{best.label} wins the deal in {evaluation.describe(best)} "
-            f"and makes {best.mean_points:.0f} points on average"
+            f"and makes {best.mean_points:.0f} points on average in the {evaluation.solved} solved exactly"
         )
         add_cards(response, sorted(evaluation.outlooks, key=evaluation.ranking, reverse=True))
     else:
