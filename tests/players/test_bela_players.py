@@ -19,6 +19,7 @@ from engine.actions import PlayCard
 from engine.bela import Bela, DealState, Phase
 from engine.bela.deal import PlayedTrick
 from engine.cards import Card, Rank, Suit
+from engine.game import PhaseKind
 from engine.seeding import SeededRandom, derive_seed
 from server.table import TableConfig, TableRecord
 from server.table_log import Act, SeatKind
@@ -184,6 +185,21 @@ def test_advice_names_every_trump_and_dalje_then_every_playable_card() -> None:
     assert {(card.card.suit, card.card.rank) for card in advice.cards} == playable
     assert advice.recommended_action.WhichOneof("kind") in ("play_card", "bela")
     assert advice.deals_considered >= 30 or advice.exact
+
+
+def test_three_seat_trump_choice_solves_deals_exactly_until_the_node_budget_is_spent() -> None:
+    record = _record(3, derive_seed("bela-node-budget", 1), {})
+    info = seat_info(seat_observation(record, _deal(record).turn))
+    assert info.phase_kind is PhaseKind.BIDDING
+
+    def solved(budget: int) -> int:
+        level = replace(search.STRONG, exact_call_nodes={3: budget})
+        evaluation = search.call_outlooks(info, level)
+        assert evaluation.deals == search.STRONG.call_samples[3] and len(evaluation.outlooks) == 5
+        return evaluation.solved
+
+    assert solved(1) == 1
+    assert solved(10**12) == search.STRONG.exact_call_samples
 
 
 def test_three_seat_card_values_are_solved_exactly_until_the_node_budget_is_spent() -> None:

@@ -74,6 +74,9 @@ class Level:
     # Of those, how many are solved exactly (for the mean score); the others only answer
     # whether the caller's party passes, a cheaper question.
     exact_call_samples: int
+    # Where a seat count is named: the solver nodes those exact solutions may spend (the
+    # first deal always), as ``exact_card_nodes``.
+    exact_call_nodes: dict[int, int]
     weighted: bool
     # Whether whole hands are tested against the melds they did not declare.
     strict: bool
@@ -94,6 +97,7 @@ NORMAL = Level(
     exact_card_nodes={3: 2_000_000},
     call_samples={4: 20, 3: 6, 2: 16},
     exact_call_samples=0,
+    exact_call_nodes={},
     weighted=False,
     strict=False,
     exact_limit=0,
@@ -110,6 +114,7 @@ STRONG = Level(
     exact_card_nodes={3: 20_000_000},
     call_samples={4: 40, 3: 24, 2: 32},
     exact_call_samples=6,
+    exact_call_nodes={3: 12_000_000},
     weighted=True,
     strict=True,
     exact_limit=150,
@@ -227,10 +232,14 @@ def call_outlooks(info: SeatInfo, level: Level) -> Evaluation:
         for option in [*outlooks.values(), *([dalje] if dalje else [])]
     }
     solvers = _Solvers(table.seats)
-    for number, deal in enumerate(deals):
+    solved = 0
+    for deal in deals:
         hands, kup = hands_of(info, deal)
         weight = likelihood(info, table, deal) if level.weighted else 1.0
-        exact = number < level.exact_call_samples
+        exact = solvers.solve_next_exactly(
+            solved, level.exact_call_samples, level.exact_call_nodes.get(table.seats)
+        )
+        solved += exact
         choices: list[tuple[Outlook, Suit | None, int]] = [
             (outlooks[suit], suit, info.seat) for suit in suits
         ]
@@ -255,7 +264,6 @@ def call_outlooks(info: SeatInfo, level: Level) -> Evaluation:
     every = [*outlooks.values(), *([dalje] if dalje is not None else [])]
     for outlook in every:
         outlook.take_means_of(exactly[outlook.action])
-    solved = min(len(deals), level.exact_call_samples)
     return Evaluation(every, len(deals), exact=False, nodes=solvers.nodes(), solved=solved)
 
 
@@ -307,9 +315,7 @@ def card_outlooks(info: SeatInfo, level: Level) -> Evaluation:
         position = _Position.now(table, info, hands)
         # The solver knows the duties, not that a seat which said Bela must now play the
         # King or the Queen: the seat's playable cards are those it offers.
-        if solved_exactly < most_exact and (
-            solved_exactly == 0 or node_budget is None or solvers.nodes() < node_budget
-        ):
+        if solvers.solve_next_exactly(solved_exactly, most_exact, node_budget):
             solved_exactly += 1
             for card, value in solvers.move_values(trump, kup, position):
                 if card not in outlooks:
@@ -489,6 +495,12 @@ class _Solvers:
 
     def nodes(self) -> int:
         return sum(solver.nodes for solver, _ in self.solvers.values())
+
+    def solve_next_exactly(self, solved: int, most: int, node_budget: int | None) -> bool:
+        """Whether the next deal is solved exactly, ``solved`` deals having been: at most
+        ``most``, and while the solvers have spent fewer than ``node_budget`` nodes (the
+        first deal always)."""
+        return solved < most and (solved == 0 or node_budget is None or self.nodes() < node_budget)
 
 
 @dataclass
