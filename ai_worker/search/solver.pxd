@@ -61,12 +61,12 @@ cdef class Solver:
     cdef unsigned long long key_first
     cdef unsigned long long key_second
 
-    @cython.locals(ceiling=cython.int)
+    @cython.locals(low=cython.int, high=cython.int, target=cython.int, value=cython.int)
     cpdef int solve(self, list hands, int leader, list trick, int side, int flags=*) except? -1
     cpdef bint reaches(self, list hands, int leader, list trick, int side, int target, int flags=*) except? -1
     @cython.locals(
-        mover=cython.int, maximizing=cython.bint, legal=cython.uint, lowest=cython.uint, card=cython.int,
-        ceiling=cython.int, best=cython.int, others=cython.uint, previous=cython.int, previous_value=cython.int,
+        mover=cython.int, legal=cython.uint, lowest=cython.uint, card=cython.int,
+        ceiling=cython.int, others=cython.uint, previous=cython.int, previous_value=cython.int,
         low=cython.int, high=cython.int, target=cython.int, value=cython.int,
     )
     cpdef list move_values(self, list hands, int leader, list trick, int side, int flags=*)
@@ -75,8 +75,6 @@ cdef class Solver:
     cpdef unsigned int legal_cards(self, list hands, int leader, list trick, int flags=*) except? 0
     @cython.locals(hand=cython.uint, low=cython.uint)
     cdef int _load(self, list hands, int leader, list trick, int side, int flags) except -1
-    @cython.locals(low=cython.int, high=cython.int, target=cython.int, value=cython.int)
-    cdef int _root_value(self, int ceiling) except? -1
     @cython.locals(others=cython.uint, index=cython.int)
     cdef inline unsigned int _others(self, int mover) noexcept
     cdef inline bint _equivalent(self, int higher, int card, unsigned int others) noexcept

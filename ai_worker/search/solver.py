@@ -169,8 +169,19 @@ class Solver:
         order, led by ``leader``; ``flags`` the position's state bits.
         """
         self._load(hands, leader, trick, side, flags)
-        ceiling = self.in_play + ((self.cards_left + self.trick_length) // self.seats) * self.trick_value
-        return self._root_value(ceiling + self.last_value + self.sweep_value)
+        # A binary search of null-window questions, each narrowing the range by what the
+        # fail-soft answer proves: cheaper than one search with a wide window.
+        low = 0
+        high = self.in_play + ((self.cards_left + self.trick_length) // self.seats) * self.trick_value
+        high += self.last_value + self.sweep_value
+        while low < high:
+            target = (low + high + 1) // 2
+            value = self._search(target - 1, target)
+            if value >= target:
+                low = value
+            else:
+                high = value
+        return low
 
     def reaches(
         self, hands: list[int], leader: int, trick: list[int], side: int, target: int, flags: int = 0
@@ -185,13 +196,10 @@ class Solver:
         """(card, exact value for ``side``) for every legal card of the seat to move."""
         self._load(hands, leader, trick, side, flags)
         mover = (leader + len(trick)) % self.seats
-        maximizing = (side >> mover) & 1
         legal = self._legal(mover)
         ceiling = self.in_play + ((self.cards_left + self.trick_length) // self.seats) * self.trick_value
         ceiling += self.last_value + self.sweep_value
-        # The position's value first: a card that reaches it is worth exactly that, one
-        # question each, and most cards of a hand lose little or nothing against it.
-        best = self._root_value(ceiling)
+        # A card worth as much as the one before it (see ``_equivalent``) shares its value.
         others = self._others(mover)
         results = []
         previous = -1
@@ -205,20 +213,6 @@ class Solver:
                 continue
             low = 0
             high = ceiling
-            if maximizing:
-                value = self._play_and_search(mover, card, best - 1, best)
-                if value >= best:
-                    low = best
-                    high = best
-                else:
-                    high = value
-            else:
-                value = self._play_and_search(mover, card, best, best + 1)
-                if value <= best:
-                    low = best
-                    high = best
-                else:
-                    low = value
             # Null-window questions, as in ``solve``: cheaper than one wide window.
             while low < high:
                 target = (low + high + 1) // 2
@@ -282,21 +276,6 @@ class Solver:
         self.flags = flags & self.flag_mask
         self.ply = 0
         return 0
-
-    def _root_value(self, ceiling: int) -> int:
-        """The loaded position's value, at most ``ceiling``: a binary search of null-window
-        questions, each narrowing the range by what the fail-soft answer proves (cheaper
-        than one search with a wide window)."""
-        low = 0
-        high = ceiling
-        while low < high:
-            target = (low + high + 1) // 2
-            value = self._search(target - 1, target)
-            if value >= target:
-                low = value
-            else:
-                high = value
-        return low
 
     def _others(self, mover: int) -> int:
         """The cards in play that ``mover`` does not hold, the open trick's included."""
