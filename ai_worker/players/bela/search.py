@@ -77,6 +77,10 @@ class Level:
     # Where a seat count is named: the solver nodes those exact solutions may spend (the
     # first deal always), as ``exact_card_nodes``.
     exact_call_nodes: dict[int, int]
+    # Where a seat count is named: once one decision's solvers have spent this many nodes,
+    # it takes no further deal (the first always). The work per deal varies tenfold
+    # between hands; this keeps the slowest decisions near the typical ones.
+    deal_nodes: dict[int, int]
     weighted: bool
     # Whether whole hands are tested against the melds they did not declare.
     strict: bool
@@ -98,6 +102,7 @@ NORMAL = Level(
     call_samples={4: 20, 3: 6, 2: 16},
     exact_call_samples=0,
     exact_call_nodes={},
+    deal_nodes={4: 4_500_000, 3: 2_500_000},
     weighted=False,
     strict=False,
     exact_limit=0,
@@ -115,6 +120,7 @@ STRONG = Level(
     call_samples={4: 40, 3: 24, 2: 32},
     exact_call_samples=6,
     exact_call_nodes={3: 12_000_000},
+    deal_nodes={},
     weighted=True,
     strict=True,
     exact_limit=150,
@@ -233,7 +239,11 @@ def call_outlooks(info: SeatInfo, level: Level) -> Evaluation:
     }
     solvers = _Solvers(table.seats)
     solved = 0
+    taken = 0
     for deal in deals:
+        if not solvers.take_next_deal(taken, level.deal_nodes.get(table.seats)):
+            break
+        taken += 1
         hands, kup = hands_of(info, deal)
         weight = likelihood(info, table, deal) if level.weighted else 1.0
         exact = solvers.solve_next_exactly(
@@ -264,7 +274,7 @@ def call_outlooks(info: SeatInfo, level: Level) -> Evaluation:
     every = [*outlooks.values(), *([dalje] if dalje is not None else [])]
     for outlook in every:
         outlook.take_means_of(exactly[outlook.action])
-    return Evaluation(every, len(deals), exact=False, nodes=solvers.nodes(), solved=solved)
+    return Evaluation(every, taken, exact=False, nodes=solvers.nodes(), solved=solved)
 
 
 def _later_call(table: Table, seat: int, first: list[frozenset[Card]]) -> tuple[int, Suit | None]:
@@ -309,7 +319,12 @@ def card_outlooks(info: SeatInfo, level: Level) -> Evaluation:
     most_exact = level.exact_card_samples[table.seats]
     node_budget = level.exact_card_nodes.get(table.seats)
     solved_exactly = 0
+    taken = 0
     for deal, weight in zip(deals, weights, strict=True):
+        if not solvers.take_next_deal(taken, level.deal_nodes.get(table.seats)):
+            exact = False
+            break
+        taken += 1
         hands, kup = hands_of(info, deal)
         valuation = _Valuation(table, info.seat, trump, table.caller, hands)
         position = _Position.now(table, info, hands)
@@ -330,8 +345,8 @@ def card_outlooks(info: SeatInfo, level: Level) -> Evaluation:
                 outlooks[card].add(weight, won, 0.0, 0)
     for card, outlook in outlooks.items():
         outlook.take_means_of(exactly[card])
-    by_score = solved_exactly == len(deals) or table.seats == 3
-    return Evaluation(list(outlooks.values()), len(deals), exact, solvers.nodes(), by_score, solved_exactly)
+    by_score = solved_exactly == taken or table.seats == 3
+    return Evaluation(list(outlooks.values()), taken, exact, solvers.nodes(), by_score, solved_exactly)
 
 
 def _maybe_bela(info: SeatInfo, card: Card, nodes: int) -> Decision:
@@ -496,11 +511,16 @@ class _Solvers:
     def nodes(self) -> int:
         return sum(solver.nodes for solver, _ in self.solvers.values())
 
+    def take_next_deal(self, taken: int, node_budget: int | None) -> bool:
+        """Whether a decision that has taken ``taken`` deals takes the next: the first
+        always, the others while the solvers have spent fewer than ``node_budget`` nodes."""
+        return taken == 0 or node_budget is None or self.nodes() < node_budget
+
     def solve_next_exactly(self, solved: int, most: int, node_budget: int | None) -> bool:
         """Whether the next deal is solved exactly, ``solved`` deals having been: at most
         ``most``, and while the solvers have spent fewer than ``node_budget`` nodes (the
         first deal always)."""
-        return solved < most and (solved == 0 or node_budget is None or self.nodes() < node_budget)
+        return solved < most and self.take_next_deal(solved, node_budget)
 
 
 @dataclass
