@@ -221,3 +221,17 @@ def test_three_seat_card_values_are_solved_exactly_until_the_node_budget_is_spen
 
     assert solved(1) == 1
     assert solved(10**12) == search.NORMAL.exact_card_samples[3] == search.NORMAL.samples
+
+
+def test_a_decision_takes_no_further_deal_once_its_node_budget_is_spent() -> None:
+    """Four seats: every deal taken is solved exactly, so the mean score still ranks."""
+    record = _record(4, derive_seed("bela-node-budget", 2), {})
+    while _deal(record).phase is Phase.TRUMP:
+        state = _deal(record)
+        record.apply(Act(state.turn, GAME.legal_actions(state, state.turn)[-1], SeatKind.COMPUTER))
+    info = seat_info(seat_observation(record, _deal(record).turn))
+    assert len(info.playable) > 1
+    cut = search.card_outlooks(info, replace(search.NORMAL, deal_nodes={4: 1}))
+    assert (cut.deals, cut.solved, cut.by_score) == (1, 1, True)
+    whole = search.card_outlooks(info, replace(search.NORMAL, deal_nodes={}))
+    assert (whole.deals, whole.solved) == (search.NORMAL.samples, search.NORMAL.samples)
