@@ -53,6 +53,14 @@ def _deal(record: TableRecord) -> DealState:
     return deal
 
 
+def _to_first_card(record: TableRecord) -> TableRecord:
+    """Through the trump choice (each seat taking its last choice), to the first card."""
+    while _deal(record).phase is Phase.TRUMP:
+        state = _deal(record)
+        record.apply(Act(state.turn, GAME.legal_actions(state, state.turn)[-1], SeatKind.COMPUTER))
+    return record
+
+
 @pytest.mark.parametrize("seats", [2, 3, 4])
 @pytest.mark.parametrize("options", OPTION_SETS, ids=["default", "zvanja_selbst"])
 def test_inference_the_real_hidden_cards_agree_with_every_hard_fact(
@@ -175,10 +183,7 @@ def test_advice_names_every_trump_and_dalje_then_every_playable_card() -> None:
     assert advice.deals_considered > 0 and advice.reason
     assert advice.recommended_action.WhichOneof("kind") in ("pass_turn", "bela")
     # Into the trick play: the advice then covers each playable card.
-    while _deal(record).phase is Phase.TRUMP:
-        state = _deal(record)
-        record.apply(Act(state.turn, GAME.legal_actions(state, state.turn)[-1], SeatKind.COMPUTER))
-    state = _deal(record)
+    state = _deal(_to_first_card(record))
     observation = seat_observation(record, state.turn)
     advice = advise(observation)
     playable = {(card.suit, card.rank) for card in observation.playable}
@@ -206,10 +211,7 @@ def test_three_seat_card_values_are_solved_exactly_until_the_node_budget_is_spen
     """A hand of ten cards costs many times what a later one does: with three players the
     exact values stop once the level's nodes are spent, but the first deal is always
     solved exactly (its mean score ranks the cards)."""
-    record = _record(3, derive_seed("bela-node-budget", 1), {})
-    while _deal(record).phase is Phase.TRUMP:
-        state = _deal(record)
-        record.apply(Act(state.turn, GAME.legal_actions(state, state.turn)[-1], SeatKind.COMPUTER))
+    record = _to_first_card(_record(3, derive_seed("bela-node-budget", 1), {}))
     info = seat_info(seat_observation(record, _deal(record).turn))
     assert len(info.playable) > 1
 
@@ -225,10 +227,7 @@ def test_three_seat_card_values_are_solved_exactly_until_the_node_budget_is_spen
 
 def test_a_decision_takes_no_further_deal_once_its_node_budget_is_spent() -> None:
     """Four seats: every deal taken is solved exactly, so the mean score still ranks."""
-    record = _record(4, derive_seed("bela-node-budget", 2), {})
-    while _deal(record).phase is Phase.TRUMP:
-        state = _deal(record)
-        record.apply(Act(state.turn, GAME.legal_actions(state, state.turn)[-1], SeatKind.COMPUTER))
+    record = _to_first_card(_record(4, derive_seed("bela-node-budget", 2), {}))
     info = seat_info(seat_observation(record, _deal(record).turn))
     assert len(info.playable) > 1
     cut = search.card_outlooks(info, replace(search.NORMAL, deal_nodes={4: 1}))
