@@ -34,10 +34,18 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def free_cluster_port() -> int:
-    """A free port whose cluster bus port (port + 10000) is free too."""
+# Cluster nodes listen below the kernel's ephemeral ports (32768 and up by default), bus
+# ports included: an outgoing connection elsewhere cannot take them between probe and use.
+_CLUSTER_PORTS = range(10_000, 32_768 - 10_000)
+
+
+def free_cluster_port(avoid: frozenset[int] = frozenset()) -> int:
+    """A free port whose cluster bus port (port + 10000) is free too, neither of them in
+    ``avoid`` (the ports and bus ports of the other nodes)."""
     while True:
-        port = random.randrange(20_000, 50_000)
+        port = random.choice(_CLUSTER_PORTS)
+        if port in avoid or port + 10_000 in avoid:
+            continue
         try:
             for candidate in (port, port + 10_000):
                 with socket.socket() as probe:
@@ -53,6 +61,10 @@ def binary(name: str) -> str:
         if candidate and Path(candidate).exists():
             return candidate
     raise RuntimeError(f"{name} is not installed: run 'sudo apt-get install {name}' (scripts/test does)")
+
+
+class RedisExitedError(RuntimeError):
+    """redis-server ended before it answered."""
 
 
 @dataclass
@@ -90,7 +102,9 @@ class RedisServer:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
-        deadline = time.monotonic() + 10
+        # Wait for the answer to PING while the process lives; the deadline is only a
+        # backstop for a server that neither answers nor exits.
+        deadline = time.monotonic() + 120
         while time.monotonic() < deadline:
             try:
                 with socket.create_connection(("127.0.0.1", self.port), timeout=0.2) as connection:
@@ -98,8 +112,14 @@ class RedisServer:
                     if connection.recv(16).startswith(b"+PONG"):
                         return
             except OSError:
+                code = self.process.poll()
+                if code is not None:
+                    raise RedisExitedError(
+                        f"redis-server exited with status {code} before answering on port {self.port} "
+                        "(most often: the port was taken meanwhile)"
+                    ) from None
                 time.sleep(0.05)
-        raise RuntimeError(f"redis-server did not start on port {self.port}")
+        raise RuntimeError(f"redis-server did not answer on port {self.port}")
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
@@ -130,23 +150,9 @@ class RedisCluster:
         return cast(redis.Redis, redis.cluster.RedisCluster.from_url(self._running_node().url))
 
     def start(self) -> None:
-        self.nodes = [
-            RedisServer(
-                free_cluster_port(),
-                self.directory / f"node-{number}",
-                extra=(
-                    "--cluster-enabled",
-                    "yes",
-                    "--cluster-config-file",
-                    "nodes.conf",
-                    "--cluster-node-timeout",
-                    str(self.node_timeout_ms),
-                ),
-            )
-            for number in range(3 * (1 + self.replicas))
-        ]
-        for node in self.nodes:
-            node.start()
+        self.nodes = []
+        for number in range(3 * (1 + self.replicas)):
+            self.nodes.append(self._start_node(self.directory / f"node-{number}"))
         subprocess.run(
             [
                 binary("redis-cli"),
@@ -168,6 +174,32 @@ class RedisCluster:
             if time.monotonic() > deadline:
                 raise RuntimeError("the Redis Cluster did not become ready")
             time.sleep(0.1)
+
+    def _start_node(self, directory: Path) -> RedisServer:
+        """A new node on a port no other node uses; if another process takes the port
+        between the probe and the start, again on another."""
+        used = frozenset(node.port + offset for node in self.nodes for offset in (0, 10_000))
+        for _ in range(5):
+            # A node that exited may have written its cluster config for the old port.
+            shutil.rmtree(directory, ignore_errors=True)
+            node = RedisServer(
+                free_cluster_port(used),
+                directory,
+                extra=(
+                    "--cluster-enabled",
+                    "yes",
+                    "--cluster-config-file",
+                    "nodes.conf",
+                    "--cluster-node-timeout",
+                    str(self.node_timeout_ms),
+                ),
+            )
+            try:
+                node.start()
+            except RedisExitedError:
+                continue
+            return node
+        raise RuntimeError(f"no Redis Cluster node started in {directory} after five ports")
 
     def master_of(self, key: str) -> RedisServer:
         """The node that is master of ``key``'s slot now."""
