@@ -234,3 +234,24 @@ def test_a_decision_takes_no_further_deal_once_its_node_budget_is_spent() -> Non
     assert (cut.deals, cut.solved, cut.by_score) == (1, 1, True)
     whole = search.card_outlooks(info, replace(search.NORMAL, deal_nodes={}))
     assert (whole.deals, whole.solved) == (search.NORMAL.samples, search.NORMAL.samples)
+
+
+def test_card_values_count_the_points_the_party_has_taken_already() -> None:
+    """Late in a deal a card's points are the party's tricks so far plus what it brings."""
+    for number in range(20):
+        record = _to_first_card(_record(4, derive_seed("bela-points-taken", number), {}))
+        rng = SeededRandom(number)
+        while len(_deal(record).tricks) < 6:
+            state = _deal(record)
+            record.apply(
+                Act(state.turn, rng.choice(GAME.legal_actions(state, state.turn)), SeatKind.COMPUTER)
+            )
+        info = seat_info(seat_observation(record, _deal(record).turn))
+        party = table_of(info).partners(info.seat)
+        points = sum(trick.points for trick in info.tricks if trick.winner in party)
+        if points < 60 or len(info.playable) < 2:
+            continue
+        evaluation = search.card_outlooks(info, search.NORMAL)
+        assert all(outlook.mean_points >= points for outlook in evaluation.outlooks), (points, evaluation)
+        return
+    raise AssertionError("no deal gave the party 60 points in six tricks")

@@ -239,11 +239,11 @@ def call_outlooks(info: SeatInfo, level: Level) -> Evaluation:
     }
     solvers = _Solvers(table.seats)
     solved = 0
-    taken = 0
+    deals_taken = 0
     for deal in deals:
-        if not solvers.take_next_deal(taken, level.deal_nodes.get(table.seats)):
+        if not solvers.take_next_deal(deals_taken, level.deal_nodes.get(table.seats)):
             break
-        taken += 1
+        deals_taken += 1
         hands, kup = hands_of(info, deal)
         weight = likelihood(info, table, deal) if level.weighted else 1.0
         exact = solvers.solve_next_exactly(
@@ -274,7 +274,7 @@ def call_outlooks(info: SeatInfo, level: Level) -> Evaluation:
     every = [*outlooks.values(), *([dalje] if dalje is not None else [])]
     for outlook in every:
         outlook.take_means_of(exactly[outlook.action])
-    return Evaluation(every, taken, exact=False, nodes=solvers.nodes(), solved=solved)
+    return Evaluation(every, deals_taken, exact=False, nodes=solvers.nodes(), solved=solved)
 
 
 def _later_call(table: Table, seat: int, first: list[frozenset[Card]]) -> tuple[int, Suit | None]:
@@ -314,17 +314,17 @@ def card_outlooks(info: SeatInfo, level: Level) -> Evaluation:
     exactly: dict[Card, Outlook] = {card: Outlook(PlayCard(card), card.symbol) for card in info.playable}
     solvers = _Solvers(table.seats)
     party = table.partners(info.seat)
-    taken = sum(trick.points for trick in info.tricks if trick.winner in party)
+    party_points = sum(trick.points for trick in info.tricks if trick.winner in party)
     has_trick = any(trick.winner in party for trick in info.tricks)
     most_exact = level.exact_card_samples[table.seats]
     node_budget = level.exact_card_nodes.get(table.seats)
     solved_exactly = 0
-    taken = 0
+    deals_taken = 0
     for deal, weight in zip(deals, weights, strict=True):
-        if not solvers.take_next_deal(taken, level.deal_nodes.get(table.seats)):
+        if not solvers.take_next_deal(deals_taken, level.deal_nodes.get(table.seats)):
             exact = False
             break
-        taken += 1
+        deals_taken += 1
         hands, kup = hands_of(info, deal)
         valuation = _Valuation(table, info.seat, trump, table.caller, hands)
         position = _Position.now(table, info, hands)
@@ -335,18 +335,18 @@ def card_outlooks(info: SeatInfo, level: Level) -> Evaluation:
             for card, value in solvers.move_values(trump, kup, position):
                 if card not in outlooks:
                     continue
-                score, won = valuation.score(taken + value, has_trick)
-                outlooks[card].add(weight, won, score, taken + value)
-                exactly[card].add(weight, won, score, taken + value)
+                score, won = valuation.score(party_points + value, has_trick)
+                outlooks[card].add(weight, won, score, party_points + value)
+                exactly[card].add(weight, won, score, party_points + value)
             continue
-        needed = valuation.winning_points(has_trick) - taken
+        needed = valuation.winning_points(has_trick) - party_points
         for card, won in solvers.move_reaches(trump, kup, position, needed):
             if card in outlooks:
                 outlooks[card].add(weight, won, 0.0, 0)
     for card, outlook in outlooks.items():
         outlook.take_means_of(exactly[card])
-    by_score = solved_exactly == taken or table.seats == 3
-    return Evaluation(list(outlooks.values()), taken, exact, solvers.nodes(), by_score, solved_exactly)
+    by_score = solved_exactly == deals_taken or table.seats == 3
+    return Evaluation(list(outlooks.values()), deals_taken, exact, solvers.nodes(), by_score, solved_exactly)
 
 
 def _maybe_bela(info: SeatInfo, card: Card, nodes: int) -> Decision:
