@@ -591,6 +591,13 @@ class Game(ABC, Generic[OptionsT, StateT]):
         game an announcement names is); empty for actions that speak for themselves."""
         return ""
 
+    def public_action(self, action: Action) -> tuple[Action, str] | None:
+        """What everyone is told of ``action`` when it holds a secret (a card given face
+        down): the action without the secret, and its label; None, the default, when the
+        action is public as it is. The rules' own events tell the secret to those who may
+        know it."""
+        return None
+
     def shortcut(self, action: Action) -> str:
         """A key a keyboard client may offer for ``action`` (one letter the game's players
         would guess); empty for none, the client then numbers the action."""

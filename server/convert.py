@@ -242,8 +242,10 @@ def option_to_proto(option: OptionType) -> service_pb2.OptionInfo:
 def game_choice(message: Message, oneof: str, game: str, value: object) -> None:
     """Fill the game's block of ``message``'s oneof ``oneof`` with ``value`` as the block's
     field named after the value's class in snake case (an action, an event)."""
-    block = _game_block(message, oneof, game)
-    fill_message(getattr(block, _snake_case(type(value).__name__)), value)
+    chosen = getattr(_game_block(message, oneof, game), _snake_case(type(value).__name__))
+    # Chosen even when every field is unset (an action whose secret is left out).
+    chosen.SetInParent()
+    fill_message(chosen, value)
 
 
 def game_block(message: Message, oneof: str, game: str, value: object | None) -> None:
@@ -294,6 +296,13 @@ def value_from_message(message: Message, value_type: type[object]) -> object:
             continue  # the dataclass default stands
         content = getattr(message, item.name)
         wanted = hints[item.name]
+        if (
+            descriptor.has_presence
+            and not message.HasField(item.name)
+            and type(None) in typing.get_args(wanted)
+        ):
+            values[item.name] = None
+            continue
         if descriptor.is_repeated:
             (element_type, *_) = typing.get_args(wanted)
             values[item.name] = tuple(_from_single(descriptor, element, element_type) for element in content)

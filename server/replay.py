@@ -32,7 +32,7 @@ def match_replay(
     current: service_pb2.ReplayDeal | None = None
     shuffles = 0
     for happened in _changes(record, opening, entries):
-        for event in (change.event for change in happened):
+        for event in (change.unredacted or change.event for change in happened):
             kind = event.WhichOneof("kind")
             if kind == "deal_started":
                 assert record.match is not None

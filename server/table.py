@@ -75,6 +75,9 @@ class Happened:
 
     event: table_pb2.TableEvent
     audience: Audience
+    # The event with the secret the game keeps out of ``event`` (a card given face down),
+    # for a replay once the match is over; never sent or stored as an event.
+    unredacted: table_pb2.TableEvent | None = None
 
 
 class TableStatus(StrEnum):
@@ -529,7 +532,16 @@ class TableRecord:
             reason=note,
             by_computer=by_computer,
         )
-        return [Happened(table_pb2.TableEvent(action_taken=taken), PUBLIC), *self._events_of(happened)]
+        public = self.game.public_action(action)
+        if public is None:
+            return [Happened(table_pb2.TableEvent(action_taken=taken), PUBLIC), *self._events_of(happened)]
+        told = table_pb2.ActionTaken()
+        told.CopyFrom(taken)
+        told.action.CopyFrom(convert.action_to_proto(public[0], self.game.game_type))
+        told.label = public[1]
+        event = table_pb2.TableEvent(action_taken=told)
+        unredacted = table_pb2.TableEvent(action_taken=taken)
+        return [Happened(event, PUBLIC, unredacted), *self._events_of(happened)]
 
     def _events_of(self, happened: list[MatchEvent]) -> list[Happened]:
         """The contract's events for what the match reports, each with its audience."""

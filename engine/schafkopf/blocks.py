@@ -10,19 +10,23 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from engine.actions import GameAction
-from engine.cards import Card
+from engine.cards import Card, Suit
 from engine.errors import InvalidActionError
+from engine.schafkopf.constants import AllPass, Kind, Pack
 
 
 @dataclass(frozen=True, slots=True)
 class GiveCard(GameAction):
-    """Take the Hochzeit's trump, giving the Hochzeiter ``card`` face down: ``give <card>``."""
+    """Take the Hochzeit's trump, giving the Hochzeiter ``card`` face down: ``give <card>``.
 
-    card: Card
+    The others are told only that the seat took it: ``card`` None is that public form,
+    never a valid action."""
+
+    card: Card | None
     word: ClassVar[str] = "give"
 
     def __str__(self) -> str:
-        return f"give {self.card}"
+        return f"give {self.card}" if self.card is not None else "give"
 
     @classmethod
     def parse(cls, words: Sequence[str]) -> GiveCard:
@@ -33,14 +37,14 @@ class GiveCard(GameAction):
 
 @dataclass(frozen=True, slots=True)
 class SchafkopfView:
-    """The deal as the viewer may see it beyond the generic view: the game (its code and
-    suit letter, empty while none is announced), its declarer and the partner as far as
+    """The deal as the viewer may see it beyond the generic view: the game and its suit
+    (None while none is announced, or it names none), its declarer and the partner as far as
     the viewer knows (-1: not known), the Hochzeit's open trump (None if none), the seats
     that stood up and gave Kontra / Re in order, the Stock, and per seat the cards lying
     face down under its face-up cards (two players; empty otherwise)."""
 
-    game: str
-    suit: str
+    game: Kind | None
+    suit: Suit | None
     declarer: int
     partner: int
     hochzeit_card: Card | None
@@ -52,14 +56,15 @@ class SchafkopfView:
 
 @dataclass(frozen=True, slots=True)
 class SchafkopfSettlement:
-    """A settled game: its code and suit letter, declarer and partner (-1: none), the
+    """A settled game: the game and its suit (None: thrown in, or no suit), declarer and
+    partner (-1: none), the
     declaring side's card points, whether it won, Schneider and Schwarz, the Laufende
     (count, and whether the declaring side held them), the doubling factor, the change
     of the Stock (positive: paid in), and for a Ramsch its loser, the Durchmarsch seat
     and the Jungfrauen (-1 / empty when none)."""
 
-    game: str
-    suit: str
+    game: Kind | None
+    suit: Suit | None
     declarer: int
     partner: int
     declarer_points: int
@@ -80,7 +85,7 @@ class SchafkopfRules:
     """The rule set as a client shows it: the pack, the tariffs in cents, where the
     Laufende count from, and the house rules chosen."""
 
-    pack: str
+    pack: Pack
     tariff_partner: int
     tariff_solo: int
     tariff_schneider: int
@@ -91,8 +96,8 @@ class SchafkopfRules:
     tariff_stock: int
     laufende_from: int
     laufende_from_wenz_geier: int
-    games: tuple[str, ...]
-    all_pass: str
+    games: tuple[Kind, ...]
+    all_pass: AllPass
     deals: int
 
 

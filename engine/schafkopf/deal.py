@@ -268,19 +268,22 @@ def announce_illegality(state: DealState, seat: int, kind: Kind, suit: Suit | No
         return f"{kind.value} is a partner game: partner games need four players"
     if kind is Kind.SIE and HAND_SIZE[(state.seats, options.pack)] != 8:
         return "a Sie is played only with hands of eight cards"
-    best = best_call(state)
+    if kind is Kind.RUFSPIEL and suit not in CALLABLE_SUITS:
+        return "Herz cannot be called: its cards are trump in a Rufspiel"
+    # Under "muss" everyone passed (a Hochzeit nobody took counts as a pass): nothing to outbid.
+    best = None if state.forced else best_call(state)
     if best is not None and RANK_IN_BIDDING[kind] <= RANK_IN_BIDDING[best.kind]:
         return f"seat {best.declarer} announced {best.kind.value}: announce a higher game or pass"
     hand = state.hands[seat]
     if kind is Kind.RUFSPIEL:
         assert suit is not None
         name = SUIT_NAMES[suit]
-        if suit not in CALLABLE_SUITS:
-            return f"{name} cannot be called: its cards are trump in a Rufspiel"
         if Card(suit, Rank.ACE) in hand:
             return f"you hold the {name}-Sau yourself: call a Sau you do not hold"
         if not any(card.suit is suit and card not in _OBER_UNTER for card in hand):
             return f"you hold no {name} card that is not trump: you may call only a suit you hold"
+    if kind is Kind.HOCHZEIT and state.forced:
+        return "under muss you play a game yourself: a Hochzeit might find nobody to take it"
     if kind is Kind.HOCHZEIT and len(partner_trumps(state, seat)) != 1:
         held = len(partner_trumps(state, seat))
         return f"a Hochzeit needs exactly one trump in your hand; you hold {held}"
@@ -298,9 +301,10 @@ def pass_illegality(state: DealState, seat: int) -> str | None:
 
 
 def announce(state: DealState, seat: int, contract: Contract | None) -> None:
-    """Apply a pass (None) or an announcement that the checks allowed."""
+    """Apply a pass (None) or an announcement that the checks allowed. A Sie, which
+    nothing outbids, is laid down at once: the seats after it are not asked."""
     state.calls.append((seat, contract))
-    if state.forced:
+    if state.forced or (contract is not None and contract.kind is Kind.SIE):
         _start(state, contract)
         return
     state.asked += 1
@@ -411,7 +415,8 @@ def double_illegality(state: DealState, seat: int) -> str | None:
         if seat == contract.declarer:
             return "you announced the game: Kontra is for the defenders"
         if seat in state.declarers:
-            return "you hold the called Sau: you play with the declarer"
+            held = "took the Hochzeit" if contract.kind is Kind.HOCHZEIT else "hold the called Sau"
+            return f"you {held}: you play with the declarer"
         if state.played(seat):
             return "Kontra is given before your first card"
         return None

@@ -78,8 +78,8 @@ def deal_result(state: DealState) -> DealResult:
     if contract.kind is Kind.SIE:
         declarer_points = TOTAL_POINTS
     detail = SchafkopfSettlement(
-        game=contract.kind.value,
-        suit=contract.suit.letter if contract.suit is not None else "",
+        game=contract.kind,
+        suit=contract.suit,
         declarer=contract.declarer,
         partner=state.partner,
         declarer_points=declarer_points,
@@ -130,7 +130,7 @@ def _thrown_in(state: DealState) -> DealResult:
         if stake
     ]
     detail = SchafkopfSettlement(
-        "", "", -1, -1, 0, False, False, False, 0, False, 1, stake * seats, -1, -1, ()
+        None, None, -1, -1, 0, False, False, False, 0, False, 1, stake * seats, -1, -1, ()
     )
     summary = "Everyone passed: thrown in" + (f", {stake} each into the Stock." if stake else ".")
     return DealResult(

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 
 from engine.actions import Action, Announce, Double, Pass, PlayCard
 from engine.cards import Suit
-from engine.errors import InvalidActionError, InvalidOptionsError, quoted
+from engine.errors import IllegalActionError, InvalidActionError, InvalidOptionsError, quoted
 from engine.game import (
     PUBLIC,
     BiddingEnded,
@@ -138,7 +138,7 @@ class Schafkopf(Game[Options, DealState]):
     def rules_detail(self, options: Options) -> SchafkopfRules:
         tariff = options.tariff
         return SchafkopfRules(
-            options.pack.value,
+            options.pack,
             tariff.partner,
             tariff.solo,
             tariff.schneider,
@@ -149,8 +149,8 @@ class Schafkopf(Game[Options, DealState]):
             tariff.stock,
             options.laufende_from,
             options.laufende_from_wenz_geier,
-            self.announcements(options),
-            options.all_pass.value,
+            tuple(kind for kind in _ANNOUNCED if options.offers(kind)),
+            options.all_pass,
             options.deals,
         )
 
@@ -237,8 +237,25 @@ class Schafkopf(Game[Options, DealState]):
             return "you play with the Hochzeiter: his trump for this card"
         return ""
 
+    def check(self, state: DealState, seat: int, action: Action) -> None:
+        """As every game checks, but a Kontra or Re out of its window is refused with its
+        own reason rather than as a move out of turn (a double may come at any time)."""
+        if isinstance(action, Double) and state.phase is Phase.PLAY:
+            reason = double_illegality(state, seat)
+            if reason is not None:
+                raise IllegalActionError(reason)
+        super().check(state, seat, action)
+
+    def public_action(self, action: Action) -> tuple[Action, str] | None:
+        """The card given for a Hochzeit's trump is told to the Hochzeiter only."""
+        if isinstance(action, GiveCard):
+            return GiveCard(None), "Nimmt die Hochzeit"
+        return None
+
     def illegality(self, state: DealState, seat: int, action: Action) -> str | None:
         pack = pack_cards(state.options.pack)
+        if isinstance(action, GiveCard) and action.card is None:
+            raise InvalidActionError("'give' names the card you give the Hochzeiter, e.g. 'give 7D'")
         if isinstance(action, PlayCard | GiveCard) and action.card not in pack:
             raise InvalidActionError(f"{action.card} is not in this table's {state.options.pack.value} pack")
         if isinstance(action, Announce):
@@ -292,7 +309,7 @@ class Schafkopf(Game[Options, DealState]):
         if state.phase is Phase.HOCHZEIT:
             declarer = _declarer(state)
             give(state, seat, action.card if isinstance(action, GiveCard) else None)
-            if not isinstance(action, GiveCard):
+            if not isinstance(action, GiveCard) or action.card is None:
                 return ()
             return (
                 GameNotice(CardGiven(seat, declarer, action.card), seats_only(seat, declarer)),
@@ -368,7 +385,7 @@ class Schafkopf(Game[Options, DealState]):
             contract=views.contract_view(state) if contract is not None else None,
             ladder=views.ladder(state, viewer),
             badges=views.badges(state, partner),
-            history=views.history(state),
+            history=views.history(state, viewer),
             current_trick=(
                 views.trick(state, state.trick.leader, state.trick.cards, None)
                 if state.trick is not None and state.phase is Phase.PLAY
@@ -382,8 +399,8 @@ class Schafkopf(Game[Options, DealState]):
             counters=(Counter("stock", "Stock", state.stock),),
             parties=views.parties(state, partner),
             game_view=SchafkopfView(
-                game=contract.kind.value if contract is not None else "",
-                suit=contract.suit.letter if contract is not None and contract.suit is not None else "",
+                game=contract.kind if contract is not None else None,
+                suit=contract.suit if contract is not None else None,
                 declarer=contract.declarer if contract is not None else -1,
                 partner=partner,
                 hochzeit_card=state.hochzeit_card if state.phase is Phase.HOCHZEIT else None,

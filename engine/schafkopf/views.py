@@ -52,7 +52,9 @@ def badges(state: DealState, partner: int) -> tuple[frozenset[Badge], ...]:
     return tuple(frozenset(seat_badges) for seat_badges in badges)
 
 
-def history(state: DealState) -> tuple[HistoryEntry, ...]:
+def history(state: DealState, viewer: int | None) -> tuple[HistoryEntry, ...]:
+    """The calls as ``viewer`` may see them: the card given for a Hochzeit's trump is seen
+    by the giver and the Hochzeiter only; the others read that the seat took it."""
     entries = [HistoryEntry(seat, Double(), "Aufstellen", DoubleStatus.COUNTS) for seat in state.doublings]
     for seat, contract in state.calls:
         if contract is None:
@@ -62,9 +64,12 @@ def history(state: DealState) -> tuple[HistoryEntry, ...]:
                 HistoryEntry(seat, Announce(contract.kind.value, contract.suit), game_label(contract))
             )
     for seat, card in state.offers:
-        entries.append(
-            HistoryEntry(seat, GiveCard(card) if card else Pass(), "Genommen" if card else "Nicht genommen")
-        )
+        if card is None:
+            entries.append(HistoryEntry(seat, Pass(), "Nicht genommen"))
+        elif state.contract is not None and viewer in (seat, state.contract.declarer):
+            entries.append(HistoryEntry(seat, GiveCard(card), "Genommen"))
+        else:
+            entries.append(HistoryEntry(seat, GiveCard(None), "Nimmt die Hochzeit"))
     for index, seat in enumerate(state.stoss):
         entries.append(HistoryEntry(seat, Double(), "Re" if index else "Kontra", DoubleStatus.COUNTS))
     return tuple(entries)

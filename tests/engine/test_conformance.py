@@ -32,6 +32,7 @@ from engine.match import DealSettled, DealStarted, HandDealt, Match, MatchEvent,
 from engine.registry import GAMES
 from engine.seeding import SeededRandom, derive_seed
 from tests.engine.pot_game import Pot
+from tests.support.seats import options_for_seats
 
 DEALS = 120
 MAX_ACTIONS = 2000
@@ -44,7 +45,7 @@ CASES = [
     for game_id, game in sorted(ALL_GAMES.items())
     for rule_set in game.game_type.rule_sets
     for seats in game.game_type.seat_counts
-    if game.check_seats(game.parse_options(rule_set.id, {}), seats) is None
+    if options_for_seats(game, rule_set.id, seats) is not None
 ]
 RULE_SETS = [
     pytest.param((game_id, rule_set), id=f"{game_id}-{rule_set.id}")
@@ -62,7 +63,9 @@ class Table:
         self.game: Game[Any, Any] = ALL_GAMES[game_id]
         self.rule_set = rule_set
         self.seats = seats
-        self.options = self.game.parse_options(rule_set, {})
+        raw = options_for_seats(self.game, rule_set, seats)
+        assert raw is not None
+        self.options = self.game.parse_options(rule_set, raw)
         self.viewers: tuple[int | None, ...] = (None, *range(seats))
 
     def enough(self, count: int) -> int:

@@ -15,14 +15,17 @@ from engine.match import DealSettled, DealStarted, HandDealt, Match, MatchFinish
 from engine.record import DealRecord, MatchRecord, RecordError, read_record, replay, write_record
 from engine.registry import GAMES
 from engine.seeding import SeededRandom
+from tests.support.seats import options_for_seats
 
 
 def _played(game: Game[Any, Any], seed: int) -> tuple[MatchRecord, list[tuple[int, ...]]]:
     """A match of computers taking random legal moves, as a record, and its settlements."""
     declared = game.game_type
     rule_set = declared.rule_sets[0]
-    options = game.parse_options(rule_set.id, {})
     seats = min(declared.seat_counts)
+    raw = options_for_seats(game, rule_set.id, seats)
+    assert raw is not None
+    options = game.parse_options(rule_set.id, raw)
     match = Match(game, options, seats, seed, frozenset())
     choose = SeededRandom(seed)
     deals: list[DealRecord] = []

@@ -29,6 +29,7 @@ from server.views import seat_observation
 from tests.engine.pot_game import Pot
 from tests.players.tables import client_view, replay_told
 from tests.support import pot_game_service
+from tests.support.seats import options_for_seats
 
 # Deals per game and seat count, and worlds tried per position.
 DEALS = 12
@@ -53,10 +54,11 @@ def _cases() -> Iterator[Any]:
 
 
 def _config(game_id: str, rule_set: str, seats: int, seed: int) -> TableConfig:
+    game = {**GAMES, "pot": Pot()}[game_id]
     return TableConfig(
         game=game_id,
         rule_set=rule_set,
-        options={"rule_set": rule_set},
+        options={"rule_set": rule_set, **(options_for_seats(game, rule_set, seats) or {})},
         seats=((SeatKind.COMPUTER, "easy"),) * seats,
         seed=seed,
         created_by="no-peeking",

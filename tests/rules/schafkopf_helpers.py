@@ -12,10 +12,11 @@ from typing import Any
 
 from engine.actions import Action, Announce, Double, Pass, PlayCard
 from engine.cards import Card, Rank, Suit
-from engine.game import DealResult
+from engine.game import DealResult, GameEvent
 from engine.schafkopf import Schafkopf
+from engine.schafkopf.blocks import SchafkopfView
 from engine.schafkopf.constants import Options
-from engine.schafkopf.deal import DealState, Phase, dealt_state
+from engine.schafkopf.deal import DealState, Phase, dealt_state, playable
 
 RECORDS = Path(__file__).parent / "data" / "schafkopf" / "sauspiel_games.json"
 GAME = Schafkopf()
@@ -55,6 +56,24 @@ def act(state: DealState, seat: int, action: Action) -> None:
     """Check and apply, as the table's write path does."""
     GAME.check(state, seat, action)
     GAME.apply(state, seat, action)
+
+
+def act_events(state: DealState, seat: int, action: Action) -> tuple[GameEvent, ...]:
+    """Check and apply, returning the events the action caused."""
+    GAME.check(state, seat, action)
+    return GAME.apply(state, seat, action)
+
+
+def legal(state: DealState, seat: int) -> set[Card]:
+    """The cards ``seat`` may play now."""
+    return {held for held, why in playable(state, seat).items() if not why}
+
+
+def game_view(state: DealState, viewer: int | None) -> SchafkopfView:
+    """Schafkopf's own part of what ``viewer`` sees."""
+    view = GAME.view(state, viewer).game_view
+    assert isinstance(view, SchafkopfView)
+    return view
 
 
 def bid(state: DealState, calls: dict[int, Action], stand_up: Sequence[int] = ()) -> None:

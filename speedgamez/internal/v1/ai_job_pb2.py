@@ -25,11 +25,12 @@ _sym_db = _symbol_database.Default()
 from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
 from speedgamez.v1 import baska_kop_pb2 as speedgamez_dot_v1_dot_baska__kop__pb2
 from speedgamez.v1 import bela_pb2 as speedgamez_dot_v1_dot_bela__pb2
+from speedgamez.v1 import schafkopf_pb2 as speedgamez_dot_v1_dot_schafkopf__pb2
 from speedgamez.v1 import cards_pb2 as speedgamez_dot_v1_dot_cards__pb2
 from speedgamez.v1 import table_pb2 as speedgamez_dot_v1_dot_table__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n#speedgamez/internal/v1/ai_job.proto\x12\x16speedgamez.internal.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1dspeedgamez/v1/baska_kop.proto\x1a\x18speedgamez/v1/bela.proto\x1a\x19speedgamez/v1/cards.proto\x1a\x19speedgamez/v1/table.proto\"\xde\x02\n\x05\x41iJob\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x15\n\rtable_version\x18\x02 \x01(\x03\x12\x0c\n\x04seat\x18\x03 \x01(\x05\x12+\n\x05level\x18\x04 \x01(\x0e\x32\x1c.speedgamez.v1.ComputerLevel\x12*\n\x04view\x18\x05 \x01(\x0b\x32\x18.speedgamez.v1.TableViewB\x02\x18\x01\x12/\n\x0bqueued_time\x18\x06 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12/\n\x04kind\x18\x07 \x01(\x0e\x32!.speedgamez.internal.v1.AiJobKind\x12\x10\n\x08reply_to\x18\x08 \x01(\t\x12<\n\x0bobservation\x18\t \x01(\x0b\x32\'.speedgamez.internal.v1.SeatObservation\x12\x13\n\x0b\x64\x65\x61l_number\x18\n \x01(\x05\"\xc2\x06\n\x0fSeatObservation\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\x10\n\x08rule_set\x18\x02 \x01(\t\x12\x45\n\x07options\x18\x03 \x03(\x0b\x32\x34.speedgamez.internal.v1.SeatObservation.OptionsEntry\x12\x0c\n\x04seat\x18\x04 \x01(\x05\x12\x15\n\rdecision_seed\x18\x05 \x01(\x04\x12\x13\n\x0b\x64\x65\x61ler_seat\x18\x06 \x01(\x05\x12\r\n\x05phase\x18\x07 \x01(\t\x12\x35\n\nphase_kind\x18\x08 \x01(\x0e\x32!.speedgamez.internal.v1.PhaseKind\x12\x14\n\x0cto_act_seats\x18\t \x03(\x05\x12\x15\n\rmay_act_seats\x18\n \x03(\x05\x12!\n\x04hand\x18\x0b \x03(\x0b\x32\x13.speedgamez.v1.Card\x12%\n\x08playable\x18\x0c \x03(\x0b\x32\x13.speedgamez.v1.Card\x12\"\n\x05\x64\x65\x61lt\x18\r \x03(\x0b\x32\x13.speedgamez.v1.Card\x12,\n\x07\x63hoices\x18\x0e \x03(\x0b\x32\x1b.speedgamez.v1.ActionChoice\x12\"\n\x05\x63\x61lls\x18\x0f \x03(\x0b\x32\x13.speedgamez.v1.Call\x12$\n\x06tricks\x18\x10 \x03(\x0b\x32\x14.speedgamez.v1.Trick\x12+\n\rcurrent_trick\x18\x11 \x01(\x0b\x32\x14.speedgamez.v1.Trick\x12\x12\n\nhand_sizes\x18\x12 \x03(\x05\x12&\n\x05shown\x18\x13 \x03(\x0b\x32\x17.speedgamez.v1.SeatHand\x12-\n\x08\x63ontract\x18\x14 \x01(\x0b\x32\x1b.speedgamez.v1.ContractView\x12\x34\n\tbaska_kop\x18( \x01(\x0b\x32\x1f.speedgamez.v1.BaskaKopRevealedH\x00\x12+\n\x04\x62\x65la\x18) \x01(\x0b\x32\x1b.speedgamez.v1.BelaRevealedH\x00\x1a.\n\x0cOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\x42\n\n\x08revealed*n\n\tAiJobKind\x12\x1b\n\x17\x41I_JOB_KIND_UNSPECIFIED\x10\x00\x12\x14\n\x10\x41I_JOB_KIND_MOVE\x10\x01\x12\x16\n\x12\x41I_JOB_KIND_ADVICE\x10\x02\x12\x16\n\x12\x41I_JOB_KIND_SHADOW\x10\x03*\x7f\n\tPhaseKind\x12\x1a\n\x16PHASE_KIND_UNSPECIFIED\x10\x00\x12\x16\n\x12PHASE_KIND_BIDDING\x10\x01\x12\x13\n\x0fPHASE_KIND_PLAY\x10\x02\x12\x14\n\x10PHASE_KIND_OTHER\x10\x03\x12\x13\n\x0fPHASE_KIND_OVER\x10\x04\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n#speedgamez/internal/v1/ai_job.proto\x12\x16speedgamez.internal.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1dspeedgamez/v1/baska_kop.proto\x1a\x18speedgamez/v1/bela.proto\x1a\x1dspeedgamez/v1/schafkopf.proto\x1a\x19speedgamez/v1/cards.proto\x1a\x19speedgamez/v1/table.proto\"\xde\x02\n\x05\x41iJob\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x15\n\rtable_version\x18\x02 \x01(\x03\x12\x0c\n\x04seat\x18\x03 \x01(\x05\x12+\n\x05level\x18\x04 \x01(\x0e\x32\x1c.speedgamez.v1.ComputerLevel\x12*\n\x04view\x18\x05 \x01(\x0b\x32\x18.speedgamez.v1.TableViewB\x02\x18\x01\x12/\n\x0bqueued_time\x18\x06 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12/\n\x04kind\x18\x07 \x01(\x0e\x32!.speedgamez.internal.v1.AiJobKind\x12\x10\n\x08reply_to\x18\x08 \x01(\t\x12<\n\x0bobservation\x18\t \x01(\x0b\x32\'.speedgamez.internal.v1.SeatObservation\x12\x13\n\x0b\x64\x65\x61l_number\x18\n \x01(\x05\"\xf9\x06\n\x0fSeatObservation\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\x10\n\x08rule_set\x18\x02 \x01(\t\x12\x45\n\x07options\x18\x03 \x03(\x0b\x32\x34.speedgamez.internal.v1.SeatObservation.OptionsEntry\x12\x0c\n\x04seat\x18\x04 \x01(\x05\x12\x15\n\rdecision_seed\x18\x05 \x01(\x04\x12\x13\n\x0b\x64\x65\x61ler_seat\x18\x06 \x01(\x05\x12\r\n\x05phase\x18\x07 \x01(\t\x12\x35\n\nphase_kind\x18\x08 \x01(\x0e\x32!.speedgamez.internal.v1.PhaseKind\x12\x14\n\x0cto_act_seats\x18\t \x03(\x05\x12\x15\n\rmay_act_seats\x18\n \x03(\x05\x12!\n\x04hand\x18\x0b \x03(\x0b\x32\x13.speedgamez.v1.Card\x12%\n\x08playable\x18\x0c \x03(\x0b\x32\x13.speedgamez.v1.Card\x12\"\n\x05\x64\x65\x61lt\x18\r \x03(\x0b\x32\x13.speedgamez.v1.Card\x12,\n\x07\x63hoices\x18\x0e \x03(\x0b\x32\x1b.speedgamez.v1.ActionChoice\x12\"\n\x05\x63\x61lls\x18\x0f \x03(\x0b\x32\x13.speedgamez.v1.Call\x12$\n\x06tricks\x18\x10 \x03(\x0b\x32\x14.speedgamez.v1.Trick\x12+\n\rcurrent_trick\x18\x11 \x01(\x0b\x32\x14.speedgamez.v1.Trick\x12\x12\n\nhand_sizes\x18\x12 \x03(\x05\x12&\n\x05shown\x18\x13 \x03(\x0b\x32\x17.speedgamez.v1.SeatHand\x12-\n\x08\x63ontract\x18\x14 \x01(\x0b\x32\x1b.speedgamez.v1.ContractView\x12\x34\n\tbaska_kop\x18( \x01(\x0b\x32\x1f.speedgamez.v1.BaskaKopRevealedH\x00\x12+\n\x04\x62\x65la\x18) \x01(\x0b\x32\x1b.speedgamez.v1.BelaRevealedH\x00\x12\x35\n\tschafkopf\x18* \x01(\x0b\x32 .speedgamez.v1.SchafkopfRevealedH\x00\x1a.\n\x0cOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\x42\n\n\x08revealed*n\n\tAiJobKind\x12\x1b\n\x17\x41I_JOB_KIND_UNSPECIFIED\x10\x00\x12\x14\n\x10\x41I_JOB_KIND_MOVE\x10\x01\x12\x16\n\x12\x41I_JOB_KIND_ADVICE\x10\x02\x12\x16\n\x12\x41I_JOB_KIND_SHADOW\x10\x03*\x7f\n\tPhaseKind\x12\x1a\n\x16PHASE_KIND_UNSPECIFIED\x10\x00\x12\x16\n\x12PHASE_KIND_BIDDING\x10\x01\x12\x13\n\x0fPHASE_KIND_PLAY\x10\x02\x12\x14\n\x10PHASE_KIND_OTHER\x10\x03\x12\x13\n\x0fPHASE_KIND_OVER\x10\x04\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -40,14 +41,14 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_AIJOB'].fields_by_name['view']._serialized_options = b'\030\001'
   _globals['_SEATOBSERVATION_OPTIONSENTRY']._loaded_options = None
   _globals['_SEATOBSERVATION_OPTIONSENTRY']._serialized_options = b'8\001'
-  _globals['_AIJOBKIND']._serialized_start=1397
-  _globals['_AIJOBKIND']._serialized_end=1507
-  _globals['_PHASEKIND']._serialized_start=1509
-  _globals['_PHASEKIND']._serialized_end=1636
-  _globals['_AIJOB']._serialized_start=208
-  _globals['_AIJOB']._serialized_end=558
-  _globals['_SEATOBSERVATION']._serialized_start=561
-  _globals['_SEATOBSERVATION']._serialized_end=1395
-  _globals['_SEATOBSERVATION_OPTIONSENTRY']._serialized_start=1337
-  _globals['_SEATOBSERVATION_OPTIONSENTRY']._serialized_end=1383
+  _globals['_AIJOBKIND']._serialized_start=1483
+  _globals['_AIJOBKIND']._serialized_end=1593
+  _globals['_PHASEKIND']._serialized_start=1595
+  _globals['_PHASEKIND']._serialized_end=1722
+  _globals['_AIJOB']._serialized_start=239
+  _globals['_AIJOB']._serialized_end=589
+  _globals['_SEATOBSERVATION']._serialized_start=592
+  _globals['_SEATOBSERVATION']._serialized_end=1481
+  _globals['_SEATOBSERVATION_OPTIONSENTRY']._serialized_start=1423
+  _globals['_SEATOBSERVATION_OPTIONSENTRY']._serialized_end=1469
 # @@protoc_insertion_point(module_scope)
