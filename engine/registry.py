@@ -8,8 +8,9 @@ from engine.baska_kop import BaskaKop
 from engine.bela import Bela
 from engine.errors import InvalidOptionsError, quoted
 from engine.game import Game
+from engine.schafkopf import Schafkopf
 
-GAMES: dict[str, Game[Any, Any]] = {game.game_type.id: game for game in (BaskaKop(), Bela())}
+GAMES: dict[str, Game[Any, Any]] = {game.game_type.id: game for game in (BaskaKop(), Bela(), Schafkopf())}
 
 
 def get_game(game_id: str) -> Game[Any, Any]:

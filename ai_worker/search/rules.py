@@ -14,8 +14,7 @@
   ``trick_bonus``, plus ``last_trick_bonus`` for the last trick (Bela's 10, and the Kup
   with two or three players), plus ``sweep_bonus`` when the side takes every trick of
   the deal (Bela's Štiglja); with ``TRICKS`` each trick counts 1 and nothing else
-  (Bettel: "takes no trick" is ``not reaches(..., 1)``; Tout and Schwarz are
-  "reaches all tricks");
+  (Tout and Schwarz are "reaches all tricks"; Bettel is a misère, below);
 * covered cards: ``covers[card]`` is the card lying on it (two-player Schafkopf's open
   stacks); a covered card can neither be played nor oblige its holder until that card
   has left the hand;
@@ -23,6 +22,11 @@
   trick, its holder must play it when the lane is led, may not discard it before the
   last trick, and may lead the lane with another card only when holding at least
   ``run_away`` cards of it (running away).
+* a misère (``misere``): the side scores what the others take, trick by trick, so that
+  the search, which maximises the side's score, makes the side take as little as it can
+  and the others as much: Bettel's declarer with ``TRICKS`` (he wins when the others take
+  every trick), and its defenders (they win when he takes one); a Ramsch seat with
+  ``CARD_POINTS`` against the others. A misère has no sweep bonus.
 
 A position's state bits (``CALLED_LANE_LED``, ``SIDE_LOST_A_TRICK``) are defined here too.
 Each game maps its contracts onto these rules in its own package
@@ -69,6 +73,7 @@ class TrickRules:
         covers: list[int] | None = None,
         called_ace: int = -1,
         run_away: int = 4,
+        misere: bool = False,
     ) -> None:
         count = len(lanes)
         if len(points) != count or count > MAX_CARDS:
@@ -92,6 +97,8 @@ class TrickRules:
             raise ValueError("covers need one entry per card: -1 or another card's index")
         if called_ace >= count or (called_ace >= 0 and lanes[called_ace] == TRUMP_LANE):
             raise ValueError("the called ace is a card of a plain lane, or -1")
+        if misere and sweep_bonus:
+            raise ValueError("a misère side scores the others' tricks: it has no sweep bonus")
         self.lanes = list(lanes)
         self.points = list(points)
         self.duties = duties
@@ -103,3 +110,4 @@ class TrickRules:
         self.covers = covers
         self.called_ace = called_ace
         self.run_away = run_away
+        self.misere = misere

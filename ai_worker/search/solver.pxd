@@ -23,6 +23,7 @@ cdef class Solver:
     cdef int called_lane
     cdef unsigned int called_bit
     cdef int run_away
+    cdef int misere
     cdef unsigned int bit_of[32]
     cdef int lane_of[32]
     cdef int points[32]

@@ -2,7 +2,8 @@
 
 The solver knows no game: a game describes itself as ``TrickRules`` (``rules.py``), all
 data: cards as indices with lanes and points, 2 to 4 seats, duty flags, what a trick is
-worth, covered cards and a called ace.
+worth, covered cards, a called ace and whether the side plays a misère (it scores what
+the others take).
 
 A position is the hands as card masks, the leader, the cards of the open trick and the
 state bits ``CALLED_LANE_LED`` and ``SIDE_LOST_A_TRICK`` (for the sweep bonus). The
@@ -75,6 +76,8 @@ class Solver:
         self.sweep_value = rules.sweep_bonus if counts_points else 0
         self.called_ace = rules.called_ace
         self.run_away = rules.run_away
+        # A misère side scores the tricks the others take (1 or 0, to test the winner's bit against).
+        self.misere = 1 if rules.misere else 0
         if not cython.compiled:
             # Compiled, these are zeroed C arrays declared in solver.pxd.
             self.bit_of = [0] * MAX_CARDS
@@ -402,7 +405,8 @@ class Solver:
             trumps = (self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]) & self.lane_mask[
                 TRUMP_LANE
             ]
-            if trumps:
+            # In a misère the top trumps' tricks are the ones the side does not score.
+            if trumps and not self.misere:
                 side_trumps = trumps & side_cards
                 other_trumps = trumps ^ side_trumps
                 if trumps & -trumps & side_trumps:
@@ -480,7 +484,7 @@ class Solver:
             if (self.beaters[best] >> card) & 1:
                 best = card
                 best_seat = seat
-        if not (self.side >> best_seat) & 1:
+        if ((self.side >> best_seat) & 1) == self.misere:
             return 0
         gained = points + self.trick_value + self.last_value
         if (self.flags & SIDE_LOST_A_TRICK) == 0:
@@ -612,7 +616,7 @@ class Solver:
             if self.lane_of[self.trick[0]] == self.called_lane:
                 self.flags |= CALLED_LANE_LED & self.flag_mask
             gained = 0
-            if (self.side >> winner) & 1:
+            if ((self.side >> winner) & 1) != self.misere:
                 gained = points + self.trick_value
                 if self.cards_left == 0:
                     gained += self.last_value

@@ -147,8 +147,10 @@ class CardTurned:
 @dataclass(frozen=True, slots=True)
 class SchafkopfRevealed:
     """What a seat has been told beyond the cards played and shown, as a computer player
-    reads it: its partner as far as it knows (-1: not known), and the card it gave or
-    received in a Hochzeit's exchange (None: none)."""
+    reads it: its partner as far as it knows (-1: not known), the card it gave or
+    received in a Hochzeit's exchange (None: none), and the Hochzeit's trump that lay
+    open, which the taker holds after the exchange (None: no Hochzeit offered)."""
 
     partner: int
     exchanged: Card | None
+    hochzeit_card: Card | None

@@ -416,7 +416,7 @@ class Schafkopf(Game[Options, DealState]):
         for giver, card in state.offers:
             if (card is not None and giver == seat) or (card is not None and seat == _declarer(state)):
                 exchanged = card
-        return SchafkopfRevealed(views.partner_for(state, seat), exchanged)
+        return SchafkopfRevealed(views.partner_for(state, seat), exchanged, state.hochzeit_card)
 
     # Private helpers -------------------------------------------------------------------
 

@@ -232,9 +232,11 @@ class SchafkopfEvent(_message.Message):
     def __init__(self, second_half_dealt: _Optional[_Union[SchafkopfSecondHalfDealt, _Mapping]] = ..., hochzeit_offered: _Optional[_Union[SchafkopfHochzeitOffered, _Mapping]] = ..., card_given: _Optional[_Union[SchafkopfCardGiven, _Mapping]] = ..., partner_revealed: _Optional[_Union[SchafkopfPartnerRevealed, _Mapping]] = ..., card_turned: _Optional[_Union[SchafkopfCardTurned, _Mapping]] = ...) -> None: ...
 
 class SchafkopfRevealed(_message.Message):
-    __slots__ = ("partner", "exchanged")
+    __slots__ = ("partner", "exchanged", "hochzeit_card")
     PARTNER_FIELD_NUMBER: _ClassVar[int]
     EXCHANGED_FIELD_NUMBER: _ClassVar[int]
+    HOCHZEIT_CARD_FIELD_NUMBER: _ClassVar[int]
     partner: int
     exchanged: _cards_pb2.Card
-    def __init__(self, partner: _Optional[int] = ..., exchanged: _Optional[_Union[_cards_pb2.Card, _Mapping]] = ...) -> None: ...
+    hochzeit_card: _cards_pb2.Card
+    def __init__(self, partner: _Optional[int] = ..., exchanged: _Optional[_Union[_cards_pb2.Card, _Mapping]] = ..., hochzeit_card: _Optional[_Union[_cards_pb2.Card, _Mapping]] = ...) -> None: ...

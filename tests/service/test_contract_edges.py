@@ -20,7 +20,7 @@ import redis
 from google.protobuf import descriptor_pb2
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
-from speedgamez.v1 import baska_kop_pb2, cards_pb2, table_pb2
+from speedgamez.v1 import baska_kop_pb2, cards_pb2, schafkopf_pb2, table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
 from speedgamez.v1 import table_service_pb2_grpc as service_grpc
 from tests.service.conftest import Stack
@@ -450,8 +450,14 @@ def test_an_unknown_card_names_value_is_invalid(stack: Stack) -> None:
 def test_list_games_declares_each_game_and_every_option_for_a_settings_screen(stack: Stack) -> None:
     anna = stack.player("Anna")
     listed = anna.stub.ListGames(service_pb2.ListGamesRequest()).games
-    assert [game.id for game in listed] == ["baska_kop", "bela"]
-    game, bela = listed
+    assert [game.id for game in listed] == ["baska_kop", "bela", "schafkopf"]
+    game, bela, schafkopf = listed
+    assert (schafkopf.title, list(schafkopf.seat_counts)) == ("Schafkopf", [2, 3, 4])
+    club, sauspiel = schafkopf.rule_sets
+    assert (club.schafkopf.tariff_partner, club.schafkopf.tariff_solo) == (10, 50)
+    assert (sauspiel.schafkopf.tariff_partner, sauspiel.schafkopf.tariff_solo) == (20, 50)
+    assert club.schafkopf.pack == schafkopf_pb2.SCHAFKOPF_PACK_LONG
+    assert list(club.announcements) == ["rufspiel", "wenz", "solo", "wenz_tout", "solo_tout", "sie"]
     assert (bela.title, list(bela.seat_counts)) == ("Bela", [2, 3, 4])
     assert bela.utility == service_pb2.GAME_UTILITY_GENERAL_SUM
     (speedbela,) = bela.rule_sets

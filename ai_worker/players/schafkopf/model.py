@@ -7,8 +7,13 @@ per contract, for the long pack of 32 cards and the short one of 24.
   with four cards of its suit (three in the short pack).
 * Wenz: only the Unters are trumps; the plain suits A 10 K O 9 8 7. Geier: the same with
   the Obers.
+* Farbwenz: the Unters, then the trump suit A 10 K O 9 8 7; the plain suits as in the
+  Wenz. Farbgeier: the Obers, then the trump suit A 10 K U 9 8 7; the plain suits as in
+  the Geier.
 * Bettel: no trumps, each suit A K O U 10 9 8 7; counted in tricks (the player must take
   none).
+* Ramsch and the Bettel's sides want to take little: ``misere`` makes the side score
+  what the others take (the Ramsch's trumps are the Rufspiel's, without a called ace).
 * Two players: each one's cards lie in six stacks, an open card on a covered one;
   ``covers`` names, for each covered card, the open card that lies on it.
 
@@ -36,6 +41,8 @@ class Contract(Enum):
     SOLO = "solo"
     WENZ = "wenz"
     GEIER = "geier"
+    FARBWENZ = "farbwenz"
+    FARBGEIER = "farbgeier"
     BETTEL = "bettel"
 
 
@@ -51,11 +58,15 @@ def card_index(
     short: bool = False,
     seats: int = 4,
     covers: dict[Card, Card] | None = None,
+    misere: bool = False,
+    tricks: bool = False,
 ) -> CardIndex:
     """The cards of one contract in the solver's order, with its rules.
 
-    ``trump_suit`` is the Solo's suit; ``called_suit`` the Rufspiel's; ``covers`` maps
-    each covered card to the open card on it (two players)."""
+    ``trump_suit`` is the suit of a Solo, Farbwenz or Farbgeier; ``called_suit`` the
+    Rufspiel's; ``covers`` maps each covered card to the open card on it (two players);
+    ``misere``: the side scores what the others take; ``tricks``: count tricks, not
+    points (a Tout, Schwarz; the Bettel always counts tricks)."""
     if (contract is Contract.RUFSPIEL) != (called_suit is not None):
         raise ValueError("a Rufspiel and only a Rufspiel calls an ace")
     if called_suit is Suit.HEARTS or (contract is Contract.RUFSPIEL and trump_suit is not Suit.HEARTS):
@@ -76,10 +87,11 @@ def card_index(
         points=[POINTS.get(card.rank, 0) for card in ordered],
         duties=FOLLOW,
         seats=seats,
-        objective=TRICKS if contract is Contract.BETTEL else CARD_POINTS,
+        objective=TRICKS if tricks or contract is Contract.BETTEL else CARD_POINTS,
         covers=[index[covers[card]] if covers and card in covers else -1 for card in ordered],
         called_ace=index[Card(called_suit, Rank.ACE)] if called_suit is not None else -1,
         run_away=3 if short else 4,
+        misere=misere,
     )
     return CardIndex.of(ordered, rules)
 
@@ -91,6 +103,10 @@ def _trumps(contract: Contract, trump_suit: Suit) -> list[Card]:
         return unters
     if contract is Contract.GEIER:
         return obers
+    if contract is Contract.FARBWENZ:
+        return unters + [Card(trump_suit, rank) for rank in LONG_RANKS if rank is not Rank.JACK]
+    if contract is Contract.FARBGEIER:
+        return obers + [Card(trump_suit, rank) for rank in LONG_RANKS if rank is not Rank.QUEEN]
     if contract is Contract.BETTEL:
         return []
     suit = [Card(trump_suit, rank) for rank in LONG_RANKS if rank not in (Rank.QUEEN, Rank.JACK)]
