@@ -3,12 +3,14 @@
     python -m ai_worker.bench                      # everything, a few minutes
     python -m ai_worker.bench --only solver --deals 500
     python -m ai_worker.bench --only decisions --game ID --seats 3
+    python -m ai_worker.bench --only decisions --game schafkopf --seats 3 --option pack=short
 
 * solver: whole deals solved from the first card, each with a fresh solver, for
   Schafkopf, Bela and Baśka/Kop, and the threshold queries of Schafkopf and Bela
   (``ai_worker.search.bench``): median and p95 time, nodes/s.
 * decisions: one decision per level of a game (default Baśka/Kop; ``--game bela --seats
-  N`` for Bela at 2, 3 or 4) at the first decision of a deal and at the first card (the
+  N`` for Bela at 2, 3 or 4; ``--option`` sets a table option, e.g. Schafkopf's short
+  pack) at the first decision of a deal and at the first card (the
   calls before it passed where possible, else made by the easy player): p50 and p95
   latency.
 * shadow: a daily deal's comparison, one settled deal played again with the strong
@@ -44,14 +46,15 @@ LEVEL_ORDER = ["easy", "normal", "strong"]
 TARGETS = {
     "baska_kop": {"normal": "<= 50 ms", "strong": "<= 500 ms"},
     "bela": {"easy": "<= 5 ms", "normal": "<= 300 ms", "strong": "<= 2 s"},
+    "schafkopf": {"normal": "<= 300 ms", "strong": "<= 2 s"},
 }
 
 
-def _record(game: str, rule_set: str, seats: int, seed: int) -> TableRecord:
+def _record(game: str, rule_set: str, seats: int, seed: int, options: dict[str, str]) -> TableRecord:
     config = TableConfig(
         game=game,
         rule_set=rule_set,
-        options={"rule_set": rule_set},
+        options={"rule_set": rule_set, **options},
         seats=((SeatKind.COMPUTER, "easy"),) * seats,
         seed=seed,
         created_by="bench",
@@ -76,13 +79,17 @@ def _first_card(record: TableRecord) -> TableRecord | None:
     return None
 
 
-def bench_decisions(count: int, game: str, seats: int) -> None:
-    print(f"{game} at {seats} seats: decision latency, {count} positions per level and moment, one core:")
+def bench_decisions(count: int, game: str, seats: int, options: dict[str, str]) -> None:
+    chosen = "".join(f", {key}={value}" for key, value in options.items())
+    print(
+        f"{game} at {seats} seats{chosen}: decision latency, {count} positions per level and moment,",
+        "one core:",
+    )
     rule_sets = [rule_set.id for rule_set in GAMES[game].game_type.rule_sets]
     for moment in ("first call", "first card"):
         observations = []
         for seed in range(count):
-            record: TableRecord | None = _record(game, rule_sets[seed % len(rule_sets)], seats, seed)
+            record: TableRecord | None = _record(game, rule_sets[seed % len(rule_sets)], seats, seed, options)
             if moment == "first card" and record is not None:
                 record = _first_card(record)
             if record is None or not record.computer_turns():
@@ -135,13 +142,17 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=200, help="positions per level and moment")
     parser.add_argument("--game", default="baska_kop", choices=sorted(GAMES), help="for the decisions")
     parser.add_argument("--seats", type=int, help="for the decisions (default: the fewest the game allows)")
+    parser.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE", help="a table option for the decisions"
+    )
     args = parser.parse_args()
+    options = dict(option.split("=", 1) for option in args.option)
     seats = args.seats or min(GAMES[args.game].game_type.seat_counts)
     if args.only in (None, "solver"):
         bench_search(args.deals)
         bench_sampler(50)
     if args.only in (None, "decisions"):
-        bench_decisions(args.positions, args.game, seats)
+        bench_decisions(args.positions, args.game, seats, options)
     if args.only in (None, "shadow"):
         bench_shadows(args.days)
 

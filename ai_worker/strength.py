@@ -77,14 +77,16 @@ def seatings(seats: int) -> list[tuple[bool, ...]]:
     return list(dict.fromkeys(turned))
 
 
-def mirrored_scores(task: tuple[str, str, int, str, str, int]) -> tuple[float, float]:
+def mirrored_scores(
+    task: tuple[str, str, int, str, str, int, tuple[tuple[str, str], ...]],
+) -> tuple[float, float]:
     """A's and B's mean score per seat on one deal played in every seating."""
-    game, rule_set, seats, stronger, weaker, seed = task
+    game, rule_set, seats, stronger, weaker, seed, options = task
     a_scores: list[int] = []
     b_scores: list[int] = []
     for seating in seatings(seats):
         levels = [stronger if is_a else weaker for is_a in seating]
-        outcome = play_deal(game, rule_set, seed, levels)
+        outcome = play_deal(game, rule_set, seed, levels, dict(options))
         for is_a, score in zip(seating, outcome.scores, strict=True):
             (a_scores if is_a else b_scores).append(score)
     return statistics.fmean(a_scores), statistics.fmean(b_scores)
@@ -99,9 +101,11 @@ def compare(
     first_seed: int = 0,
     game: str = DEFAULT_GAME,
     seats: int = 4,
+    options: dict[str, str] | None = None,
 ) -> Comparison:
+    chosen = tuple(sorted((options or {}).items()))
     tasks = [
-        (game, rule_sets[seed % len(rule_sets)], seats, stronger, weaker, seed)
+        (game, rule_sets[seed % len(rule_sets)], seats, stronger, weaker, seed, chosen)
         for seed in range(first_seed, first_seed + deals)
     ]
     started = time.perf_counter()
@@ -122,7 +126,9 @@ def main() -> None:
     parser.add_argument("--rule-set", default="all", help="one of the game's rule sets, or all (default)")
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--first-seed", type=int, default=0)
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a table option")
     args = parser.parse_args()
+    options = dict(option.split("=", 1) for option in args.option)
     declared = GAMES[args.game].game_type
     seats = args.seats or min(declared.seat_counts)
     if not 2 <= seats <= 9 or seats not in declared.seat_counts:
@@ -132,14 +138,24 @@ def main() -> None:
         parser.error(f"--rule-set must be all or one of {', '.join(every)}")
     rule_sets = every if args.rule_set == "all" else (args.rule_set,)
     print(
-        f"{declared.title}, {seats} seats, rule sets {', '.join(rule_sets)}, each deal in "
+        f"{declared.title}, {seats} seats, rule sets {', '.join(rule_sets)}"
+        + "".join(f", {key}={value}" for key, value in options.items())
+        + f", each deal in "
         f"{len(seatings(seats))} seatings; scores are points per seat and deal"
     )
     print(HEADER)
     for pair in args.pairs.split(","):
         stronger, weaker = pair.split(":")
         result = compare(
-            stronger, weaker, args.deals, rule_sets, args.processes, args.first_seed, args.game, seats
+            stronger,
+            weaker,
+            args.deals,
+            rule_sets,
+            args.processes,
+            args.first_seed,
+            args.game,
+            seats,
+            options,
         )
         verdict = "ok" if result.separation >= 2 else "NOT 2 SE APART"
         print(result.line(), verdict, flush=True)
