@@ -386,7 +386,8 @@ def give(state: DealState, seat: int, card: Card | None) -> None:
     if card is None:
         state.turn = next_seat(state, seat)
         if state.turn == declarer:
-            state.contract, state.hochzeit_card = None, None
+            # The trump that lay open stays known to every seat ("None: no Hochzeit offered").
+            state.contract = None
             _all_passed(state)
         return
     state.hands[seat].remove(card)

@@ -58,6 +58,7 @@ from engine.schafkopf.blocks import (
     SecondHalfDealt,
 )
 from engine.schafkopf.constants import (
+    EICHEL_OBER,
     PARTNER_GAMES,
     RANK_IN_BIDDING,
     SEAT_COUNTS,
@@ -181,12 +182,14 @@ class Schafkopf(Game[Options, DealState]):
         """The deal as dealt, with every card ``seat`` has not seen dealt anew among the
         places that hold one, keeping what it saw (its own cards as far as dealt to it,
         cards played, the Hochzeit's trump and the card it gave or got, face-up cards)
-        where it was."""
+        where it was, and the Eichel-Ober once "muss" has named its holder."""
         seen = set(seen_dealt(state, seat))
         for trick in [*state.tricks, *([state.trick] if state.trick is not None else [])]:
             seen |= {card for _, card in trick.cards}
         if state.hochzeit_card is not None:
             seen.add(state.hochzeit_card)
+        if state.forced:
+            seen.add(EICHEL_OBER)
         seen |= {
             card for giver, card in state.offers if card is not None and seat in (giver, _declarer(state))
         }
