@@ -17,10 +17,17 @@ Decisions where the texts are silent (with those of the other modules):
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 
 from engine.actions import Action, Announce, Double, Pass, PlayCard
 from engine.cards import Suit
-from engine.errors import IllegalActionError, InvalidActionError, InvalidOptionsError, quoted
+from engine.errors import (
+    IllegalActionError,
+    InvalidActionError,
+    InvalidOptionsError,
+    NotYourTurnError,
+    quoted,
+)
 from engine.game import (
     PUBLIC,
     BiddingEnded,
@@ -245,9 +252,23 @@ class Schafkopf(Game[Options, DealState]):
         own reason rather than as a move out of turn (a double may come at any time)."""
         if isinstance(action, Double) and state.phase is Phase.PLAY:
             reason = double_illegality(state, seat)
+            if reason is not None and seat not in self.to_act(state):
+                raise NotYourTurnError(reason)
             if reason is not None:
                 raise IllegalActionError(reason)
         super().check(state, seat, action)
+
+    def choices(self, state: DealState, seat: int) -> tuple[Choice, ...]:
+        """As every game's, with a greyed Kontra or Re giving its own reason, as ``check`` does."""
+        offered = super().choices(state, seat)
+        if state.phase is not Phase.PLAY:
+            return offered
+        return tuple(
+            replace(choice, reason=double_illegality(state, seat) or choice.reason)
+            if isinstance(choice.action, Double) and not choice.allowed
+            else choice
+            for choice in offered
+        )
 
     def public_action(self, action: Action) -> tuple[Action, str] | None:
         """The card given for a Hochzeit's trump is told to the Hochzeiter only."""
