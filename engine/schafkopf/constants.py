@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cache
 
 from engine.cards import Card, Rank, Suit
 
@@ -59,6 +60,7 @@ class Pack(StrEnum):
     SHORT = "short"
 
 
+@cache
 def pack_cards(pack: Pack) -> tuple[Card, ...]:
     ranks = LONG_RANKS if pack is Pack.LONG else SHORT_RANKS
     return tuple(Card(suit, rank) for suit in SUITS for rank in ranks)

@@ -17,7 +17,8 @@ They end once the called suit has been led.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cache
 
 from engine.cards import Card, Rank, Suit, winning_index
 from engine.schafkopf.constants import (
@@ -77,9 +78,17 @@ class TrickOrder:
 
     trumps: tuple[Card, ...]
     plain: tuple[Rank, ...]
+    # The trumps' strength by card, for quick lookups (made from ``trumps``).
+    trump_power: dict[Card, int] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        power = {card: 100 - index for index, card in enumerate(self.trumps)}
+        object.__setattr__(self, "trump_power", power)
 
     @staticmethod
+    @cache
     def of(kind: Kind, suit: Suit | None, pack: Pack) -> TrickOrder:
+        """The order of ``kind`` (with its suit) in ``pack``; one value per game, shared."""
         game_trumps = trumps(kind, suit, pack)
         ranks: tuple[Rank, ...] = BETTEL_RANKS if kind is Kind.BETTEL else LONG_RANKS
         if pack is Pack.SHORT:
@@ -91,7 +100,7 @@ class TrickOrder:
         return TrickOrder(game_trumps, tuple(rank for rank in ranks if rank not in trump_ranks))
 
     def is_trump(self, card: Card) -> bool:
-        return card in self.trumps
+        return card in self.trump_power
 
     def led_class(self, card: Card) -> Suit | None:
         """What a card asks others to follow: None for trump, else its suit."""
@@ -99,8 +108,9 @@ class TrickOrder:
 
     def power(self, card: Card) -> int:
         """Higher is stronger; a trump beats every other card."""
-        if self.is_trump(card):
-            return 100 - self.trumps.index(card)
+        trump = self.trump_power.get(card)
+        if trump is not None:
+            return trump
         return len(self.plain) - self.plain.index(card.rank)
 
     def beats(self, card: Card, best: Card) -> bool:
