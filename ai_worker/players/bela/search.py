@@ -37,6 +37,7 @@ from ai_worker.players.bela.deals import constraints, first_cards, hands_of, lik
 from ai_worker.players.bela.info import Table, allowed_choice, bela_cards, table_of
 from ai_worker.players.bela.model import card_index
 from ai_worker.players.decision import Decision
+from ai_worker.players.outlook import Outlook
 from ai_worker.search.card_index import CardIndex
 from ai_worker.search.rules import SIDE_LOST_A_TRICK
 from ai_worker.search.sampling import DealCounter, enumerate_deals, sample
@@ -127,44 +128,6 @@ STRONG = Level(
     call_floor=0.7,
     call_margin=0.1,
 )
-
-
-@dataclass
-class Outlook:
-    """How one option fares over the deals considered (weights sum to ``total``)."""
-
-    action: Action
-    label: str
-    wins: float = 0.0
-    total: float = 0.0
-    score: float = 0.0
-    points: float = 0.0
-    won_deals: int = 0
-
-    @property
-    def chance(self) -> float:
-        return self.wins / self.total if self.total else 0.0
-
-    @property
-    def mean_score(self) -> float:
-        return self.score / self.total if self.total else 0.0
-
-    @property
-    def mean_points(self) -> float:
-        return self.points / self.total if self.total else 0.0
-
-    def add(self, weight: float, won: bool, score: float, points: int) -> None:
-        self.wins += weight * won
-        self.total += weight
-        self.score += weight * score
-        self.points += weight * points
-        self.won_deals += won
-
-    def take_means_of(self, solved: Outlook) -> None:
-        """Score and points as the mean of ``solved`` (the exactly solved deals), scaled
-        to this outlook's total weight."""
-        share = self.total / solved.total if solved.total else 0.0
-        self.score, self.points = solved.score * share, solved.points * share
 
 
 @dataclass

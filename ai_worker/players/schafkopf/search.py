@@ -57,6 +57,7 @@ from itertools import islice
 
 from ai_worker.players.advice import add_calls, add_cards
 from ai_worker.players.decision import Decision
+from ai_worker.players.outlook import Outlook
 from ai_worker.players.schafkopf import model
 from ai_worker.players.schafkopf.deals import (
     Knowledge,
@@ -165,44 +166,6 @@ STRONG = Level(
 ADVISOR = replace(STRONG, name="advisor", every_game=True)
 # Deals counted before listing them, at most, per deal the strong level may use.
 _LISTED_PER_DEAL = 10
-
-
-@dataclass
-class Outlook:
-    """How one option fares over the deals considered (weights sum to ``total``)."""
-
-    action: Action
-    label: str
-    wins: float = 0.0
-    total: float = 0.0
-    score: float = 0.0
-    points: float = 0.0
-    won_deals: int = 0
-
-    @property
-    def chance(self) -> float:
-        return self.wins / self.total if self.total else 0.0
-
-    @property
-    def mean_score(self) -> float:
-        return self.score / self.total if self.total else 0.0
-
-    @property
-    def mean_points(self) -> float:
-        return self.points / self.total if self.total else 0.0
-
-    def add(self, weight: float, won: bool, score: float, points: float) -> None:
-        self.wins += weight * won
-        self.total += weight
-        self.score += weight * score
-        self.points += weight * points
-        self.won_deals += won
-
-    def take_means_of(self, solved: Outlook) -> None:
-        """Score and points as the mean of ``solved`` (the exactly solved deals), scaled to
-        this outlook's total weight."""
-        share = self.total / solved.total if solved.total else 0.0
-        self.score, self.points = solved.score * share, solved.points * share
 
 
 @dataclass

@@ -1,0 +1,48 @@
+"""How one option (a call, a card) fares over the sampled deals a search player solves:
+the weighted wins, score and points, from which it ranks its options and words its
+reasons. Shared by the players that weigh deals and solve some of them exactly (Bela,
+Schafkopf)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.actions import Action
+
+
+@dataclass
+class Outlook:
+    """How one option fares over the deals considered (weights sum to ``total``)."""
+
+    action: Action
+    label: str
+    wins: float = 0.0
+    total: float = 0.0
+    score: float = 0.0
+    points: float = 0.0
+    won_deals: int = 0
+
+    @property
+    def chance(self) -> float:
+        return self.wins / self.total if self.total else 0.0
+
+    @property
+    def mean_score(self) -> float:
+        return self.score / self.total if self.total else 0.0
+
+    @property
+    def mean_points(self) -> float:
+        return self.points / self.total if self.total else 0.0
+
+    def add(self, weight: float, won: bool, score: float, points: float) -> None:
+        self.wins += weight * won
+        self.total += weight
+        self.score += weight * score
+        self.points += weight * points
+        self.won_deals += won
+
+    def take_means_of(self, solved: Outlook) -> None:
+        """Score and points as the mean of ``solved`` (the exactly solved deals), scaled to
+        this outlook's total weight."""
+        share = self.total / solved.total if solved.total else 0.0
+        self.score, self.points = solved.score * share, solved.points * share
