@@ -705,12 +705,13 @@ class Game(ABC, Generic[OptionsT, StateT]):
         """``candidate_actions`` with the verdict of ``illegality`` for each."""
         waiting = self.to_act(state)
         acting = waiting | self.may_act(state)
+        not_yours = "" if seat in acting else _not_your_turn(waiting)
         result = []
         for action, label in self.candidate_actions(state, seat):
             meaning = self.meaning(state, action)
             shortcut = self.shortcut(action)
-            if seat not in acting:
-                result.append(Choice(action, label, False, _not_your_turn(waiting), meaning, shortcut))
+            if not_yours:
+                result.append(Choice(action, label, False, not_yours, meaning, shortcut))
                 continue
             reason = self.illegality(state, seat, action)
             result.append(Choice(action, label, reason is None, reason or "", meaning, shortcut))

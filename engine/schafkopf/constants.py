@@ -21,6 +21,7 @@ SHORT_RANKS = LONG_RANKS[:-2]
 # Bettel has no trump and ranks the Zehn below the Unter, as in its natural order.
 BETTEL_RANKS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE, Rank.EIGHT, Rank.SEVEN)
 CARD_POINTS = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2}
+_POINTS_BY_RANK = {rank: CARD_POINTS.get(rank, 0) for rank in Rank}
 TOTAL_POINTS = 120
 # The declaring side needs 61 (60:60 is lost). Schneider: winning declarers with 91 or
 # more, losing declarers with 30 or fewer (the defenders needed 90 to win Schneider).
@@ -50,7 +51,7 @@ def card_name(card: Card) -> str:
 
 
 def points(cards: list[Card] | tuple[Card, ...]) -> int:
-    return sum(CARD_POINTS.get(card.rank, 0) for card in cards)
+    return sum([_POINTS_BY_RANK[card.rank] for card in cards])
 
 
 class Pack(StrEnum):

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from engine.cards import Card, Rank, Suit
+from engine.game import Trick
 from engine.schafkopf.constants import (
     CALLABLE_SUITS,
     EICHEL_OBER,
@@ -114,6 +115,8 @@ class DealState:
     tricks: list[PlayedTrick] = field(default_factory=list)
     trick: PlayedTrick | None = None
     thrown_in: bool = False
+    # The completed tricks as every view shows them, made once each (they never change).
+    trick_views: list[Trick] = field(default_factory=list, repr=False, compare=False)
 
     def copy(self) -> DealState:
         trick = PlayedTrick(self.trick.leader, list(self.trick.cards)) if self.trick is not None else None
@@ -141,6 +144,7 @@ class DealState:
             tricks=[PlayedTrick(trick.leader, list(trick.cards), trick.winner) for trick in self.tricks],
             trick=trick,
             thrown_in=self.thrown_in,
+            trick_views=list(self.trick_views),
         )
 
     @property

@@ -371,7 +371,7 @@ class Schafkopf(Game[Options, DealState]):
         return _PHASE_KINDS[state.phase]
 
     def completed_tricks(self, state: DealState) -> tuple[Trick, ...]:
-        return tuple(views.trick(state, trick.leader, trick.cards, trick.winner) for trick in state.tricks)
+        return views.completed(state)
 
     def copy_state(self, state: DealState) -> DealState:
         return state.copy()

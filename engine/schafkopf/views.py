@@ -113,8 +113,17 @@ def trick(state: DealState, leader: int, cards: list[tuple[int, Card]], winner: 
     )
 
 
+def completed(state: DealState) -> tuple[Trick, ...]:
+    """The completed tricks as views show them, each made once and kept on the state."""
+    made = state.trick_views
+    for played in state.tricks[len(made) :]:
+        made.append(trick(state, played.leader, played.cards, played.winner))
+    return tuple(made)
+
+
 def card_points(state: DealState) -> tuple[int, ...]:
     taken = [0] * state.seats
-    for trick in state.tricks:
-        taken[trick.winner] += points([card for _, card in trick.cards])
+    for done in completed(state):
+        assert done.winner is not None
+        taken[done.winner] += done.points
     return tuple(taken)
