@@ -95,6 +95,9 @@ def bench_decisions(count: int, game: str, seats: int, options: dict[str, str]) 
             if record is None or not record.computer_turns():
                 continue
             observations.append(seat_observation(record, record.computer_turns()[0]))
+        if not observations:
+            print(f"  {moment:<10} no position: every deal ended before it (e.g. thrown in when all pass)")
+            continue
         levels = sorted({level for (game_id, level) in PLAYERS if game_id == game}, key=LEVEL_ORDER.index)
         for level in levels:
             times = []
