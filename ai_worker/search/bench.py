@@ -1,11 +1,11 @@
 """Benchmarks of the double-dummy solver, printed by ``python -m ai_worker.bench``.
 
 Whole seeded deals, each solved from the first card by a fresh solver on one core:
-Schafkopf (Rufspiel, Solo, Wenz; the short pack), Bela for 4, 3 and 2 players and
-Baśka/Kop; the threshold query a declarer's decision needs ("does the declaring side
-reach 61" in Schafkopf, "more than half" in Bela); median, p95 and nodes per second
-beside each target; and the sampler drawing 1,000 deals for a view after the first
-trick.
+Schafkopf (Rufspiel, Solo, Wenz; the short pack at four, three and two players, with two
+the six covered cards each), Bela for 4, 3 and 2 players and Baśka/Kop; the threshold
+query a declarer's decision needs ("does the declaring side reach 61" in Schafkopf,
+"more than half" in Bela); median, p95 and nodes per second beside each target; and the
+sampler drawing 1,000 deals for a view after the first trick.
 """
 
 from __future__ import annotations
@@ -52,9 +52,13 @@ def _split(cards: list[Card], seats: int, per_hand: int) -> list[list[Card]]:
     return [cards[seat * per_hand : (seat + 1) * per_hand] for seat in range(seats)]
 
 
-def schafkopf_deal(contract: schafkopf.Contract, short: bool, random: SeededRandom) -> Deal | None:
-    """A 4-seat deal of ``contract`` with seat 0 declaring (calling an ace it may call)."""
-    hands = _split(random.shuffled(schafkopf.pack(short)), 4, 6 if short else 8)
+def schafkopf_deal(
+    contract: schafkopf.Contract, short: bool, random: SeededRandom, seats: int = 4
+) -> Deal | None:
+    """A deal of ``contract`` with seat 0 declaring (a Rufspiel calling an ace it may call).
+    Two players hold 12 cards each: the first six lie covered under the other six."""
+    per_hand = {4: 6 if short else 8, 3: 8, 2: 12}[seats]
+    hands = _split(random.shuffled(schafkopf.pack(short)), seats, per_hand)
     called = None
     if contract is schafkopf.Contract.RUFSPIEL:
         callable_suits = [
@@ -66,11 +70,16 @@ def schafkopf_deal(contract: schafkopf.Contract, short: bool, random: SeededRand
         if not callable_suits:
             return None
         called = random.choice(callable_suits)
+    covers = {}
+    if seats == 2:
+        covers = {covered: hand[6 + place] for hand in hands for place, covered in enumerate(hand[:6])}
     index = schafkopf.card_index(
         contract,
         trump_suit=Suit.CLUBS if contract is schafkopf.Contract.SOLO else Suit.HEARTS,
         called_suit=called,
         short=short,
+        seats=seats,
+        covers=covers or None,
     )
     side = 1
     if called is not None:
@@ -127,6 +136,12 @@ def _bela_deals(seats: int) -> Callable[[SeededRandom, int], Deal | None]:
     return lambda random, _: bela_deal(seats, random)
 
 
+def _schafkopf_short_deals(
+    contract: schafkopf.Contract, seats: int
+) -> Callable[[SeededRandom, int], Deal | None]:
+    return lambda random, _: schafkopf_deal(contract, True, random, seats)
+
+
 def _solve(solver: Solver, deal: Deal) -> int:
     return solver.solve(deal.hands, deal.leader, [], deal.side)
 
@@ -166,13 +181,18 @@ def bench_search(deals: int) -> None:
     for seats, name in ((3, "Bela 3x10"), (2, "Bela 2x12")):
         chosen = seeded_deals(deals, name, _bela_deals(seats))
         report(f"{name}, full solve", *measure(chosen, _solve), "median <= 20 ms, p95 <= 150 ms")
-    smaller = {
-        "Schafkopf Rufspiel 4x6 (24 cards)": lambda random, _: schafkopf_deal(
-            schafkopf.Contract.RUFSPIEL, True, random
-        ),
+    short = {
+        "Schafkopf Rufspiel 4x6 (24 cards)": (schafkopf.Contract.RUFSPIEL, 4),
+        "Schafkopf Solo 4x6 (24 cards)": (schafkopf.Contract.SOLO, 4),
+        "Schafkopf Wenz 4x6 (24 cards)": (schafkopf.Contract.WENZ, 4),
+        "Schafkopf Solo 3x8 (24 cards)": (schafkopf.Contract.SOLO, 3),
+        "Schafkopf Wenz 3x8 (24 cards)": (schafkopf.Contract.WENZ, 3),
+        "Schafkopf Solo 2x12 (6 covered)": (schafkopf.Contract.SOLO, 2),
+        "Schafkopf Wenz 2x12 (6 covered)": (schafkopf.Contract.WENZ, 2),
     }
-    for name, make in smaller.items():
-        report(f"{name}, full solve", *measure(seeded_deals(deals, name, make), _solve), "median <= 20 ms")
+    for name, (contract, seats) in short.items():
+        chosen = seeded_deals(deals, name, _schafkopf_short_deals(contract, seats))
+        report(f"{name}, full solve", *measure(chosen, _solve), "median <= 20 ms, p95 <= 150 ms")
     report(
         "Baska/Kop 4x4, full solve",
         *measure(seeded_deals(deals, "baska_kop", baska_kop_deal), _solve),
