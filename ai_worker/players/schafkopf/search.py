@@ -19,10 +19,11 @@ them for the declarer; a Bettel in tricks, none for the declarer (a misère for 
 solver); a Ramsch in the seat's own points, fewest best: the others are assumed to
 play together against it (paranoid), and it wins when it has at most its share. The
 money follows the table's tariff with Laufende, Tout and every double. A few deals
-(``exact_card_samples``, within ``exact_card_nodes``) are solved exactly for every card;
-the others only answer whether the seat's side wins after each card, a cheaper
-null-window question. Cards rank by winning chance, then by the mean score of the
-exactly solved deals; a decision stops taking deals once its solvers have spent
+(``exact_card_samples``, within ``exact_card_nodes``) are solved exactly for every card
+(the normal level's point games only at the thresholds the money changes at: whether
+the side wins, makes Schneider or escapes it); the others only answer whether the seat's
+side wins after each card, a cheaper null-window question. Cards rank by winning chance,
+then by the mean score of the exactly solved deals; a decision stops taking deals once its solvers have spent
 ``deal_nodes``.
 
 Calls:
@@ -116,6 +117,10 @@ class Level:
     # Once one decision's solvers have spent this many nodes it takes no further deal (the
     # first always): the work per deal varies a hundredfold between hands.
     deal_nodes: int
+    # Whether the solved deals give each card's exact points, or only the thresholds the
+    # money changes at (61, Schneider): a few null-window questions instead of a binary
+    # search per card, several times cheaper at the first tricks.
+    exact_points: bool
     # Samples for the calls (Aufstellen, Spielansage, Hochzeit), by the number of seats.
     call_samples: dict[int, int]
     weighted: bool
@@ -140,6 +145,7 @@ NORMAL = Level(
     exact_card_samples=2,
     exact_card_nodes=300_000,
     deal_nodes=1_200_000,
+    exact_points=False,
     call_samples={4: 12, 3: 12, 2: 12},
     weighted=False,
     exact_limit=0,
@@ -155,6 +161,7 @@ STRONG = Level(
     exact_card_samples=30,
     exact_card_nodes=4_000_000,
     deal_nodes=9_000_000,
+    exact_points=True,
     call_samples={4: 40, 3: 40, 2: 40},
     weighted=True,
     exact_limit=150,
@@ -463,7 +470,7 @@ def card_outlooks(info: SeatInfo, level: Level, weighted: bool | None = None) ->
         exactly_now = solved < level.exact_card_samples and solvers.take_next_deal(
             solved, level.exact_card_nodes
         )
-        results = _card_results(info, table, solvers, game, hands, covers, exactly_now)
+        results = _card_results(info, table, solvers, game, hands, covers, exactly_now, level.exact_points)
         solved += exactly_now
         for card, (won, score, side_points) in results.items():
             if card not in outlooks:
@@ -484,9 +491,11 @@ def _card_results(
     hands: list[frozenset[Card]],
     covers: dict[Card, Card],
     exactly: bool,
+    exact_points: bool,
 ) -> dict[Card, tuple[bool, float, int]]:
     """Per legal card in one deal: whether the seat's side wins, and when solved exactly
-    what it pays the seat and the points (Ramsch: the seat's own) it ends with."""
+    what it pays the seat and the points (Ramsch: the seat's own) it ends with; without
+    ``exact_points`` only at the thresholds of the money (61, Schneider)."""
     seats = table.seats
     played = {card: seat for trick in info.tricks for seat, card in trick.cards}
     played |= {card: seat for seat, card in info.trick_cards}
@@ -529,6 +538,8 @@ def _card_results(
         target = (WINNING_POINTS if declaring else TOTAL_POINTS - WINNING_POINTS + 1) - taken
         answers = solvers.move_reaches(game, covers, position, mine, target)
         return {card: (reached, 0.0, 0) for card, reached in answers}
+    if not exact_points:
+        return _threshold_results(solvers, game, covers, position, mine, declaring, taken, valuation)
     results: dict[Card, tuple[bool, float, int]] = {}
     # Whether the side takes every trick, and whether it takes one, after each card: asked
     # only when one side has no point, where Schwarz is a question of tricks.
@@ -548,6 +559,38 @@ def _card_results(
         declarer_points = side_points if declaring else TOTAL_POINTS - side_points
         score = valuation.points_payout(declarer_points, schwarz)
         results[card] = ((declarer_points >= WINNING_POINTS) == declaring, score, side_points)
+    return results
+
+
+def _threshold_results(
+    solvers: _Solvers,
+    game: Contract,
+    covers: dict[Card, Card],
+    position: _Position,
+    mine: frozenset[int],
+    declaring: bool,
+    taken: int,
+    valuation: _Valuation,
+) -> dict[Card, tuple[bool, float, int]]:
+    """Per legal card of a point game: whether the side wins, and whether it makes or
+    escapes Schneider, each a null-window question, and what that pays the seat; the
+    side's points stand at the least that decides both."""
+    # The side's points that win, make Schneider and escape it (the defenders win at 60).
+    win = WINNING_POINTS if declaring else TOTAL_POINTS + 1 - WINNING_POINTS
+    schneider = SCHNEIDER_WON if declaring else TOTAL_POINTS - SCHNEIDER_LOST
+    escape = SCHNEIDER_LOST + 1 if declaring else TOTAL_POINTS + 1 - SCHNEIDER_WON
+    wins = solvers.move_reaches(game, covers, position, mine, win - taken)
+    high: dict[Card, bool] = {}
+    low: dict[Card, bool] = {}
+    if any(won for _, won in wins):
+        high = dict(solvers.move_reaches(game, covers, position, mine, schneider - taken))
+    if not all(won for _, won in wins):
+        low = dict(solvers.move_reaches(game, covers, position, mine, escape - taken))
+    results: dict[Card, tuple[bool, float, int]] = {}
+    for card, won in wins:
+        side_points = (schneider if high[card] else win) if won else (escape if low[card] else 0)
+        declarer_points = side_points if declaring else TOTAL_POINTS - side_points
+        results[card] = (won, valuation.points_payout(declarer_points, False), side_points)
     return results
 
 
