@@ -72,7 +72,9 @@ cdef class Solver:
     )
     cpdef list move_values(self, list hands, int leader, list trick, int side, int flags=*)
     @cython.locals(mover=cython.int, legal=cython.uint, lowest=cython.uint, card=cython.int)
-    cpdef list move_reaches(self, list hands, int leader, list trick, int side, int target, int flags=*)
+    cpdef list move_reaches(
+        self, list hands, int leader, list trick, int side, int target, int flags=*, unsigned int among=*
+    )
     cpdef unsigned int legal_cards(self, list hands, int leader, list trick, int flags=*) except? 0
     @cython.locals(hand=cython.uint, low=cython.uint)
     cdef int _load(self, list hands, int leader, list trick, int side, int flags) except -1

@@ -230,13 +230,21 @@ class Solver:
         return results
 
     def move_reaches(
-        self, hands: list[int], leader: int, trick: list[int], side: int, target: int, flags: int = 0
+        self,
+        hands: list[int],
+        leader: int,
+        trick: list[int],
+        side: int,
+        target: int,
+        flags: int = 0,
+        among: int = _MASK32,
     ) -> list[tuple[int, bool]]:
         """(card, whether ``side`` scores at least ``target`` after it) for every legal card
-        of the seat to move: one null-window question each, cheaper than their values."""
+        of the seat to move in the mask ``among``: one null-window question each, cheaper
+        than their values."""
         self._load(hands, leader, trick, side, flags)
         mover = (leader + len(trick)) % self.seats
-        legal = self._legal(mover)
+        legal = self._legal(mover) & among
         results = []
         while legal:
             lowest = legal & -legal

@@ -580,12 +580,10 @@ def _threshold_results(
     schneider = SCHNEIDER_WON if declaring else TOTAL_POINTS - SCHNEIDER_LOST
     escape = SCHNEIDER_LOST + 1 if declaring else TOTAL_POINTS + 1 - SCHNEIDER_WON
     wins = solvers.move_reaches(game, covers, position, mine, win - taken)
-    high: dict[Card, bool] = {}
-    low: dict[Card, bool] = {}
-    if any(won for _, won in wins):
-        high = dict(solvers.move_reaches(game, covers, position, mine, schneider - taken))
-    if not all(won for _, won in wins):
-        low = dict(solvers.move_reaches(game, covers, position, mine, escape - taken))
+    winning = [card for card, won in wins if won]
+    losing = [card for card, won in wins if not won]
+    high = dict(solvers.move_reaches(game, covers, position, mine, schneider - taken, among=winning))
+    low = dict(solvers.move_reaches(game, covers, position, mine, escape - taken, among=losing))
     results: dict[Card, tuple[bool, float, int]] = {}
     for card, won in wins:
         side_points = (schneider if high[card] else win) if won else (escape if low[card] else 0)
@@ -830,12 +828,17 @@ class _Solvers:
         side: Iterable[int],
         target: int,
         tricks: bool = False,
+        among: Iterable[Card] | None = None,
     ) -> list[tuple[Card, bool]]:
+        """Per legal card (of ``among``, if given): whether ``side`` reaches ``target``."""
         solver, index, hands, trick = self._load(game, covers, position, tricks)
+        cards = index.mask(index.cards if among is None else among)
         if target <= 0:
-            legal = solver.legal_cards(hands, position.leader, trick, position.flags)
+            legal = solver.legal_cards(hands, position.leader, trick, position.flags) & cards
             return [(card, True) for card in index.unmask(legal)]
-        answers = solver.move_reaches(hands, position.leader, trick, _mask(side), target, position.flags)
+        answers = solver.move_reaches(
+            hands, position.leader, trick, _mask(side), target, position.flags, cards
+        )
         return [(index.cards[card], reached) for card, reached in answers]
 
     def move_values(
