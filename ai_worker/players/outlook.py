@@ -46,3 +46,29 @@ class Outlook:
         this outlook's total weight."""
         share = self.total / solved.total if solved.total else 0.0
         self.score, self.points = solved.score * share, solved.points * share
+
+
+@dataclass
+class Evaluation:
+    """A search's options over the deals it took."""
+
+    outlooks: list[Outlook]
+    deals: int
+    exact: bool
+    nodes: int = 0
+    # How many of the deals were solved exactly (the mean score and points are theirs).
+    solved: int = 0
+    # Whether the mean score decides, else the winning chance (the mean score breaking
+    # ties).
+    by_score: bool = False
+
+    def ranking(self, outlook: Outlook) -> tuple[float, float, float]:
+        """Best first; rounded, so that sums taken in another order still tie."""
+        chance, score, points = (
+            round(value, 9) for value in (outlook.chance, outlook.mean_score, outlook.mean_points)
+        )
+        return (score, chance, points) if self.by_score else (chance, score, points)
+
+    def describe(self, outlook: Outlook) -> str:
+        kind = "possible" if self.exact else "sampled"
+        return f"{outlook.won_deals} of {self.deals} {kind} deals"

@@ -15,7 +15,7 @@ import pytest
 
 from ai_worker.players import schafkopf
 from ai_worker.players.decision import Decision
-from ai_worker.players.schafkopf import model, search
+from ai_worker.players.schafkopf import model, play, search, solving
 from ai_worker.players.schafkopf.deals import OWN_REST, hands_of, knowledge
 from ai_worker.players.schafkopf.info import table_of
 from ai_worker.search.sampling import sample
@@ -326,9 +326,9 @@ def test_the_normal_levels_thresholds_pay_as_the_exact_points_do(raw: dict[str, 
         facts = knowledge(info, table)
         real = _real_deal(state, seat, facts.known)
         hands = hands_of(info, facts, {place: real[place] for place in facts.constraints.needs})
-        solvers = search._Solvers(table)
-        exact = search._card_results(info, table, solvers, game, hands, {}, True, True)
-        thresholds = search._card_results(info, table, solvers, game, hands, {}, True, False)
+        solvers = solving.Solvers(table)
+        exact = play.card_results(info, table, solvers, game, hands, {}, True, True)
+        thresholds = play.card_results(info, table, solvers, game, hands, {}, True, False)
         declaring = seat in state.declarers
         for card, (won, score, side_points) in exact.items():
             declarer_points = side_points if declaring else TOTAL_POINTS - side_points

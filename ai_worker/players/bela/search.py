@@ -37,7 +37,7 @@ from ai_worker.players.bela.deals import constraints, first_cards, hands_of, lik
 from ai_worker.players.bela.info import Table, allowed_choice, bela_cards, table_of
 from ai_worker.players.bela.model import card_index
 from ai_worker.players.decision import Decision
-from ai_worker.players.outlook import Outlook
+from ai_worker.players.outlook import Evaluation, Outlook
 from ai_worker.search.card_index import CardIndex
 from ai_worker.search.rules import SIDE_LOST_A_TRICK
 from ai_worker.search.sampling import DealCounter, enumerate_deals, sample
@@ -130,30 +130,6 @@ STRONG = Level(
 )
 
 
-@dataclass
-class Evaluation:
-    outlooks: list[Outlook]
-    deals: int
-    exact: bool
-    nodes: int = 0
-    # Whether the mean score decides (else the winning chance, the mean score breaking
-    # ties): when every deal was solved exactly, and with three players, where the chance
-    # that the caller falls says little of what a seat makes for itself.
-    by_score: bool = True
-    # How many of the deals were solved exactly (the mean score and points are theirs).
-    solved: int = 0
-
-    def ranking(self, outlook: Outlook) -> tuple[float, float, float]:
-        """Best first."""
-        if self.by_score:
-            return (outlook.mean_score, outlook.chance, outlook.mean_points)
-        return (outlook.chance, outlook.mean_score, outlook.mean_points)
-
-    def describe(self, outlook: Outlook) -> str:
-        kind = "possible" if self.exact else "sampled"
-        return f"{outlook.won_deals} of {self.deals} {kind} deals"
-
-
 def decide_normal(info: SeatInfo) -> Decision:
     return decide(info, NORMAL)
 
@@ -237,7 +213,7 @@ def call_outlooks(info: SeatInfo, level: Level) -> Evaluation:
     every = [*outlooks.values(), *([dalje] if dalje is not None else [])]
     for outlook in every:
         outlook.take_means_of(exactly[outlook.action])
-    return Evaluation(every, deals_taken, exact=False, nodes=solvers.nodes(), solved=solved)
+    return Evaluation(every, deals_taken, exact=False, nodes=solvers.nodes(), solved=solved, by_score=True)
 
 
 def _later_call(table: Table, seat: int, first: list[frozenset[Card]]) -> tuple[int, Suit | None]:
@@ -309,7 +285,9 @@ def card_outlooks(info: SeatInfo, level: Level) -> Evaluation:
     for card, outlook in outlooks.items():
         outlook.take_means_of(exactly[card])
     by_score = solved_exactly == deals_taken or table.seats == 3
-    return Evaluation(list(outlooks.values()), deals_taken, exact, solvers.nodes(), by_score, solved_exactly)
+    return Evaluation(
+        list(outlooks.values()), deals_taken, exact, solvers.nodes(), solved=solved_exactly, by_score=by_score
+    )
 
 
 def _maybe_bela(info: SeatInfo, card: Card, nodes: int) -> Decision:
