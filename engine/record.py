@@ -168,7 +168,7 @@ def replay(record: MatchRecord, game: Game[Any, Any]) -> list[DealResult]:
     results = []
     for deal in record.deals:
         state = game.new_deal(options, seats, deal.dealer, deal.shuffle, carry)
-        dealt = tuple(game.view(state, seat).dealt_hand for seat in range(seats))
+        dealt = game.whole_hands(state, seats)
         if dealt != deal.hands:
             raise RecordError(f"deal {deal.number}: the shuffle deals other hands than the record's")
         for seat, action in deal.moves:

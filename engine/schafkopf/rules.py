@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from engine.actions import Action, Announce, Double, Pass, PlayCard
-from engine.cards import Suit
+from engine.cards import Card, Suit
 from engine.errors import (
     IllegalActionError,
     InvalidActionError,
@@ -377,6 +377,10 @@ class Schafkopf(Game[Options, DealState]):
         return state.copy()
 
     # Views -----------------------------------------------------------------------------
+
+    def whole_hands(self, state: DealState, seats: int) -> tuple[tuple[Card, ...], ...]:
+        """Both halves of every seat's cards (two players: the face-down ones first)."""
+        return tuple(tuple(hand) for hand in state.dealt)
 
     def view(self, state: DealState, viewer: int | None) -> DealView:
         order = trick_order(state) if state.contract is not None else None

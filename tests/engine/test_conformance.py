@@ -314,9 +314,9 @@ def _observed_pack(table: Table) -> frozenset[Card] | None:
     for index in range(6):
         state = table.new_deal(derive_seed("conformance-pack", table.game.game_type.id, index), 0)
         cards: set[Card] = set()
-        for seat in range(table.seats):
+        for seat, whole in enumerate(table.game.whole_hands(state, table.seats)):
             view = table.game.view(state, seat)
-            cards |= {hand_card.card for hand_card in view.hand} | set(view.dealt_hand)
+            cards |= {hand_card.card for hand_card in view.hand} | set(view.dealt_hand) | set(whole)
         packs.add(frozenset(cards))
     return next(iter(packs)) if len(packs) == 1 else None
 

@@ -42,10 +42,12 @@ def _played(game: Game[Any, Any], seed: int) -> tuple[MatchRecord, list[tuple[in
                     "dealer": event.dealer,
                     "shuffle": match.deal_seed(shuffles),
                 }
-                current |= {"hands": [()] * seats, "moves": []}
+                current["moves"] = []
                 shuffles += 1
+                current["hands"] = game.whole_hands(match.deal, seats)
             elif isinstance(event, HandDealt):
-                current["hands"][event.seat] = event.cards
+                # What a seat is shown first is its whole deal or a part of it.
+                assert set(event.cards) <= set(current["hands"][event.seat])
             elif isinstance(event, DealSettled):
                 settlements.append(event.result.scores)
                 deals.append(

@@ -1,6 +1,7 @@
 """Schafkopf through the real service: whole matches with real workers at four seats
-(long pack) and three and two (short pack), the Hochzeit's card seen only by the two who
-exchanged it, and refusals that change nothing."""
+(long pack) and three and two (short pack), replayed with every seat's whole deal; the
+Hochzeit's card seen only by the two who exchanged it, and refusals that change
+nothing."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ import grpc
 import pytest
 import redis
 
+from engine.record import read_record, replay
+from engine.registry import get_game
 from speedgamez.v1 import actions_pb2, cards_pb2, schafkopf_pb2, table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
 from tests.service.conftest import Stack
@@ -91,6 +94,18 @@ def test_schafkopf_a_match_with_one_person_and_the_computers(
         assert len(deal.settlement.hands) == seats
         if deal.settlement.contract_code:
             assert sum(deal.settlement.card_points) in (0, 120)
+    # The replay shows every seat's whole deal (both halves; with two players the cards
+    # that lay face down too), and its record replays with the engine alone.
+    replayed = anna.stub.GetReplay(service_pb2.GetReplayRequest(table=final.name), metadata=anna.metadata)
+    per_hand = {4: 8, 3: 8, 2: 12}[seats]
+    for deal in replayed.deals:
+        assert [hand.seat for hand in deal.hands] == list(range(seats))
+        cards = [(card.suit, card.rank) for hand in deal.hands for card in hand.cards]
+        assert [len(hand.cards) for hand in deal.hands] == [per_hand] * seats
+        assert len(set(cards)) == len(cards)
+    game = get_game("schafkopf")
+    results = replay(read_record(replayed.record, game), game)
+    assert [result.scores for result in results] == [tuple(deal.settlement.scores) for deal in settled]
 
 
 def test_schafkopf_the_card_given_for_a_hochzeit_is_seen_only_by_the_two(
