@@ -8,6 +8,7 @@ trump played)."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 import pytest
 
@@ -45,18 +46,21 @@ def test_recorded_game_replays_legally_and_pays_to_the_cent(record: Record) -> N
         assert result.detail.laufende == derived["laufende"]
 
 
-def test_every_recorded_game_is_reproduced_per_game_type(capsys: pytest.CaptureFixture[str]) -> None:
-    """The count the closing note quotes: reproduced / recorded, per game type."""
+def test_every_recorded_game_is_reproduced_per_game_type(
+    record_property: Callable[[str, object], None],
+) -> None:
+    """The count the closing note quotes: reproduced / recorded, per game type, printed at
+    the end of the run."""
     reproduced: Counter[str] = Counter()
     recorded: Counter[str] = Counter()
     for record in RECORDS:
         recorded[record.type] += 1
         reproduced[record.type] += _reproduced(record)
-    with capsys.disabled():
-        print()
-        for game_type, count in recorded.most_common():
-            print(f"schafkopf recorded games: {game_type:9} {reproduced[game_type]}/{count}")
-        print(f"schafkopf recorded games: {'all':9} {sum(reproduced.values())}/{len(RECORDS)}")
+    for game_type, count in recorded.most_common():
+        record_property("summary", f"schafkopf recorded games: {game_type:9} {reproduced[game_type]}/{count}")
+    record_property(
+        "summary", f"schafkopf recorded games: {'all':9} {sum(reproduced.values())}/{len(RECORDS)}"
+    )
     assert reproduced == recorded
 
 
