@@ -11,8 +11,8 @@
 * decisions: one decision per level of a game (default Baśka/Kop; ``--game bela --seats
   N`` for Bela at 2, 3 or 4; ``--option`` sets a table option, e.g. Schafkopf's short
   pack) at the first decision of a deal and at the first card (the
-  calls before it passed where possible, else made by the easy player): p50 and p95
-  latency.
+  calls before it passed where possible, else made by the easy player, as are all of them
+  where passing throws the deal in): p50 and p95 latency.
 * shadow: a daily deal's comparison, one settled deal played again with the strong
   computer at the player's seat and normal computers elsewhere (a shadow job's work):
   median and p95.
@@ -63,14 +63,15 @@ def _record(game: str, rule_set: str, seats: int, seed: int, options: dict[str, 
     return record
 
 
-def _first_card(record: TableRecord) -> TableRecord | None:
-    """The table moved on to its first card (None if the deal ends before one)."""
+def _first_card(record: TableRecord, passing_first: bool = True) -> TableRecord | None:
+    """The table moved on to its first card, the calls passed where possible (else, or
+    unless ``passing_first``, made by the easy player); None if the deal ends before."""
     while record.match is not None and record.match.phase is MatchPhase.DEAL:
         if record.game.phase_kind(record.match.deal) is PhaseKind.PLAY:
             return record
         seat = record.computer_turns()[0]
         observation = seat_observation(record, seat)
-        passing = any(
+        passing = passing_first and any(
             choice.allowed and choice.action.HasField("pass_turn") for choice in observation.choices
         )
         action = Pass() if passing else decide(observation, "easy").action
@@ -89,9 +90,13 @@ def bench_decisions(count: int, game: str, seats: int, options: dict[str, str]) 
     for moment in ("first call", "first card"):
         observations = []
         for seed in range(count):
-            record: TableRecord | None = _record(game, rule_sets[seed % len(rule_sets)], seats, seed, options)
+            rule_set = rule_sets[seed % len(rule_sets)]
+            record: TableRecord | None = _record(game, rule_set, seats, seed, options)
             if moment == "first card" and record is not None:
-                record = _first_card(record)
+                # Where passing throws the deal in (Schafkopf), the easy player's calls.
+                record = _first_card(record) or _first_card(
+                    _record(game, rule_set, seats, seed, options), passing_first=False
+                )
             if record is None or not record.computer_turns():
                 continue
             observations.append(seat_observation(record, record.computer_turns()[0]))

@@ -89,7 +89,7 @@ def call_outlooks(info: SeatInfo, level: Level) -> Evaluation:
     rng = SeededRandom(derive_seed(info.seed, "covers"))
     taken = 0
     for deal, weight in zip(deals, weights, strict=True):
-        if not solvers.take_next_deal(taken, level.deal_nodes):
+        if not solvers.take_next_deal(taken, level.call_nodes):
             break
         taken += 1
         hands = hands_of(info, facts, deal)
@@ -231,7 +231,7 @@ def hochzeit_outlooks(info: SeatInfo, level: Level) -> Evaluation:
     leader = (info.dealer + 1) % table.seats
     taken = 0
     for deal, weight in zip(deals, weights, strict=True):
-        if not solvers.take_next_deal(taken, level.deal_nodes):
+        if not solvers.take_next_deal(taken, level.call_nodes):
             break
         taken += 1
         hands = hands_of(info, facts, deal)

@@ -23,8 +23,8 @@ money follows the table's tariff with Laufende, Tout and every double. A few dea
 (the normal level's point games only at the thresholds the money changes at: whether
 the side wins, makes Schneider or escapes it); the others only answer whether the seat's
 side wins after each card, a cheaper null-window question. Cards rank by winning chance,
-then by the mean score of the exactly solved deals; a decision stops taking deals once its solvers have spent
-``deal_nodes``.
+then by the mean score of the exactly solved deals; a decision stops taking deals once
+its solvers have spent ``deal_nodes`` (a call: ``call_nodes``).
 
 Calls:
 

@@ -53,6 +53,9 @@ class Level:
     # Once one decision's solvers have spent this many nodes it takes no further deal (the
     # first always): the work per deal varies a hundredfold between hands.
     deal_nodes: int
+    # The same for a call (Spielansage, Hochzeit), which solves every game searched in
+    # each deal.
+    call_nodes: int
     # Whether the solved deals give each card's exact points, or only the thresholds the
     # money changes at (61, Schneider): a few null-window questions instead of a binary
     # search per card, several times cheaper at the first tricks.
@@ -81,6 +84,7 @@ NORMAL = Level(
     exact_card_samples=2,
     exact_card_nodes=300_000,
     deal_nodes=1_200_000,
+    call_nodes=600_000,
     exact_points=False,
     call_samples={4: 12, 3: 12, 2: 12},
     weighted=False,
@@ -99,6 +103,7 @@ STRONG = Level(
     exact_card_samples=30,
     exact_card_nodes=4_000_000,
     deal_nodes=9_000_000,
+    call_nodes=9_000_000,
     exact_points=True,
     call_samples={4: 40, 3: 40, 2: 40},
     weighted=True,
