@@ -68,13 +68,11 @@ cdef class Solver:
     @cython.locals(
         mover=cython.int, legal=cython.uint, lowest=cython.uint, card=cython.int,
         ceiling=cython.int, others=cython.uint, previous=cython.int, previous_value=cython.int,
-        low=cython.int, high=cython.int, target=cython.int, value=cython.int,
+        low=cython.int, high=cython.int, target=cython.int, value=cython.int, guesses=cython.int,
     )
     cpdef list move_values(self, list hands, int leader, list trick, int side, int flags=*)
     @cython.locals(mover=cython.int, legal=cython.uint, lowest=cython.uint, card=cython.int)
-    cpdef list move_reaches(
-        self, list hands, int leader, list trick, int side, int target, int flags=*, unsigned int among=*
-    )
+    cpdef list move_reaches(self, list hands, int leader, list trick, int side, int target, int flags=*)
     cpdef unsigned int legal_cards(self, list hands, int leader, list trick, int flags=*) except? 0
     @cython.locals(hand=cython.uint, low=cython.uint)
     cdef int _load(self, list hands, int leader, list trick, int side, int flags) except -1

@@ -216,9 +216,16 @@ class Solver:
                 continue
             low = 0
             high = ceiling
-            # Null-window questions, as in ``solve``: cheaper than one wide window.
+            # Null-window questions, as in ``solve``: cheaper than one wide window. The
+            # seat's cards are often worth about the same, so after the first card the
+            # first two questions bracket the value found before it.
+            guesses = 2 if previous >= 0 else 0
             while low < high:
-                target = (low + high + 1) // 2
+                if guesses:
+                    target = min(max(previous_value + 2 - guesses, low + 1), high)
+                    guesses -= 1
+                else:
+                    target = (low + high + 1) // 2
                 value = self._play_and_search(mover, card, target - 1, target)
                 if value >= target:
                     low = value
@@ -230,21 +237,13 @@ class Solver:
         return results
 
     def move_reaches(
-        self,
-        hands: list[int],
-        leader: int,
-        trick: list[int],
-        side: int,
-        target: int,
-        flags: int = 0,
-        among: int = _MASK32,
+        self, hands: list[int], leader: int, trick: list[int], side: int, target: int, flags: int = 0
     ) -> list[tuple[int, bool]]:
         """(card, whether ``side`` scores at least ``target`` after it) for every legal card
-        of the seat to move in the mask ``among``: one null-window question each, cheaper
-        than their values."""
+        of the seat to move: one null-window question each, cheaper than their values."""
         self._load(hands, leader, trick, side, flags)
         mover = (leader + len(trick)) % self.seats
-        legal = self._legal(mover) & among
+        legal = self._legal(mover)
         results = []
         while legal:
             lowest = legal & -legal

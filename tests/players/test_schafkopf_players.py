@@ -15,7 +15,7 @@ import pytest
 
 from ai_worker.players import schafkopf
 from ai_worker.players.decision import Decision
-from ai_worker.players.schafkopf import model, play, search, solving
+from ai_worker.players.schafkopf import model, search
 from ai_worker.players.schafkopf.deals import OWN_REST, hands_of, knowledge
 from ai_worker.players.schafkopf.info import table_of
 from ai_worker.search.sampling import sample
@@ -26,18 +26,7 @@ from engine.cards import Card, Rank, Suit
 from engine.game import Observation
 from engine.schafkopf import DealState, Phase, Schafkopf
 from engine.schafkopf.blocks import GiveCard
-from engine.schafkopf.constants import (
-    SCHNEIDER_LOST,
-    SCHNEIDER_WON,
-    SUITS,
-    TOTAL_POINTS,
-    TOUTS,
-    WINNING_POINTS,
-    Kind,
-    Pack,
-    card_name,
-    pack_cards,
-)
+from engine.schafkopf.constants import SUITS, Kind, Pack, card_name, pack_cards
 from engine.schafkopf.deal import dealt_state
 from engine.schafkopf.play import TrickOrder
 from engine.seeding import SeededRandom, derive_seed
@@ -305,49 +294,6 @@ def _replayed(world: DealState, history: list[tuple[int, Action]]) -> bool:
             return False
         GAME.apply(world, who, action)
     return True
-
-
-@pytest.mark.parametrize(("raw", "seats"), [(SHORT, 4), (SHORT, 3), ({}, 4)])
-def test_the_normal_levels_thresholds_pay_as_the_exact_points_do(raw: dict[str, str], seats: int) -> None:
-    """Normal solves its few exact deals only at the money's thresholds: after every card
-    the side wins, makes Schneider or escapes it exactly when the exact points say so,
-    and the seat is paid the same (a Schwarz aside, which only exact points see)."""
-    compared = 0
-
-    def watch(state: DealState, seat: int, action: Action) -> None:
-        nonlocal compared
-        game = state.contract
-        if not isinstance(action, PlayCard) or game is None or game.kind in (Kind.RAMSCH, Kind.BETTEL):
-            return
-        if game.kind in TOUTS or GAME.to_act(state) != {seat}:
-            return
-        info = seat_info(state, seat, 3)
-        table = table_of(info)
-        facts = knowledge(info, table)
-        real = _real_deal(state, seat, facts.known)
-        hands = hands_of(info, facts, {place: real[place] for place in facts.constraints.needs})
-        solvers = solving.Solvers(table)
-        exact = play.card_results(info, table, solvers, game, hands, {}, True, True)
-        thresholds = play.card_results(info, table, solvers, game, hands, {}, True, False)
-        declaring = seat in state.declarers
-        for card, (won, score, side_points) in exact.items():
-            declarer_points = side_points if declaring else TOTAL_POINTS - side_points
-            placed = thresholds[card][2] if declaring else TOTAL_POINTS - thresholds[card][2]
-            assert thresholds[card][0] == won, card
-            assert (placed >= WINNING_POINTS, placed >= SCHNEIDER_WON, placed <= SCHNEIDER_LOST) == (
-                declarer_points >= WINNING_POINTS,
-                declarer_points >= SCHNEIDER_WON,
-                declarer_points <= SCHNEIDER_LOST,
-            ), card
-            if side_points not in (0, TOTAL_POINTS):
-                assert thresholds[card][1] == score, card
-            compared += 1
-
-    for seed in range(50, 54):
-        play_deal(
-            new_deal({**raw, "all_pass": "muss"}, seats, seed), [schafkopf.easy.decide] * seats, seed, watch
-        )
-    assert compared >= 20
 
 
 @pytest.mark.parametrize(("raw", "seats"), [(SHORT, 4), ({**SHORT, **EXTRAS}, 3), (SHORT, 2)])

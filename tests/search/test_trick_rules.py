@@ -189,7 +189,6 @@ def test_solver_reproduces_trick_golden(record: dict[str, Any], build: str) -> N
         for card, result in solver.move_values(hands, leader, trick, side, flags)
     }
     assert moves == record["moves"], f"{build} move values: {where}"
-    moves_in_order = solver.move_values(hands, leader, trick, side, flags)
     # Each card's null-window answer agrees with its value, at the value and one above.
     for target in sorted({result + step for result in record["moves"].values() for step in (0, 1)}):
         reached = {
@@ -198,14 +197,6 @@ def test_solver_reproduces_trick_golden(record: dict[str, Any], build: str) -> N
         }
         expected = {card: result >= target for card, result in record["moves"].items()}
         assert reached == expected, f"{build} move reaches {target}: {where}"
-        # Asked among every other card, it answers for those alone, the same.
-        among = sum(1 << card for number, (card, _) in enumerate(moves_in_order) if number % 2 == 0)
-        some = solver.move_reaches(hands, leader, trick, side, target, flags, among)
-        assert {str(index.cards[card]): answer for card, answer in some} == {
-            str(index.cards[card]): expected[str(index.cards[card])]
-            for number, (card, _) in enumerate(moves_in_order)
-            if number % 2 == 0
-        }, f"{build} move reaches {target} among some: {where}"
     assert solver.reaches(hands, leader, trick, side, value, flags), f"{build} reaches {value}: {where}"
     assert not solver.reaches(hands, leader, trick, side, value + 1, flags), (
         f"{build} reaches {value + 1}: {where}"

@@ -14,7 +14,6 @@ from ai_worker.players.schafkopf.deals import (
 from ai_worker.players.schafkopf.info import Table, table_of
 from ai_worker.players.schafkopf.solving import (
     Level,
-    Position,
     Solvers,
     Valuation,
     card_deals,
@@ -28,8 +27,6 @@ from ai_worker.seat_info import SeatInfo
 from engine.actions import Action, Double, PlayCard
 from engine.cards import Card
 from engine.schafkopf.constants import (
-    SCHNEIDER_LOST,
-    SCHNEIDER_WON,
     TOTAL_POINTS,
     TOUTS,
     WINNING_POINTS,
@@ -66,7 +63,7 @@ def card_outlooks(info: SeatInfo, level: Level, weighted: bool | None = None) ->
         exactly_now = solved < level.exact_card_samples and solvers.take_next_deal(
             solved, level.exact_card_nodes
         )
-        results = card_results(info, table, solvers, game, hands, covers, exactly_now, level.exact_points)
+        results = card_results(info, table, solvers, game, hands, covers, exactly_now)
         solved += exactly_now
         for card, (won, score, side_points) in results.items():
             if card not in outlooks:
@@ -87,11 +84,9 @@ def card_results(
     hands: list[frozenset[Card]],
     covers: dict[Card, Card],
     exactly: bool,
-    exact_points: bool,
 ) -> dict[Card, tuple[bool, float, int]]:
     """Per legal card in one deal: whether the seat's side wins, and when solved exactly
-    what it pays the seat and the points (Ramsch: the seat's own) it ends with; without
-    ``exact_points`` only at the thresholds of the money (61, Schneider)."""
+    what it pays the seat and the points (Ramsch: the seat's own) it ends with."""
     seats = table.seats
     played = {card: seat for trick in info.tricks for seat, card in trick.cards}
     played |= {card: seat for seat, card in info.trick_cards}
@@ -134,8 +129,6 @@ def card_results(
         target = (WINNING_POINTS if declaring else TOTAL_POINTS - WINNING_POINTS + 1) - taken
         answers = solvers.move_reaches(game, covers, position, mine, target)
         return {card: (reached, 0.0, 0) for card, reached in answers}
-    if not exact_points:
-        return _threshold_results(solvers, game, covers, position, mine, declaring, taken, valuation)
     results: dict[Card, tuple[bool, float, int]] = {}
     # Whether the side takes every trick, and whether it takes one, after each card: asked
     # only when one side has no point, where Schwarz is a question of tricks.
@@ -155,36 +148,6 @@ def card_results(
         declarer_points = side_points if declaring else TOTAL_POINTS - side_points
         score = valuation.points_payout(declarer_points, schwarz)
         results[card] = ((declarer_points >= WINNING_POINTS) == declaring, score, side_points)
-    return results
-
-
-def _threshold_results(
-    solvers: Solvers,
-    game: Contract,
-    covers: dict[Card, Card],
-    position: Position,
-    mine: frozenset[int],
-    declaring: bool,
-    taken: int,
-    valuation: Valuation,
-) -> dict[Card, tuple[bool, float, int]]:
-    """Per legal card of a point game: whether the side wins, and whether it makes or
-    escapes Schneider, each a null-window question, and what that pays the seat; the
-    side's points stand at the least that decides both."""
-    # The side's points that win, make Schneider and escape it (the defenders win at 60).
-    win = WINNING_POINTS if declaring else TOTAL_POINTS + 1 - WINNING_POINTS
-    schneider = SCHNEIDER_WON if declaring else TOTAL_POINTS - SCHNEIDER_LOST
-    escape = SCHNEIDER_LOST + 1 if declaring else TOTAL_POINTS + 1 - SCHNEIDER_WON
-    wins = solvers.move_reaches(game, covers, position, mine, win - taken)
-    winning = [card for card, won in wins if won]
-    losing = [card for card, won in wins if not won]
-    high = dict(solvers.move_reaches(game, covers, position, mine, schneider - taken, among=winning))
-    low = dict(solvers.move_reaches(game, covers, position, mine, escape - taken, among=losing))
-    results: dict[Card, tuple[bool, float, int]] = {}
-    for card, won in wins:
-        side_points = (schneider if high[card] else win) if won else (escape if low[card] else 0)
-        declarer_points = side_points if declaring else TOTAL_POINTS - side_points
-        results[card] = (won, valuation.points_payout(declarer_points, False), side_points)
     return results
 
 

@@ -19,12 +19,11 @@ them for the declarer; a Bettel in tricks, none for the declarer (a misère for 
 solver); a Ramsch in the seat's own points, fewest best: the others are assumed to
 play together against it (paranoid), and it wins when it has at most its share. The
 money follows the table's tariff with Laufende, Tout and every double. A few deals
-(``exact_card_samples``, within ``exact_card_nodes``) are solved exactly for every card
-(the normal level's point games only at the thresholds the money changes at: whether
-the side wins, makes Schneider or escapes it); the others only answer whether the seat's
-side wins after each card, a cheaper null-window question. Cards rank by winning chance,
-then by the mean score of the exactly solved deals; a decision stops taking deals once
-its solvers have spent ``deal_nodes`` (a call: ``call_nodes``).
+(``exact_card_samples``, within ``exact_card_nodes``) are solved exactly for every card;
+the others only answer whether the seat's side wins after each card, a cheaper
+null-window question. Cards rank by winning chance, then by the mean score of the
+exactly solved deals; a decision stops taking deals once its solvers have spent
+``deal_nodes`` (a call: ``call_nodes``).
 
 Calls:
 

@@ -56,10 +56,6 @@ class Level:
     # The same for a call (Spielansage, Hochzeit), which solves every game searched in
     # each deal.
     call_nodes: int
-    # Whether the solved deals give each card's exact points, or only the thresholds the
-    # money changes at (61, Schneider): a few null-window questions instead of a binary
-    # search per card, several times cheaper at the first tricks.
-    exact_points: bool
     # Samples for the calls (Aufstellen, Spielansage, Hochzeit), by the number of seats.
     call_samples: dict[int, int]
     weighted: bool
@@ -85,7 +81,6 @@ NORMAL = Level(
     exact_card_nodes=300_000,
     deal_nodes=1_200_000,
     call_nodes=600_000,
-    exact_points=False,
     call_samples={4: 12, 3: 12, 2: 12},
     weighted=False,
     exact_limit=0,
@@ -104,7 +99,6 @@ STRONG = Level(
     exact_card_nodes=4_000_000,
     deal_nodes=9_000_000,
     call_nodes=9_000_000,
-    exact_points=True,
     call_samples={4: 40, 3: 40, 2: 40},
     weighted=True,
     exact_limit=150,
@@ -302,17 +296,12 @@ class Solvers:
         side: Iterable[int],
         target: int,
         tricks: bool = False,
-        among: Iterable[Card] | None = None,
     ) -> list[tuple[Card, bool]]:
-        """Per legal card (of ``among``, if given): whether ``side`` reaches ``target``."""
         solver, index, hands, trick = self._load(game, covers, position, tricks)
-        cards = index.mask(index.cards if among is None else among)
         if target <= 0:
-            legal = solver.legal_cards(hands, position.leader, trick, position.flags) & cards
+            legal = solver.legal_cards(hands, position.leader, trick, position.flags)
             return [(card, True) for card in index.unmask(legal)]
-        answers = solver.move_reaches(
-            hands, position.leader, trick, _mask(side), target, position.flags, cards
-        )
+        answers = solver.move_reaches(hands, position.leader, trick, _mask(side), target, position.flags)
         return [(index.cards[card], reached) for card, reached in answers]
 
     def move_values(
