@@ -61,11 +61,13 @@ class DealStarted:
 
 @dataclass(frozen=True, slots=True)
 class HandDealt:
-    """The cards dealt to ``seat``."""
+    """The cards dealt to ``seat`` as it sees them; ``whole``: all of them (a game may show
+    a seat part of its deal at first), for replays once nothing is hidden."""
 
     seat: int
     cards: tuple[Card, ...]
     audience: Audience
+    whole: tuple[Card, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -313,9 +315,10 @@ class Match:
         self.events.append(
             DealStarted(self.deals_played + 1, self.dealer, self.deal_index, self.carry, PUBLIC)
         )
+        whole = self.game.whole_hands(self.deal, self.seats)
         for seat in range(self.seats):
             hand = self.game.view(self.deal, seat).dealt_hand
-            self.events.append(HandDealt(seat, hand, seats_only(seat)))
+            self.events.append(HandDealt(seat, hand, seats_only(seat), whole[seat]))
         result = self.game.result(self.deal)
         if result is not None:
             self._finish_deal(result)

@@ -41,12 +41,12 @@ def match_replay(
                 )
                 current.shuffle = record.match.deal_seed(shuffles)
                 shuffles += 1
-                # The whole deal, not what each seat saw of it at first (Schafkopf deals
-                # in halves; with two players half lies face down).
-                for seat, hand in enumerate(record.game.whole_hands(record.match.deal, len(record.seats))):
-                    current.hands.add(seat=seat).cards.extend(convert.card_to_proto(card) for card in hand)
             elif current is None:
                 continue
+            elif kind == "hand_dealt":
+                # Unredacted, the whole deal, not only what the seat saw of it at first
+                # (Schafkopf deals in halves; with two players half lies face down).
+                current.hands.add(seat=event.hand_dealt.seat).cards.extend(event.hand_dealt.cards)
             elif kind == "action_taken" and not event.action_taken.action.HasField("continue_play"):
                 move = current.moves.add()
                 move.CopyFrom(event.action_taken)

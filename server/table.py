@@ -75,8 +75,9 @@ class Happened:
 
     event: table_pb2.TableEvent
     audience: Audience
-    # The event with the secret the game keeps out of ``event`` (a card given face down),
-    # for a replay once the match is over; never sent or stored as an event.
+    # The event with the secret the game keeps out of ``event`` (a card given face down,
+    # the part of its deal a seat has not seen yet), for a replay once the match is over;
+    # never sent or stored as an event.
     unredacted: table_pb2.TableEvent | None = None
 
 
@@ -548,13 +549,18 @@ class TableRecord:
         events = []
         for fact in happened:
             event = table_pb2.TableEvent()
+            unredacted = None
             match fact:
                 case DealStarted(deal_number, dealer, deal_index, carry):
                     self._note_daily_deal(deal_number, dealer, deal_index, carry)
                     event.deal_started.deal_number, event.deal_started.dealer_seat = deal_number, dealer
-                case HandDealt(seat, cards):
+                case HandDealt(seat, cards, _, whole):
                     event.hand_dealt.seat = seat
                     event.hand_dealt.cards.extend(convert.card_to_proto(card) for card in cards)
+                    if whole != cards:
+                        unredacted = table_pb2.TableEvent()
+                        unredacted.hand_dealt.seat = seat
+                        unredacted.hand_dealt.cards.extend(convert.card_to_proto(card) for card in whole)
                 case BiddingEnded(contract):
                     event.bidding_ended.SetInParent()
                     if contract is not None:
@@ -577,7 +583,7 @@ class TableRecord:
                     self._award_daily()
                     event.match_finished.totals.extend(totals)
                     event.match_finished.winner_seats.extend(sorted(winners))
-            events.append(Happened(event, fact.audience))
+            events.append(Happened(event, fact.audience, unredacted))
         return events
 
     def _people_besides(self, seat: int) -> bool:

@@ -44,10 +44,11 @@ def _played(game: Game[Any, Any], seed: int) -> tuple[MatchRecord, list[tuple[in
                 }
                 current["moves"] = []
                 shuffles += 1
-                current["hands"] = game.whole_hands(match.deal, seats)
+                current["hands"] = [()] * seats
             elif isinstance(event, HandDealt):
                 # What a seat is shown first is its whole deal or a part of it.
-                assert set(event.cards) <= set(current["hands"][event.seat])
+                assert set(event.cards) <= set(event.whole)
+                current["hands"][event.seat] = event.whole
             elif isinstance(event, DealSettled):
                 settlements.append(event.result.scores)
                 deals.append(
