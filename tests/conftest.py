@@ -4,10 +4,10 @@ processes (whose output pytest does not show)."""
 
 from __future__ import annotations
 
-from _pytest.terminal import TerminalReporter
+import pytest
 
 
-def pytest_terminal_summary(terminalreporter: TerminalReporter) -> None:
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     lines = [
         str(value)
         for reports in terminalreporter.stats.values()

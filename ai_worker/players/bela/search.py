@@ -284,6 +284,8 @@ def card_outlooks(info: SeatInfo, level: Level) -> Evaluation:
                 outlooks[card].add(weight, won, 0.0, 0)
     for card, outlook in outlooks.items():
         outlook.take_means_of(exactly[card])
+    # The mean score decides when every deal was solved exactly, and with three players,
+    # where the chance that the caller falls says little of what a seat makes for itself.
     by_score = solved_exactly == deals_taken or table.seats == 3
     return Evaluation(
         list(outlooks.values()), deals_taken, exact, solvers.nodes(), solved=solved_exactly, by_score=by_score
