@@ -55,6 +55,7 @@ cdef class Solver:
     cdef int cards_left
     cdef int in_play
     cdef public long long nodes
+    cdef public long long node_limit
     # The transposition table (see _clear_table).
     cdef unsigned long long[::1] table
     cdef int table_bits

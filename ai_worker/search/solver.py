@@ -16,6 +16,11 @@ are searched once). ``reaches``
 answers "does the side score at least N" with a null-window search, which is all a
 threshold decision needs.
 
+A search stops once the solver's ``nodes`` pass its ``node_limit`` (by default never) by
+raising ``NodeLimitError``: its caller bounds the time a decision takes and uses what
+was answered before. The table keeps only what finished searches proved, so the solver
+stays usable.
+
 The module is written in Cython's pure-Python mode: ``solver.pxd`` declares C types and
 the package build compiles it; without the compiled module the same source runs as plain
 Python with identical values and node counts (``tests/search`` checks both). The
@@ -60,6 +65,12 @@ _MIX = 0xBF58476D1CE4E5B9
 # lower and upper bound.
 _TAKEN = 1 << 31
 _FIRST_TABLE_BITS = 12
+# The node limit that never stops a search.
+NO_NODE_LIMIT = (1 << 62) - 1
+
+
+class NodeLimitError(Exception):
+    """A search passed the solver's ``node_limit``: its answer is unknown."""
 
 
 class Solver:
@@ -159,6 +170,7 @@ class Solver:
         self.cards_left = 0
         self.in_play = 0
         self.nodes = 0
+        self.node_limit = NO_NODE_LIMIT
         self.key_first = 0
         self.key_second = 0
         self._clear_table()
@@ -382,6 +394,9 @@ class Solver:
     def _search(self, alpha: int, beta: int) -> int:
         """What ``side`` scores from here, within the window (fail-soft alpha-beta)."""
         self.nodes += 1
+        if self.nodes > self.node_limit:
+            # Raised, not returned: nothing above stores a bound from an unfinished search.
+            raise NodeLimitError(f"the search passed {self.node_limit} nodes")
         first = 0
         second = 0
         state = 0

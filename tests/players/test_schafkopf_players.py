@@ -15,11 +15,13 @@ import pytest
 
 from ai_worker.players import schafkopf
 from ai_worker.players.decision import Decision
-from ai_worker.players.schafkopf import model, search
+from ai_worker.players.outlook import Evaluation, Outlook
+from ai_worker.players.schafkopf import model, search, solving
 from ai_worker.players.schafkopf.deals import OWN_REST, hands_of, knowledge
 from ai_worker.players.schafkopf.info import table_of
+from ai_worker.players.schafkopf.play import best_card, card_outlooks
 from ai_worker.search.sampling import sample
-from ai_worker.search.solver import Solver
+from ai_worker.search.solver import NO_NODE_LIMIT, Solver
 from ai_worker.seat_info import SeatInfo
 from engine.actions import Action, Announce, Double, Pass, PlayCard
 from engine.cards import Card, Rank, Suit
@@ -125,6 +127,84 @@ def test_strong_plays_whole_deals_legally(raw: dict[str, str], seats: int) -> No
     players[0] = search.decide_strong
     play_deal(state, players, 21, _no_double_behind_a_partner)
     assert GAME.result(state) is not None
+
+
+# Node limits: a card's search bounded in work -------------------------------------------
+
+# Four seats, long pack, the first card of a game: the dearest position to search.
+_FIRST_CARD = {"all_pass": "muss", "aufstellen": "false"}
+# Every deal taken, each solved exactly for every card if it is among the first two.
+_UNBOUNDED = dataclasses.replace(
+    solving.NORMAL,
+    deal_nodes=NO_NODE_LIMIT,
+    exact_card_nodes=NO_NODE_LIMIT,
+    exact_deal_nodes=NO_NODE_LIMIT,
+    card_node_limit=NO_NODE_LIMIT,
+)
+
+
+def _first_card_infos(count: int) -> list[SeatInfo]:
+    """The seat leading a game's first card, in ``count`` deals whose calls the easy
+    player made."""
+    infos = []
+    seed = 300
+    while len(infos) < count:
+        seed += 1
+        state = new_deal(_FIRST_CARD, 4, seed)
+        while state.phase not in (Phase.PLAY, Phase.FINISHED):
+            seat = min(GAME.to_act(state))
+            action = schafkopf.easy.decide(seat_info(state, seat, seed)).action
+            assert action is not None
+            GAME.apply(state, seat, action)
+        if state.phase is Phase.PLAY:
+            infos.append(seat_info(state, min(GAME.to_act(state)), seed))
+    return infos
+
+
+def test_a_deal_too_dear_to_solve_exactly_still_counts_who_wins_after_each_card() -> None:
+    # Every exact solve stops at its first node: each deal then answers only who wins,
+    # the same answer as its exact solve gives.
+    no_exact = dataclasses.replace(_UNBOUNDED, exact_deal_nodes=0)
+    for info in _first_card_infos(3):
+        exact = card_outlooks(info, _UNBOUNDED)
+        stopped = card_outlooks(info, no_exact)
+        assert exact.solved == 2
+        assert stopped.solved == 0
+        assert stopped.deals == exact.deals == solving.NORMAL.samples
+        assert [(outlook.action, outlook.won_deals) for outlook in stopped.outlooks] == [
+            (outlook.action, outlook.won_deals) for outlook in exact.outlooks
+        ]
+        assert all(outlook.mean_score == 0 for outlook in stopped.outlooks)
+
+
+def test_a_card_search_stops_at_its_node_limit_and_counts_the_deals_answered_before() -> None:
+    for info in _first_card_infos(3):
+        whole = card_outlooks(info, _UNBOUNDED)
+        limit = whole.nodes // 3
+        bounded = card_outlooks(info, dataclasses.replace(_UNBOUNDED, card_node_limit=limit))
+        assert 1 <= bounded.deals < whole.deals
+        assert not bounded.exact
+        # The first deal's answer always completes; after it every search stops at the limit.
+        first_deal = card_outlooks(info, dataclasses.replace(_UNBOUNDED, samples=1))
+        assert bounded.nodes <= max(limit + 1, first_deal.nodes)
+        # The deals answered are the first of those drawn, counted as without the limit.
+        prefix = card_outlooks(
+            info, dataclasses.replace(_UNBOUNDED, samples=bounded.deals, exact_deal_nodes=0)
+        )
+        assert [outlook.won_deals for outlook in bounded.outlooks] == [
+            outlook.won_deals for outlook in prefix.outlooks
+        ]
+
+
+def test_cards_the_search_cannot_tell_apart_go_to_the_easy_players_choice() -> None:
+    for info in _first_card_infos(4):
+        usual = schafkopf.easy.decide(info).action
+        even = [Outlook(PlayCard(card), card_name(card), 1.0, 2.0) for card in info.playable]
+        assert best_card(info, Evaluation(even, 2, False)).action == usual
+        # A card the search ranks higher still comes first.
+        other = next(outlook for outlook in even if outlook.action != usual)
+        other.wins = 2.0
+        assert best_card(info, Evaluation(even, 2, False)).action == other.action
 
 
 def _no_double_behind_a_partner(state: DealState, seat: int, action: Action) -> None:

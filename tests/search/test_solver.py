@@ -523,6 +523,24 @@ def test_solver_reused_across_positions_and_sides_matches_fresh_solvers() -> Non
             assert got == expected, f"{position.describe()} (call {number}): fresh {expected}, reused {got}"
 
 
+@pytest.mark.parametrize("build", BUILDS)
+def test_a_search_stops_at_the_node_limit_and_the_solver_stays_exact_after_it(build: str) -> None:
+    module = BUILDS[build]
+    for position in random_positions(16, SEED + 9, 6, 14):
+        fresh = new_solver(module, position)
+        values = fresh.move_values(*position.args())
+        solver = new_solver(module, position)
+        solver.node_limit = fresh.nodes // 2
+        with pytest.raises(module.NodeLimitError):
+            solver.move_values(*position.args())
+        assert solver.nodes == fresh.nodes // 2 + 1, position.describe()
+        # What the stopped search proved stays in the table; nothing it did not.
+        solver.node_limit = module.NO_NODE_LIMIT
+        assert solver.move_values(*position.args()) == values, position.describe()
+        best = max if (position.side >> position.mover) & 1 else min
+        assert solver.solve(*position.args()) == best(value for _, value in values), position.describe()
+
+
 def test_both_sides_share_exactly_the_points_in_play() -> None:
     for position in mixed_positions(120, 16, SEED + 8):
         solver = new_solver(compiled_solver, position)

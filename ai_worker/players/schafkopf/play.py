@@ -3,9 +3,11 @@ chance and mean score over the drawn deals, and Kontra and Re from the same sear
 
 from __future__ import annotations
 
+from contextlib import suppress
 from dataclasses import dataclass, replace
 
 from ai_worker.players.outlook import Evaluation, Outlook
+from ai_worker.players.schafkopf import easy
 from ai_worker.players.schafkopf.deals import (
     dealt_hands,
     hands_of,
@@ -23,6 +25,7 @@ from ai_worker.players.schafkopf.solving import (
     position_now,
     weights_of,
 )
+from ai_worker.search.solver import NO_NODE_LIMIT, NodeLimitError
 from ai_worker.seat_info import SeatInfo
 from engine.actions import Action, Double, PlayCard
 from engine.cards import Card
@@ -57,14 +60,29 @@ def card_outlooks(info: SeatInfo, level: Level, weighted: bool | None = None) ->
         if not solvers.take_next_deal(taken, level.deal_nodes):
             exact = False
             break
-        taken += 1
         hands = hands_of(info, facts, deal)
         covers = draw_covers(facts, deal, rng)
-        exactly_now = solved < level.exact_card_samples and solvers.take_next_deal(
-            solved, level.exact_card_nodes
-        )
-        results = card_results(info, table, solvers, game, hands, covers, exactly_now)
-        solved += exactly_now
+        results = None
+        if (
+            solved < level.exact_card_samples
+            and solvers.take_next_deal(solved, level.exact_card_nodes)
+            and solvers.nodes() < level.card_node_limit
+        ):
+            solvers.stop_at = min(solvers.nodes() + level.exact_deal_nodes, level.card_node_limit)
+            # A deal too dear to solve exactly still answers who wins, with the table
+            # its exact search filled.
+            with suppress(NodeLimitError):
+                results = card_results(info, table, solvers, game, hands, covers, True)
+                solved += 1
+        exactly_now = results is not None
+        if results is None and (not taken or solvers.nodes() < level.card_node_limit):
+            solvers.stop_at = level.card_node_limit if taken else NO_NODE_LIMIT
+            with suppress(NodeLimitError):
+                results = card_results(info, table, solvers, game, hands, covers, False)
+        if results is None:
+            exact = False
+            break
+        taken += 1
         for card, (won, score, side_points) in results.items():
             if card not in outlooks:
                 continue
@@ -74,6 +92,17 @@ def card_outlooks(info: SeatInfo, level: Level, weighted: bool | None = None) ->
     for card, outlook in outlooks.items():
         outlook.take_means_of(exactly[card])
     return Evaluation(list(outlooks.values()), taken, exact, solvers.nodes(), solved)
+
+
+def best_card(info: SeatInfo, evaluation: Evaluation) -> Outlook:
+    """The card that ranks first; among cards the search cannot tell apart (often when no
+    deal was solved exactly in time), the one the rules of thumb play."""
+    top = max(evaluation.ranking(outlook) for outlook in evaluation.outlooks)
+    tied = [outlook for outlook in evaluation.outlooks if evaluation.ranking(outlook) == top]
+    if len(tied) > 1:
+        usual = easy.decide(info).action
+        return next((outlook for outlook in tied if outlook.action == usual), tied[0])
+    return tied[0]
 
 
 def card_results(

@@ -22,8 +22,11 @@ money follows the table's tariff with Laufende, Tout and every double. A few dea
 (``exact_card_samples``, within ``exact_card_nodes``) are solved exactly for every card;
 the others only answer whether the seat's side wins after each card, a cheaper
 null-window question. Cards rank by winning chance, then by the mean score of the
-exactly solved deals; a decision stops taking deals once its solvers have spent
-``deal_nodes`` (a call: ``call_nodes``).
+exactly solved deals, then by the easy player's choice; a decision stops taking deals
+once its solvers have spent ``deal_nodes`` (a call: ``call_nodes``). The work of one
+exact solve varies a thousandfold between deals, so normal gives each at most
+``exact_deal_nodes`` (a deal too dear answers only who wins) and stops a card's search
+where it is at ``card_node_limit``, deciding by the deals answered before.
 
 Calls:
 
@@ -64,7 +67,7 @@ from ai_worker.players.schafkopf.calls import (
     hochzeit_outlooks,
     stand_up,
 )
-from ai_worker.players.schafkopf.play import allowed_double, card_outlooks
+from ai_worker.players.schafkopf.play import allowed_double, best_card, card_outlooks
 from ai_worker.players.schafkopf.solving import ADVISOR, NORMAL, STRONG, Level
 from ai_worker.seat_info import SeatInfo
 from engine.actions import Double, PlayCard
@@ -100,7 +103,7 @@ def decide(info: SeatInfo, level: Level) -> Decision:
     # The game announced says much of the declarer's hand: a double weighs the deals by
     # the calls at every level.
     evaluation = card_outlooks(info, level, weighted=level.weighted or double is not None)
-    best = max(evaluation.outlooks, key=evaluation.ranking)
+    best = best_card(info, evaluation)
     if double is not None and best.chance >= level.double_floor:
         reason = f"{double.label}: its side wins in {evaluation.describe(best)}"
         return Decision(double.action, reason, evaluation.nodes)
@@ -133,7 +136,7 @@ def advise(info: SeatInfo) -> service_pb2.GetAdviceResponse:
         add_calls(response, evaluation.outlooks, game_type)
     elif info.playable:
         evaluation = card_outlooks(info, STRONG)
-        best = max(evaluation.outlooks, key=evaluation.ranking)
+        best = best_card(info, evaluation)
         decision = Decision(best.action)
         double = allowed_double(info)
         if double is not None and best.chance >= STRONG.double_floor:

@@ -18,7 +18,7 @@ from ai_worker.players.schafkopf.info import Table
 from ai_worker.search.card_index import CardIndex
 from ai_worker.search.rules import CALLED_LANE_LED
 from ai_worker.search.sampling import Constraints, Deal, DealCounter, enumerate_deals, sample
-from ai_worker.search.solver import Solver
+from ai_worker.search.solver import NO_NODE_LIMIT, Solver
 from ai_worker.seat_info import SeatInfo
 from engine.actions import Double
 from engine.cards import Card, Rank, Suit
@@ -46,13 +46,18 @@ class Level:
     # Samples at the first trick, and more for each trick played.
     samples: int
     samples_per_trick: int
-    # Of those, how many at most are solved exactly for each card, within this many solver
-    # nodes (the first deal always); the others answer whether the side wins.
+    # Of those, how many at most are solved exactly for each card, while the decision has
+    # spent fewer than this many solver nodes (tried until one is solved), each within
+    # ``exact_deal_nodes``; the others answer whether the side wins.
     exact_card_samples: int
     exact_card_nodes: int
+    exact_deal_nodes: int
     # Once one decision's solvers have spent this many nodes it takes no further deal (the
     # first always): the work per deal varies a hundredfold between hands.
     deal_nodes: int
+    # A card decision's searches stop where they are at this many nodes, and the deals
+    # answered before decide (the first deal's answer always completes).
+    card_node_limit: int
     # The same for a call (Spielansage, Hochzeit), which solves every game searched in
     # each deal.
     call_nodes: int
@@ -78,8 +83,10 @@ NORMAL = Level(
     samples=8,
     samples_per_trick=0,
     exact_card_samples=2,
-    exact_card_nodes=300_000,
-    deal_nodes=1_200_000,
+    exact_card_nodes=1_000_000,
+    exact_deal_nodes=700_000,
+    deal_nodes=2_000_000,
+    card_node_limit=2_500_000,
     call_nodes=600_000,
     call_samples={4: 12, 3: 12, 2: 12},
     weighted=False,
@@ -97,7 +104,9 @@ STRONG = Level(
     samples_per_trick=4,
     exact_card_samples=30,
     exact_card_nodes=4_000_000,
+    exact_deal_nodes=NO_NODE_LIMIT,
     deal_nodes=9_000_000,
+    card_node_limit=NO_NODE_LIMIT,
     call_nodes=9_000_000,
     call_samples={4: 40, 3: 40, 2: 40},
     weighted=True,
@@ -245,6 +254,8 @@ class Solvers:
     def __init__(self, table: Table) -> None:
         self.table = table
         self.solvers: dict[tuple[object, ...], tuple[Solver, CardIndex]] = {}
+        # The total of nodes at which a search stops with ``NodeLimitError``.
+        self.stop_at = NO_NODE_LIMIT
 
     def _get(self, game: Contract, covers: dict[Card, Card], tricks: bool) -> tuple[Solver, CardIndex]:
         base = TOUTS.get(game.kind, game.kind)
@@ -269,6 +280,7 @@ class Solvers:
         self, game: Contract, covers: dict[Card, Card], position: Position, tricks: bool
     ) -> tuple[Solver, CardIndex, list[int], list[int]]:
         solver, index = self._get(game, covers, tricks)
+        solver.node_limit = min(NO_NODE_LIMIT, solver.nodes + self.stop_at - self.nodes())
         return (
             solver,
             index,
