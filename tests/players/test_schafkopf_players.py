@@ -146,7 +146,7 @@ _UNBOUNDED = dataclasses.replace(
 def _first_card_infos(count: int) -> list[SeatInfo]:
     """The seat leading a game's first card, in ``count`` deals whose calls the easy
     player made."""
-    infos = []
+    infos: list[SeatInfo] = []
     seed = 300
     while len(infos) < count:
         seed += 1
