@@ -3,6 +3,7 @@
     python -m ai_worker.strength                          # strong/normal, normal/easy, easy/random
     python -m ai_worker.strength --pairs normal:easy --deals 500 --processes 2
     python -m ai_worker.strength --game ID --seats 5      # any registered game, 2 to 9 seats
+    python -m ai_worker.strength --game schafkopf --field  # one A among Bs, seat by seat
 
 For every deal (a seed) the same cards are played once for every distinct seating of
 the two levels: A and B alternate round the table (A B A B at four seats, A B A at
@@ -12,6 +13,13 @@ all those games; it is reported with its standard error, and a level is clearly
 stronger when the difference is at least two standard errors. Nothing assumes that a
 deal's scores sum to zero. Deals go through the game's rule sets in turn unless one is
 chosen.
+
+With ``--field`` a deal is played once with B in every seat and once for each seat with
+A in it and B in the others; the per-deal result is A's mean score over the seats minus
+B's in the same seat of the all-B game: what putting A in B's place gains. The games
+with and without A agree until A decides differently (the players are deterministic),
+so only A's own decisions make the difference and far fewer deals tell two close
+levels apart, where a game's money varies much (Schafkopf's Solo, doubled).
 """
 
 from __future__ import annotations
@@ -92,6 +100,26 @@ def mirrored_scores(
     return statistics.fmean(a_scores), statistics.fmean(b_scores)
 
 
+def field_scores(
+    task: tuple[str, str, int, str, str, int, tuple[tuple[str, str], ...]],
+) -> tuple[float, float]:
+    """A's mean score in each seat with B in the others, and B's mean score in the same
+    seats with B in every seat, on one deal."""
+    game, rule_set, seats, stronger, weaker, seed, options = task
+    everyone = play_deal(game, rule_set, seed, [weaker] * seats, dict(options)).scores
+    alone = [
+        play_deal(
+            game,
+            rule_set,
+            seed,
+            [stronger if other == seat else weaker for other in range(seats)],
+            dict(options),
+        ).scores[seat]
+        for seat in range(seats)
+    ]
+    return statistics.fmean(alone), statistics.fmean(everyone)
+
+
 def compare(
     stronger: str,
     weaker: str,
@@ -102,18 +130,20 @@ def compare(
     game: str = DEFAULT_GAME,
     seats: int = 4,
     options: dict[str, str] | None = None,
+    field: bool = False,
 ) -> Comparison:
     chosen = tuple(sorted((options or {}).items()))
     tasks = [
         (game, rule_sets[seed % len(rule_sets)], seats, stronger, weaker, seed, chosen)
         for seed in range(first_seed, first_seed + deals)
     ]
+    scores = field_scores if field else mirrored_scores
     started = time.perf_counter()
     if processes > 1:
         with ProcessPoolExecutor(processes) as pool:
-            per_seat = list(pool.map(mirrored_scores, tasks, chunksize=8))
+            per_seat = list(pool.map(scores, tasks, chunksize=8))
     else:
-        per_seat = [mirrored_scores(task) for task in tasks]
+        per_seat = [scores(task) for task in tasks]
     return Comparison(stronger, weaker, per_seat, time.perf_counter() - started)
 
 
@@ -127,6 +157,9 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a table option")
+    parser.add_argument(
+        "--field", action="store_true", help="one A among Bs, seat by seat, against B in every seat"
+    )
     args = parser.parse_args()
     options = dict(option.split("=", 1) for option in args.option)
     declared = GAMES[args.game].game_type
@@ -140,8 +173,12 @@ def main() -> None:
     print(
         f"{declared.title}, {seats} seats, rule sets {', '.join(rule_sets)}"
         + "".join(f", {key}={value}" for key, value in options.items())
-        + f", each deal in "
-        f"{len(seatings(seats))} seatings; scores are points per seat and deal"
+        + (
+            f", each deal with B in every seat and with A in each seat among Bs ({seats + 1} games)"
+            if args.field
+            else f", each deal in {len(seatings(seats))} seatings"
+        )
+        + "; scores are points per seat and deal"
     )
     print(HEADER)
     for pair in args.pairs.split(","):
@@ -156,6 +193,7 @@ def main() -> None:
             args.game,
             seats,
             options,
+            args.field,
         )
         verdict = "ok" if result.separation >= 2 else "NOT 2 SE APART"
         print(result.line(), verdict, flush=True)

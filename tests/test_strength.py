@@ -40,3 +40,16 @@ def test_a_level_against_itself_comes_out_even_at_every_seat_count(
     assert result.differences == [0.0] * 30
     uneven = compare("easy", "random", 30, ("plain",), processes=1, game="pot", seats=seats)
     assert any(uneven.differences), "two different levels never differed"
+
+
+@pytest.mark.parametrize("seats", [2, 3, 5])
+def test_in_the_field_a_level_taking_its_own_place_changes_nothing(
+    seats: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The games with and without A differ only by A's own decisions."""
+    monkeypatch.setitem(GAMES, "pot", Pot())
+    monkeypatch.setitem(PLAYERS, ("pot", "easy"), pot_game_service.decide)
+    result = compare("easy", "easy", 30, ("plain",), processes=1, game="pot", seats=seats, field=True)
+    assert result.differences == [0.0] * 30
+    uneven = compare("easy", "random", 30, ("plain",), processes=1, game="pot", seats=seats, field=True)
+    assert any(uneven.differences), "two different levels never differed"
