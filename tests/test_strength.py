@@ -3,10 +3,13 @@ is caught: each level must beat the one below by at least two standard errors.""
 
 from __future__ import annotations
 
+import statistics
+
 import pytest
 
+from ai_worker.arena import play_deal
 from ai_worker.players import PLAYERS
-from ai_worker.strength import compare, seatings
+from ai_worker.strength import compare, field_scores, seatings
 from engine.registry import GAMES
 from tests.engine.pot_game import Pot
 from tests.support import pot_game_service
@@ -29,27 +32,33 @@ def test_the_seatings_turn_the_table_until_every_seat_held_each_level(seats: int
     assert len(held) == 1, f"seats hold level A unequally often: {turned}"
 
 
+@pytest.mark.parametrize("field", [False, True], ids=["mirrored", "field"])
 @pytest.mark.parametrize("seats", [2, 3, 5])
 def test_a_level_against_itself_comes_out_even_at_every_seat_count(
-    seats: int, monkeypatch: pytest.MonkeyPatch
+    seats: int, field: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """With the seating turned round the table, no seat's luck counts for either side."""
+    """With the seating turned round the table, no seat's luck counts for either side; in
+    the field the games with and without A differ only by A's own decisions."""
     monkeypatch.setitem(GAMES, "pot", Pot())
     monkeypatch.setitem(PLAYERS, ("pot", "easy"), pot_game_service.decide)
-    result = compare("easy", "easy", 30, ("plain",), processes=1, game="pot", seats=seats)
+    result = compare("easy", "easy", 30, ("plain",), processes=1, game="pot", seats=seats, field=field)
     assert result.differences == [0.0] * 30
-    uneven = compare("easy", "random", 30, ("plain",), processes=1, game="pot", seats=seats)
+    uneven = compare("easy", "random", 30, ("plain",), processes=1, game="pot", seats=seats, field=field)
     assert any(uneven.differences), "two different levels never differed"
 
 
-@pytest.mark.parametrize("seats", [2, 3, 5])
-def test_in_the_field_a_level_taking_its_own_place_changes_nothing(
-    seats: int, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The games with and without A differ only by A's own decisions."""
+def test_in_the_field_a_takes_each_seat_in_turn_among_bs(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(GAMES, "pot", Pot())
     monkeypatch.setitem(PLAYERS, ("pot", "easy"), pot_game_service.decide)
-    result = compare("easy", "easy", 30, ("plain",), processes=1, game="pot", seats=seats, field=True)
-    assert result.differences == [0.0] * 30
-    uneven = compare("easy", "random", 30, ("plain",), processes=1, game="pot", seats=seats, field=True)
-    assert any(uneven.differences), "two different levels never differed"
+    for seed in range(10):
+        everyone = play_deal("pot", "plain", seed, ["random"] * 3).scores
+        alone = [
+            play_deal(
+                "pot", "plain", seed, ["easy" if other == seat else "random" for other in range(3)]
+            ).scores[seat]
+            for seat in range(3)
+        ]
+        assert field_scores(("pot", "plain", 3, "easy", "random", seed, ())) == (
+            statistics.fmean(alone),
+            statistics.fmean(everyone),
+        )
