@@ -278,6 +278,9 @@ class DealResult:
     # The game's own part of the settlement: a frozen dataclass whose fields the contract's
     # block for the game has by the same names (None when the game has no such block).
     detail: object | None = None
+    # What the deal leaves for the next that nobody may see (Speculation: the rest of the
+    # pack, in order), for the game's ``carry_after``; never shown or sent to a client.
+    leaves: JsonValue = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -464,11 +467,13 @@ JsonValue = None | bool | int | float | str | list["JsonValue"] | dict[str, "Jso
 
 @dataclass(frozen=True, slots=True)
 class MatchLength:
-    """How long a match runs, for players to see: a number of deals, or until someone
-    reaches ``target_points``. Whether it is over is the game's ``match_over``."""
+    """How long a match runs, for players to see: a number of deals, until someone reaches
+    ``target_points``, or until each player has dealt ``deals_each`` times. Whether it is
+    over is the game's ``match_over``."""
 
     deals: int = 0
     target_points: int = 0
+    deals_each: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,61 @@
+"""Reading a table's raw options against the options a rule set declares.
+
+A game declares its options as ``OptionType`` values (a list of allowed values, or a
+range of whole numbers); ``read_options`` checks a table's raw strings against them and
+fills in the defaults, so that every game refuses bad options with the same precise
+messages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from engine.errors import InvalidOptionsError, quoted
+from engine.game import OptionType
+
+SWITCH_VALUES = ("false", "true")
+
+
+def switch(key: str, meaning: str, default: bool = False) -> OptionType:
+    """An option that is on or off."""
+    return OptionType(key, meaning, str(default).lower(), values=SWITCH_VALUES)
+
+
+def read_options(game_title: str, declared: Sequence[OptionType], raw: Mapping[str, str]) -> dict[str, str]:
+    """Every declared option's value: ``raw``'s where given, else its default.
+
+    Raises InvalidOptionsError for an option the rule set does not declare, a value that
+    is not one of an option's values, or a number outside its range.
+    """
+    values = {option.key: option.default for option in declared}
+    for key, text in raw.items():
+        option = next((option for option in declared if option.key == key), None)
+        if option is None:
+            known = ", ".join(option.key for option in declared)
+            raise InvalidOptionsError(
+                f"unknown option {quoted(key)} for {game_title}; known options: {known}"
+            )
+        values[key] = _checked(option, text)
+    return values
+
+
+def is_on(values: Mapping[str, str], key: str) -> bool:
+    """Whether the switch ``key`` is on in values ``read_options`` returned."""
+    return values[key] == "true"
+
+
+def _checked(option: OptionType, text: str) -> str:
+    if option.values:
+        if text not in option.values:
+            raise InvalidOptionsError(
+                f"{option.key} must be one of {', '.join(option.values)}, not {quoted(text)}"
+            )
+        return text
+    if not text.lstrip("-").isdigit():
+        raise InvalidOptionsError(f"{option.key} must be a whole number, not {quoted(text)}")
+    number = int(text)
+    if option.minimum is not None and number < option.minimum:
+        raise InvalidOptionsError(f"{option.key} is {number}: the least is {option.minimum}")
+    if option.maximum is not None and number > option.maximum:
+        raise InvalidOptionsError(f"{option.key} is {number}: the most is {option.maximum}")
+    return str(number)
