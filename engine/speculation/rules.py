@@ -1,0 +1,567 @@
+"""The rules object of Speculation: options, the match, legality, moves and views.
+
+The deal itself lives in ``deal``; this module speaks the engine's ``Game`` interface.
+Decisions where the texts are silent (with those of ``deal``):
+
+* The match carries the pack (what is left of it, in order, and the cards turned up since
+  it was shuffled), each seat's chips and the pool a deal left. A deal is dealt from the
+  rest of the pack; when the rest cannot make a round (three cards for each seat in the
+  deal, the turn-up, three more with the extra hand), all 52 cards are shuffled anew.
+* The match ends when each player has dealt ``deals_each`` times, or when fewer than
+  three seats could pay an ante or nobody could pay the dealer's; the most chips win.
+  The deal passes to the next seat on the left that can pay the dealer's ante.
+* A pool left over when the match ends belongs to nobody.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from engine.actions import Action, Pass
+from engine.cards import Card, Rank
+from engine.errors import InvalidActionError
+from engine.game import (
+    PUBLIC,
+    Badge,
+    Counter,
+    DealResult,
+    DealView,
+    Dynamics,
+    Game,
+    GameEvent,
+    GameNotice,
+    GameType,
+    JsonValue,
+    LadderRung,
+    MatchLength,
+    MatchProgress,
+    PhaseKind,
+    RuleSetType,
+    Trick,
+    Utility,
+)
+from engine.seeding import SeededRandom
+from engine.speculation.blocks import (
+    ACTIONS,
+    ORDER_FREE,
+    AcceptBid,
+    AcceptOffer,
+    Bid,
+    Keep,
+    Offer,
+    RejectOffer,
+    Reveal,
+    Sell,
+    SpeculationAuction,
+    SpeculationBid,
+    SpeculationOffer,
+    SpeculationRules,
+    SpeculationSeat,
+    SpeculationSettlement,
+    SpeculationView,
+    WithdrawOffer,
+)
+from engine.speculation.constants import (
+    ANTE,
+    DEALER_ANTE,
+    OPTIONS,
+    PACK,
+    RULE_SET,
+    RULE_SET_TITLE,
+    SEAT_COUNTS,
+    Options,
+    ante,
+    cards_for_a_deal,
+    parse,
+    to_dict,
+)
+from engine.speculation.deal import (
+    DealState,
+    Phase,
+    accept_bid,
+    accept_offer,
+    bid,
+    bid_illegality,
+    deal,
+    decline,
+    keep,
+    make_offer,
+    market_open,
+    offer_illegality,
+    open_offer,
+    reject_offer,
+    reveal,
+    revealer,
+    sell,
+    to_act,
+    waiting_bidders,
+    withdraw_offer,
+)
+from engine.speculation.results import deal_result
+
+# The fewest seats a deal needs.
+_FEWEST = min(SEAT_COUNTS)
+# Highest trump first, for the ladder.
+_RANKS_DOWN = sorted(Rank, reverse=True)
+
+
+class Speculation(Game[Options, DealState]):
+    """Speculation for 3 to 9 players: a market in face-down cards for a pool of chips."""
+
+    game_type = GameType(
+        id="speculation",
+        title="Speculation",
+        dynamics=Dynamics.SEQUENTIAL,
+        # A pool left for the next deal makes the chips of one deal add up to less than zero.
+        utility=Utility.GENERAL_SUM,
+        seat_counts=SEAT_COUNTS,
+        rule_sets=(RuleSetType(RULE_SET, RULE_SET_TITLE, OPTIONS),),
+        actions=ACTIONS,
+        order_free=ORDER_FREE,
+    )
+
+    # Options and the match -----------------------------------------------------------
+
+    def parse_options(self, rule_set: str, raw: Mapping[str, str]) -> Options:
+        return parse(rule_set, raw)
+
+    def options_to_dict(self, options: Options) -> dict[str, str]:
+        return to_dict(options)
+
+    def announcements(self, options: Options) -> tuple[str, ...]:
+        return ()
+
+    def rules_detail(self, options: Options) -> SpeculationRules:
+        return SpeculationRules(
+            options.chips,
+            options.deals_each,
+            options.carry_over,
+            options.foster,
+            options.fives_and_jacks,
+            options.extra_hand,
+        )
+
+    def match_length(self, options: Options) -> MatchLength:
+        return MatchLength(deals_each=options.deals_each)
+
+    def match_over(self, options: Options, progress: MatchProgress) -> bool:
+        if progress.deals_played >= options.deals_each * len(progress.totals):
+            return True
+        chips = _carried_chips(progress.carry)
+        return sum(count >= ANTE for count in chips) < _FEWEST or max(chips) < DEALER_ANTE
+
+    def initial_totals(self, options: Options, seats: int) -> tuple[int, ...]:
+        return (options.chips,) * seats
+
+    def initial_carry(self, options: Options, seats: int) -> JsonValue:
+        return {"pack": [], "seen": [], "chips": [options.chips] * seats, "pool": 0, "deal": 0}
+
+    def carry_after(self, options: Options, carry: JsonValue, result: DealResult) -> JsonValue:
+        assert isinstance(carry, dict) and isinstance(result.detail, SpeculationSettlement)
+        assert isinstance(result.leaves, dict)
+        return {
+            "pack": result.leaves["pack"],
+            "seen": result.leaves["seen"],
+            "chips": list(result.detail.chips),
+            "pool": result.detail.pool_left,
+            "deal": _number(carry, "deal") + 1,
+        }
+
+    def next_dealer(self, options: Options, seats: int, dealer: int, result: DealResult) -> int:
+        assert isinstance(result.detail, SpeculationSettlement)
+        chips = result.detail.chips
+        for step in range(1, seats + 1):
+            seat = (dealer + step) % seats
+            if chips[seat] >= DEALER_ANTE:
+                return seat
+        return (dealer + 1) % seats
+
+    # Dealing ---------------------------------------------------------------------------
+
+    def new_deal(
+        self, options: Options, seats: int, dealer: int, seed: int, carry: JsonValue = None
+    ) -> DealState:
+        if carry is None:
+            carry = self.initial_carry(options, seats)
+        chips = _carried_chips(carry)
+        if len(chips) != seats:
+            raise ValueError(f"the carry holds chips for {len(chips)} seats, not {seats}")
+        if chips[dealer] < DEALER_ANTE:
+            raise ValueError(f"seat {dealer} cannot pay the dealer's ante: it cannot deal")
+        players = sum(chips[seat] >= ante(seat, dealer) for seat in range(seats))
+        pack = _cards(carry, "pack")
+        seen = _cards(carry, "seen")
+        reshuffled = len(pack) < cards_for_a_deal(players, options)
+        if reshuffled:
+            pack, seen = SeededRandom(seed).shuffled(PACK), []
+        state, _ = deal(
+            options,
+            seats,
+            dealer,
+            _number(carry, "deal") + 1,
+            options.deals_each * seats,
+            pack,
+            chips,
+            _number(carry, "pool"),
+            seen,
+            reshuffled,
+        )
+        return state
+
+    def deal_again(self, state: DealState, seat: int, seed: int) -> DealState:
+        """The deal as dealt, with every card but the turn-up dealt anew from the same
+        cards: nobody has seen a face-down card or the rest of the pack."""
+        order = list(state.order)
+        turn_up_at = order.index(state.turn_up)
+        hidden = order[:turn_up_at] + order[turn_up_at + 1 :]
+        hidden = SeededRandom(seed).shuffled(hidden)
+        order = [*hidden[:turn_up_at], state.turn_up, *hidden[turn_up_at:]]
+        seen_before = state.seen[: len(state.seen) - _seen_this_deal(state)]
+        again, _ = deal(
+            state.options,
+            state.seats,
+            state.dealer,
+            state.deal_number,
+            state.deals,
+            order,
+            state.start_chips,
+            state.carried,
+            seen_before,
+            state.reshuffled,
+        )
+        return again
+
+    # Who acts --------------------------------------------------------------------------
+
+    def to_act(self, state: DealState) -> frozenset[int]:
+        return to_act(state)
+
+    def may_act(self, state: DealState) -> frozenset[int]:
+        if not market_open(state):
+            return frozenset()
+        return state.playing - to_act(state)
+
+    def candidate_actions(self, state: DealState, seat: int) -> tuple[tuple[Action, str], ...]:
+        if state.phase is Phase.FINISHED or seat not in state.playing:
+            return ()
+        candidates: list[tuple[Action, str]] = []
+        best = state.best.symbol
+        auction = state.auction
+        if state.phase is Phase.SALE and seat == state.owner:
+            candidates += [(Sell(), f"Sell {best}"), (Keep(), f"Keep {best}")]
+        elif state.phase is Phase.AUCTION and auction is not None and seat != auction.seller:
+            least = auction.best.chips + 1 if auction.best is not None else 1
+            candidates += [(Bid(auction.auction_id, least), f"Bid {least} for {best}"), (Pass(), "No bid")]
+        elif state.phase is Phase.ACCEPTANCE and auction is not None and auction.best is not None:
+            if seat == auction.seller:
+                best_bid = auction.best
+                candidates += [
+                    (AcceptBid(best_bid.bid_id), f"Sell {best} to seat {best_bid.seat} for {best_bid.chips}"),
+                    (Keep(), f"Keep {best}"),
+                ]
+        elif state.phase is Phase.REVEAL and state.piles[seat]:
+            candidates.append((Reveal(), "Turn up your top card"))
+        if market_open(state):
+            for offer in state.offers.values():
+                if offer.seller == seat:
+                    what = _cards_named(offer.slot_ids)
+                    candidates += [
+                        (AcceptOffer(offer.offer_id), f"Sell {what} to seat {offer.buyer} for {offer.chips}"),
+                        (RejectOffer(offer.offer_id), f"Refuse seat {offer.buyer}'s offer for {what}"),
+                    ]
+                elif offer.buyer == seat:
+                    candidates.append(
+                        (WithdrawOffer(offer.offer_id), f"Withdraw your offer to seat {offer.seller}")
+                    )
+            for other in sorted(state.playing - {seat}):
+                if state.piles[other]:
+                    top = state.piles[other][0].slot_id
+                    candidates.append(
+                        (Offer(other, (top,), 1), f"Offer seat {other} 1 chip for its top card")
+                    )
+        return tuple(candidates)
+
+    def illegality(self, state: DealState, seat: int, action: Action) -> str | None:
+        if state.phase is Phase.FINISHED:
+            return "the deal is over"
+        if isinstance(action, Reveal):
+            return _reveal_illegality(state, seat)
+        if isinstance(action, Sell | Keep):
+            return _sale_illegality(state, seat, action)
+        if isinstance(action, Bid):
+            _check_auction_id(state, action.auction_id)
+            if action.chips <= 0:
+                raise InvalidActionError(f"a bid is at least 1 chip, not {action.chips}")
+            return bid_illegality(state, seat, action.auction_id, action.chips)
+        if isinstance(action, Pass):
+            if state.phase is not Phase.AUCTION:
+                return "there is no auction to decline"
+            if seat not in waiting_bidders(state):
+                return "the bidding is not waiting for you"
+            return None
+        if isinstance(action, AcceptBid):
+            return _accept_bid_illegality(state, seat, action.bid_id)
+        if isinstance(action, Offer):
+            _check_offer(state, action)
+            return offer_illegality(state, seat, action.seller_seat, action.slot_ids, action.chips)
+        if isinstance(action, WithdrawOffer | AcceptOffer | RejectOffer):
+            return _answer_illegality(state, seat, action)
+        raise InvalidActionError(f"'{action}' is not an action of Speculation")
+
+    # Moves -----------------------------------------------------------------------------
+
+    def apply(self, state: DealState, seat: int, action: Action, note: str = "") -> tuple[GameEvent, ...]:
+        if isinstance(action, Reveal):
+            notices = reveal(state, seat)
+        elif isinstance(action, Sell):
+            notices = sell(state)
+        elif isinstance(action, Keep):
+            notices = keep(state)
+        elif isinstance(action, Bid):
+            notices = bid(state, seat, action.chips)
+        elif isinstance(action, Pass):
+            notices = decline(state, seat)
+        elif isinstance(action, AcceptBid):
+            notices = accept_bid(state)
+        elif isinstance(action, Offer):
+            notices = make_offer(state, seat, action.seller_seat, action.slot_ids, action.chips)
+        elif isinstance(action, WithdrawOffer):
+            notices = withdraw_offer(state, action.offer_id)
+        elif isinstance(action, AcceptOffer):
+            notices = accept_offer(state, action.offer_id)
+        else:
+            assert isinstance(action, RejectOffer)
+            notices = reject_offer(state, action.offer_id)
+        return tuple(GameNotice(notice, PUBLIC) for notice in notices)
+
+    def result(self, state: DealState) -> DealResult | None:
+        if state.phase is not Phase.FINISHED:
+            return None
+        return deal_result(state)
+
+    # State -----------------------------------------------------------------------------
+
+    def phase_of(self, state: DealState) -> str:
+        return state.phase.value
+
+    def phase_kind(self, state: DealState) -> PhaseKind:
+        return PhaseKind.OVER if state.phase is Phase.FINISHED else PhaseKind.OTHER
+
+    def completed_tricks(self, state: DealState) -> tuple[Trick, ...]:
+        return ()
+
+    def copy_state(self, state: DealState) -> DealState:
+        return state.copy()
+
+    # Views -----------------------------------------------------------------------------
+
+    def whole_hands(self, state: DealState, seats: int) -> tuple[tuple[Card, ...], ...]:
+        """Nothing: every seat's cards are face down, unseen even by their owner."""
+        return ((),) * seats
+
+    def view(self, state: DealState, viewer: int | None) -> DealView:
+        seats = state.seats
+        return DealView(
+            viewer=viewer,
+            phase=state.phase.value,
+            dealer=state.dealer,
+            to_act=self.to_act(state),
+            hand=(),
+            hand_sizes=tuple(len(pile) for pile in state.piles),
+            choices=self.choices(state, viewer) if viewer is not None else (),
+            contract=None,
+            ladder=_ladder(state, viewer),
+            badges=tuple(
+                frozenset({Badge.DEALER}) if seat == state.dealer else frozenset() for seat in range(seats)
+            ),
+            history=(),
+            current_trick=None,
+            tricks=(),
+            card_points=(0,) * seats,
+            result=self.result(state),
+            shown=tuple(tuple(cards) for cards in state.turned),
+            seat_counters=tuple((Counter("chips", "Chips", state.chips[seat]),) for seat in range(seats)),
+            counters=(Counter("pool", "Pool", state.pool),),
+            game_view=speculation_view(state),
+        )
+
+
+def speculation_view(state: DealState) -> SpeculationView:
+    """The deal as everyone sees it: nothing in it depends on the viewer."""
+    auction = state.auction
+    turn = revealer(state)
+    return SpeculationView(
+        trump=state.trump.letter,
+        turn_up=state.turn_up,
+        pool=state.pool,
+        carried=state.carried,
+        seats=tuple(
+            SpeculationSeat(
+                chips=state.chips[seat],
+                free_chips=state.free_chips(seat),
+                slot_ids=tuple(slot.slot_id for slot in state.piles[seat]),
+                revealed=tuple(state.turned[seat]),
+                bought=tuple(state.bought[seat]),
+                out=seat not in state.playing,
+            )
+            for seat in range(state.seats)
+        ),
+        best=state.best,
+        owner=state.owner,
+        revealer=turn if turn is not None else -1,
+        auction=(
+            SpeculationAuction(
+                auction.auction_id,
+                auction.seller,
+                auction.card,
+                tuple(SpeculationBid(placed.bid_id, placed.seat, placed.chips) for placed in auction.bids),
+                auction.closed,
+                waiting_bidders(state),
+            )
+            if auction is not None
+            else None
+        ),
+        offers=tuple(
+            SpeculationOffer(offer.offer_id, offer.buyer, offer.seller, offer.slot_ids, offer.chips)
+            for offer in state.offers.values()
+        ),
+        seen=tuple(state.seen),
+        pack_size=len(state.rest),
+        reshuffled=state.reshuffled,
+        extra_hand=tuple(slot.slot_id for slot in state.extra),
+        extra_cards=tuple(state.extra_cards),
+        foster=state.foster,
+        deal_number=state.deal_number,
+        deals=state.deals,
+    )
+
+
+# Private helpers ------------------------------------------------------------------------
+
+
+def _reveal_illegality(state: DealState, seat: int) -> str | None:
+    if state.phase is not Phase.REVEAL:
+        return _waiting_for(state)
+    turn = revealer(state)
+    if seat == turn:
+        return None
+    if seat == state.owner:
+        return "you own the best trump: you are skipped until someone turns up a higher one"
+    if not state.piles[seat]:
+        return "you have no face-down card left"
+    return f"it is seat {turn}'s turn to turn up a card"
+
+
+def _sale_illegality(state: DealState, seat: int, action: Sell | Keep) -> str | None:
+    if state.phase is Phase.SALE or (state.phase is Phase.ACCEPTANCE and isinstance(action, Keep)):
+        if seat != state.owner:
+            return f"only seat {state.owner}, who owns {state.best.symbol}, decides whether to sell it"
+        return None
+    if state.phase is Phase.ACCEPTANCE:
+        return "your card is on auction already: accept the best bid or keep it"
+    return _waiting_for(state)
+
+
+def _accept_bid_illegality(state: DealState, seat: int, bid_id: int) -> str | None:
+    auction = state.auction
+    known = bid_id in state.gone or (auction is not None and any(b.bid_id == bid_id for b in auction.bids))
+    if not known:
+        raise InvalidActionError(f"there is no bid {bid_id} in this deal")
+    if auction is None or bid_id in state.gone:
+        return state.gone.get(bid_id, "the auction is over")
+    if seat != auction.seller:
+        return f"only seat {auction.seller}, who sells {auction.card.symbol}, accepts a bid"
+    if not auction.closed:
+        return "the bidding is still open: wait until every seat has bid or declined"
+    assert auction.best is not None
+    if bid_id != auction.best.bid_id:
+        return f"only the best bid can be accepted: bid {auction.best.bid_id} of {auction.best.chips} chips"
+    return None
+
+
+def _answer_illegality(
+    state: DealState, seat: int, action: WithdrawOffer | AcceptOffer | RejectOffer
+) -> str | None:
+    if action.offer_id not in state.offers and action.offer_id not in state.gone:
+        raise InvalidActionError(f"there is no offer {action.offer_id} in this deal")
+    if not market_open(state):
+        return "in a Foster deal no face-down card is traded"
+    offer = open_offer(state, action.offer_id)
+    if isinstance(offer, str):
+        return offer
+    if isinstance(action, WithdrawOffer):
+        return (
+            None
+            if seat == offer.buyer
+            else f"only seat {offer.buyer}, who made offer {offer.offer_id}, withdraws it"
+        )
+    if seat != offer.seller:
+        return f"offer {offer.offer_id} is made to seat {offer.seller}: only that seat answers it"
+    return None
+
+
+def _check_auction_id(state: DealState, auction_id: int) -> None:
+    current = state.auction is not None and state.auction.auction_id == auction_id
+    if not current and auction_id not in state.gone:
+        raise InvalidActionError(f"there is no auction {auction_id} in this deal")
+
+
+def _check_offer(state: DealState, action: Offer) -> None:
+    if not 0 <= action.seller_seat < state.seats:
+        raise InvalidActionError(f"there is no seat {action.seller_seat}: seats are 0 to {state.seats - 1}")
+    if action.chips <= 0:
+        raise InvalidActionError(f"a price is at least 1 chip, not {action.chips}")
+    if not action.slot_ids:
+        raise InvalidActionError("an offer names at least one slot")
+    for slot_id in action.slot_ids:
+        if slot_id not in state.slot_places and state.slot_owner(slot_id) is None:
+            raise InvalidActionError(f"there is no slot {slot_id} in this deal")
+
+
+def _waiting_for(state: DealState) -> str:
+    if state.phase is Phase.SALE:
+        return f"seat {state.owner} is deciding whether to sell {state.best.symbol}"
+    if state.phase in (Phase.AUCTION, Phase.ACCEPTANCE):
+        return f"{state.best.symbol} is on auction"
+    return "cards are being turned up: it is not the time for that"
+
+
+def _cards_named(slot_ids: tuple[int, ...]) -> str:
+    count = len(slot_ids)
+    return "a face-down card" if count == 1 else f"{count} face-down cards"
+
+
+def _ladder(state: DealState, viewer: int | None) -> tuple[LadderRung, ...]:
+    """The trumps, highest first: the viewer's own (the best trump when he owns it) and
+    those turned up since the pack was shuffled."""
+    seen = set(state.seen)
+    return tuple(
+        LadderRung(card, viewer is not None and viewer == state.owner and card == state.best, card in seen)
+        for card in (Card(state.trump, rank) for rank in _RANKS_DOWN)
+    )
+
+
+def _seen_this_deal(state: DealState) -> int:
+    """Cards turned up in this deal: the turn-up (in the dealer's list), the stacks', the extra hand's."""
+    return sum(len(cards) for cards in state.turned) + len(state.extra_cards)
+
+
+def _carried_chips(carry: JsonValue) -> list[int]:
+    assert isinstance(carry, dict)
+    chips = carry["chips"]
+    assert isinstance(chips, list)
+    return [int(count) for count in chips if isinstance(count, int)]
+
+
+def _cards(carry: JsonValue, key: str) -> list[Card]:
+    assert isinstance(carry, dict)
+    texts = carry[key]
+    assert isinstance(texts, list)
+    return [Card.parse(text) for text in texts if isinstance(text, str)]
+
+
+def _number(carry: JsonValue, key: str) -> int:
+    assert isinstance(carry, dict)
+    value = carry[key]
+    assert isinstance(value, int)
+    return value
