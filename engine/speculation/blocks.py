@@ -38,54 +38,39 @@ def _number(word: str, what: str, action: str) -> int:
     return int(word)
 
 
-def _no_words(action: str, words: Sequence[str]) -> None:
-    if words:
-        raise InvalidActionError(f"'{action}' takes nothing after it, not {' '.join(words)!r}")
+@dataclass(frozen=True, slots=True)
+class _WordAlone(GameAction):
+    """An action that is its word and nothing more."""
+
+    def __str__(self) -> str:
+        return self.word
+
+    @classmethod
+    def parse(cls, words: Sequence[str]) -> GameAction:
+        if words:
+            raise InvalidActionError(f"'{cls.word}' takes nothing after it, not {' '.join(words)!r}")
+        return cls()
 
 
 @dataclass(frozen=True, slots=True)
-class Reveal(GameAction):
+class Reveal(_WordAlone):
     """Turn up the top card of one's face-down stack: ``reveal``."""
 
     word: ClassVar[str] = "reveal"
 
-    def __str__(self) -> str:
-        return self.word
-
-    @classmethod
-    def parse(cls, words: Sequence[str]) -> Reveal:
-        _no_words(cls.word, words)
-        return cls()
-
 
 @dataclass(frozen=True, slots=True)
-class Sell(GameAction):
+class Sell(_WordAlone):
     """Put the best trump one owns up for auction: ``sell``."""
 
     word: ClassVar[str] = "sell"
 
-    def __str__(self) -> str:
-        return self.word
-
-    @classmethod
-    def parse(cls, words: Sequence[str]) -> Sell:
-        _no_words(cls.word, words)
-        return cls()
-
 
 @dataclass(frozen=True, slots=True)
-class Keep(GameAction):
+class Keep(_WordAlone):
     """Keep the best trump one owns, not selling it or refusing the bids: ``keep``."""
 
     word: ClassVar[str] = "keep"
-
-    def __str__(self) -> str:
-        return self.word
-
-    @classmethod
-    def parse(cls, words: Sequence[str]) -> Keep:
-        _no_words(cls.word, words)
-        return cls()
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,54 +136,40 @@ class Offer(GameAction):
 
 
 @dataclass(frozen=True, slots=True)
-class WithdrawOffer(GameAction):
+class _OfferAnswer(GameAction):
+    """An action on one open offer: its word and the offer's id."""
+
+    offer_id: int
+
+    def __str__(self) -> str:
+        return f"{self.word} {self.offer_id}"
+
+    @classmethod
+    def parse(cls, words: Sequence[str]) -> GameAction:
+        if len(words) != 1:
+            raise InvalidActionError(f"'{cls.word}' takes an offer id, not {' '.join(words)!r}")
+        return cls(_number(words[0], "the offer id", cls.word))
+
+
+@dataclass(frozen=True, slots=True)
+class WithdrawOffer(_OfferAnswer):
     """Take back one's own open offer: ``withdraw <offer>``."""
 
-    offer_id: int
     word: ClassVar[str] = "withdraw"
 
-    def __str__(self) -> str:
-        return f"withdraw {self.offer_id}"
-
-    @classmethod
-    def parse(cls, words: Sequence[str]) -> WithdrawOffer:
-        if len(words) != 1:
-            raise InvalidActionError(f"'withdraw' takes an offer id, not {' '.join(words)!r}")
-        return cls(_number(words[0], "the offer id", cls.word))
-
 
 @dataclass(frozen=True, slots=True)
-class AcceptOffer(GameAction):
+class AcceptOffer(_OfferAnswer):
     """Accept an open offer for one's face-down cards: ``accept <offer>``."""
 
-    offer_id: int
     word: ClassVar[str] = "accept"
-
-    def __str__(self) -> str:
-        return f"accept {self.offer_id}"
-
-    @classmethod
-    def parse(cls, words: Sequence[str]) -> AcceptOffer:
-        if len(words) != 1:
-            raise InvalidActionError(f"'accept' takes an offer id, not {' '.join(words)!r}")
-        return cls(_number(words[0], "the offer id", cls.word))
 
 
 @dataclass(frozen=True, slots=True)
-class RejectOffer(GameAction):
+class RejectOffer(_OfferAnswer):
     """Refuse an open offer for one's face-down cards: ``reject <offer>``."""
 
-    offer_id: int
     word: ClassVar[str] = "reject"
-
-    def __str__(self) -> str:
-        return f"reject {self.offer_id}"
-
-    @classmethod
-    def parse(cls, words: Sequence[str]) -> RejectOffer:
-        if len(words) != 1:
-            raise InvalidActionError(f"'reject' takes an offer id, not {' '.join(words)!r}")
-        return cls(_number(words[0], "the offer id", cls.word))
 
 
 ACTIONS = (Reveal, Sell, Keep, Bid, AcceptBid, Offer, WithdrawOffer, AcceptOffer, RejectOffer)
