@@ -4,8 +4,11 @@ and the decision where the seed is silent: a seat that cannot pay its ante sits 
 
 from __future__ import annotations
 
+import pytest
+
 from engine.cards import Card
-from engine.speculation import Phase
+from engine.errors import InvalidOptionsError
+from engine.speculation import Options, Phase
 from engine.speculation.rules import speculation_view
 from tests.rules.speculation_helpers import GAME, cards_in, stacked
 
@@ -57,3 +60,34 @@ def test_a_seat_short_of_its_ante_sits_the_deal_out() -> None:
     assert state.playing == {0, 2, 3}
     assert state.chips == [34, 3, 36, 36] and state.pool == 14
     assert speculation_view(state).seats[1].out
+
+
+def test_dealing_again_keeps_the_turn_up_and_the_stacks_and_deals_every_unseen_card_anew() -> None:
+    state = stacked(PILES, "9H", dealer=0)
+    worlds = [GAME.deal_again(state, 2, seed) for seed in range(20)]
+    for world in worlds:
+        assert world.turn_up == state.turn_up and world.pool == state.pool and world.chips == state.chips
+        assert [[slot.slot_id for slot in pile] for pile in world.piles] == [
+            [slot.slot_id for slot in pile] for pile in state.piles
+        ]
+        assert sorted(map(str, world.order)) == sorted(map(str, state.order))
+    assert len({tuple(slot.card for pile in world.piles for slot in pile) for world in worlds}) == len(worlds)
+    assert GAME.deal_again(state, 2, 5).order == worlds[5].order
+
+
+def test_options_and_seat_counts_are_checked_with_precise_messages() -> None:
+    assert (
+        GAME.check_seats(Options(), 2)
+        == "Speculation is played by 3 or 4 or 5 or 6 or 7 or 8 or 9 players, not 2"
+    )
+    assert GAME.check_seats(Options(), 10) is not None
+    for raw, message in [
+        ({"chips": "-5"}, "chips is -5: the least is 12"),
+        ({"foster": "yes"}, "foster must be one of false, true"),
+        ({"pot": "1"}, "unknown option 'pot' for Speculation"),
+    ]:
+        with pytest.raises(InvalidOptionsError, match=message):
+            GAME.parse_options("parlett", raw)
+    options = GAME.parse_options("parlett", {"extra_hand": "true", "deals_each": "3"})
+    stored = GAME.options_to_dict(options)
+    assert GAME.parse_options(stored.pop("rule_set"), stored) == options
