@@ -25,7 +25,8 @@ Summary of the rules:
 The decisions where seed and SPEC are silent are in ``deal`` and ``rules``.
 
 Modules: ``constants`` (pack, antes, options), ``blocks`` (the actions with their
-notation, the view, the settlement, the events), ``deal`` (a deal from the antes to the
+notation, the view, the settlement, the events), ``market`` (what is traded: slots,
+bids, offers, payments), ``deal`` (a deal from the antes to the
 pool: auctions, offers with escrow, the turn order), ``results`` (a deal's
 ``DealResult``) and ``rules`` (the ``Speculation`` rules object: the match, legality,
 moves, views).

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from engine.game import DealResult, SettlementStep, StepOperation
 from engine.speculation.blocks import SpeculationSettlement
-from engine.speculation.deal import POOL, DealState
+from engine.speculation.deal import DealState
+from engine.speculation.market import POOL
 
 
 def deal_result(state: DealState) -> DealResult:
