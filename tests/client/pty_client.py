@@ -171,12 +171,24 @@ class Terminal:
 
     def play_until(self, pattern: str, timeout: float = 3 * TIMEOUT) -> None:
         """Answer every prompt until ``pattern`` appears; stop at the prompt after it."""
+        if not self.play_until_or_match_end(pattern, timeout):
+            raise AssertionError(f"the match ended before {pattern!r} appeared:\n{self.output[-6000:]}")
+
+    def play_until_or_match_end(self, pattern: str, timeout: float = 3 * TIMEOUT) -> bool:
+        """Answer every prompt until ``pattern`` appears (True, stopped at the prompt after it)
+        or the match ends and the client leaves normally (False)."""
         compiled = re.compile(pattern, re.MULTILINE)
         deadline = time.monotonic() + timeout
         while True:
-            prompt = self.next_prompt(max(1.0, deadline - time.monotonic()))
+            try:
+                prompt = self.next_prompt(max(1.0, deadline - time.monotonic()))
+            except AssertionError:
+                if self.process.poll() != 0:
+                    raise
+                self.reader.join(timeout=10)
+                return bool(compiled.search(self.text()))
             if compiled.search(self.text()):
-                return
+                return True
             self.answer(prompt)
 
     # Ending -------------------------------------------------------------------------
