@@ -615,6 +615,11 @@ class Game(ABC, Generic[OptionsT, StateT]):
         would guess); empty for none, the client then numbers the action."""
         return ""
 
+    def dealt_events(self, state: StateT) -> tuple[GameEvent, ...]:
+        """What a deal reports as it is dealt, after its cards (a pack shuffled anew, the
+        antes paid); none by default."""
+        return ()
+
     def revealed(self, state: StateT, seat: int) -> object | None:
         """What the rules have told ``seat`` beyond the public record and its own cards,
         as an instance of ``game_type.revealed``; None by default."""

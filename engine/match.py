@@ -319,6 +319,7 @@ class Match:
         for seat in range(self.seats):
             hand = self.game.view(self.deal, seat).dealt_hand
             self.events.append(HandDealt(seat, hand, seats_only(seat), whole[seat]))
+        self.events.extend(self.game.dealt_events(self.deal))
         result = self.game.result(self.deal)
         if result is not None:
             self._finish_deal(result)

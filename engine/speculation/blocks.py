@@ -211,7 +211,7 @@ class SpeculationAuction:
     card: Card
     bids: tuple[SpeculationBid, ...]
     closed: bool
-    waiting: frozenset[int]
+    waiting: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -371,6 +371,14 @@ class ChipsMoved:
 class PoolWon:
     seat: int
     chips: int
+
+
+@dataclass(frozen=True, slots=True)
+class Reshuffled:
+    """The rest of the pack (``cards_left``) could not make a round: all 52 cards were
+    shuffled anew for this deal."""
+
+    cards_left: int
 
 
 @dataclass(frozen=True, slots=True)

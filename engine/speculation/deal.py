@@ -114,6 +114,8 @@ class DealState:
     extra_cards: list[Card] = field(default_factory=list)
     winner: int = -1
     pool_left: int = 0
+    # What dealing reported: a pack shuffled anew, the antes, a turned ace's pool.
+    opening: list[Notice] = field(default_factory=list)
 
     @property
     def trump(self) -> Suit:
@@ -213,6 +215,7 @@ def deal(
     if turn_up.rank is Rank.ACE:
         # "Ein Ass aufgedeckt? Dann hat der Geber schon den bestmöglichen Trumpf und nimmt sofort den Pool."
         _finish(state, notices)
+    state.opening = list(notices)
     return state, notices
 
 

@@ -22,6 +22,7 @@ from engine.speculation.blocks import (
     OfferWithdrawn,
     PoolCarried,
     PoolWon,
+    Reshuffled,
     Revealed,
 )
 
@@ -44,6 +45,7 @@ Notice = (
     | ChipsMoved
     | PoolWon
     | PoolCarried
+    | Reshuffled
 )
 
 

@@ -50,6 +50,7 @@ from engine.speculation.blocks import (
     Keep,
     Offer,
     RejectOffer,
+    Reshuffled,
     Reveal,
     Sell,
     SpeculationAuction,
@@ -118,6 +119,8 @@ class Speculation(Game[Options, DealState]):
         rule_sets=(RuleSetType(RULE_SET, RULE_SET_TITLE, OPTIONS),),
         actions=ACTIONS,
         order_free=ORDER_FREE,
+        # The market is not part of the common record: computer traders read it from here.
+        revealed=SpeculationView,
     )
 
     # Options and the match -----------------------------------------------------------
@@ -192,6 +195,7 @@ class Speculation(Game[Options, DealState]):
         pack = _cards(carry, "pack")
         seen = _cards(carry, "seen")
         reshuffled = len(pack) < cards_for_a_deal(players, options)
+        left = len(pack)
         if reshuffled:
             pack, seen = SeededRandom(seed).shuffled(PACK), []
         state, _ = deal(
@@ -206,6 +210,8 @@ class Speculation(Game[Options, DealState]):
             seen,
             reshuffled,
         )
+        if reshuffled:
+            state.opening.insert(0, Reshuffled(left))
         return state
 
     def deal_again(self, state: DealState, seat: int, seed: int) -> DealState:
@@ -229,6 +235,7 @@ class Speculation(Game[Options, DealState]):
             seen_before,
             state.reshuffled,
         )
+        again.opening[:0] = [notice for notice in state.opening if isinstance(notice, Reshuffled)]
         return again
 
     # Who acts --------------------------------------------------------------------------
@@ -237,9 +244,15 @@ class Speculation(Game[Options, DealState]):
         return to_act(state)
 
     def may_act(self, state: DealState) -> frozenset[int]:
+        """The traders: seats not waited for that have a market move (an offer to make or
+        answer)."""
         if not market_open(state):
             return frozenset()
-        return state.playing - to_act(state)
+        return frozenset(
+            seat
+            for seat in state.playing - to_act(state)
+            if any(self.illegality(state, seat, action) is None for action, _ in _market_moves(state, seat))
+        )
 
     def candidate_actions(self, state: DealState, seat: int) -> tuple[tuple[Action, str], ...]:
         if state.phase is Phase.FINISHED or seat not in state.playing:
@@ -261,25 +274,7 @@ class Speculation(Game[Options, DealState]):
                 ]
         elif state.phase is Phase.REVEAL and state.piles[seat]:
             candidates.append((Reveal(), "Turn up your top card"))
-        if market_open(state):
-            for offer in state.offers.values():
-                if offer.seller == seat:
-                    what = _cards_named(offer.slot_ids)
-                    candidates += [
-                        (AcceptOffer(offer.offer_id), f"Sell {what} to seat {offer.buyer} for {offer.chips}"),
-                        (RejectOffer(offer.offer_id), f"Refuse seat {offer.buyer}'s offer for {what}"),
-                    ]
-                elif offer.buyer == seat:
-                    candidates.append(
-                        (WithdrawOffer(offer.offer_id), f"Withdraw your offer to seat {offer.seller}")
-                    )
-            for other in sorted(state.playing - {seat}):
-                if state.piles[other]:
-                    top = state.piles[other][0].slot_id
-                    candidates.append(
-                        (Offer(other, (top,), 1), f"Offer seat {other} 1 chip for its top card")
-                    )
-        return tuple(candidates)
+        return (*candidates, *_market_moves(state, seat))
 
     def illegality(self, state: DealState, seat: int, action: Action) -> str | None:
         if state.phase is Phase.FINISHED:
@@ -334,6 +329,9 @@ class Speculation(Game[Options, DealState]):
             notices = reject_offer(state, action.offer_id)
         return tuple(GameNotice(notice, PUBLIC) for notice in notices)
 
+    def dealt_events(self, state: DealState) -> tuple[GameEvent, ...]:
+        return tuple(GameNotice(notice, PUBLIC) for notice in state.opening)
+
     def result(self, state: DealState) -> DealResult | None:
         if state.phase is not Phase.FINISHED:
             return None
@@ -354,6 +352,9 @@ class Speculation(Game[Options, DealState]):
         return state.copy()
 
     # Views -----------------------------------------------------------------------------
+
+    def revealed(self, state: DealState, seat: int) -> SpeculationView:
+        return speculation_view(state)
 
     def whole_hands(self, state: DealState, seats: int) -> tuple[tuple[Card, ...], ...]:
         """Nothing: every seat's cards are face down, unseen even by their owner."""
@@ -416,7 +417,7 @@ def speculation_view(state: DealState) -> SpeculationView:
                 auction.card,
                 tuple(SpeculationBid(placed.bid_id, placed.seat, placed.chips) for placed in auction.bids),
                 auction.closed,
-                waiting_bidders(state),
+                tuple(sorted(waiting_bidders(state))),
             )
             if auction is not None
             else None
@@ -524,6 +525,28 @@ def _waiting_for(state: DealState) -> str:
     if state.phase in (Phase.AUCTION, Phase.ACCEPTANCE):
         return f"{state.best.symbol} is on auction"
     return "cards are being turned up: it is not the time for that"
+
+
+def _market_moves(state: DealState, seat: int) -> list[tuple[Action, str]]:
+    """The market moves a seat may consider now: answering the open offers it is part of,
+    and a chip offered for each other seat's top face-down card."""
+    if not market_open(state):
+        return []
+    moves: list[tuple[Action, str]] = []
+    for offer in state.offers.values():
+        if offer.seller == seat:
+            what = _cards_named(offer.slot_ids)
+            moves += [
+                (AcceptOffer(offer.offer_id), f"Sell {what} to seat {offer.buyer} for {offer.chips}"),
+                (RejectOffer(offer.offer_id), f"Refuse seat {offer.buyer}'s offer for {what}"),
+            ]
+        elif offer.buyer == seat:
+            moves.append((WithdrawOffer(offer.offer_id), f"Withdraw your offer to seat {offer.seller}"))
+    for other in sorted(state.playing - {seat}):
+        if state.piles[other]:
+            top = state.piles[other][0].slot_id
+            moves.append((Offer(other, (top,), 1), f"Offer seat {other} 1 chip for its top card"))
+    return moves
 
 
 def _cards_named(slot_ids: tuple[int, ...]) -> str:

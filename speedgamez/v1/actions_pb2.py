@@ -25,24 +25,25 @@ _sym_db = _symbol_database.Default()
 from speedgamez.v1 import baska_kop_pb2 as speedgamez_dot_v1_dot_baska__kop__pb2
 from speedgamez.v1 import bela_pb2 as speedgamez_dot_v1_dot_bela__pb2
 from speedgamez.v1 import schafkopf_pb2 as speedgamez_dot_v1_dot_schafkopf__pb2
+from speedgamez.v1 import speculation_pb2 as speedgamez_dot_v1_dot_speculation__pb2
 from speedgamez.v1 import cards_pb2 as speedgamez_dot_v1_dot_cards__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1bspeedgamez/v1/actions.proto\x12\rspeedgamez.v1\x1a\x1dspeedgamez/v1/baska_kop.proto\x1a\x18speedgamez/v1/bela.proto\x1a\x1dspeedgamez/v1/schafkopf.proto\x1a\x19speedgamez/v1/cards.proto\"\x0c\n\nPassAction\"\x0e\n\x0c\x44oubleAction\"3\n\x0ePlayCardAction\x12!\n\x04\x63\x61rd\x18\x01 \x01(\x0b\x32\x13.speedgamez.v1.Card\"\x10\n\x0e\x43ontinueAction\"\x84\x03\n\x06\x41\x63tion\x12.\n\tpass_turn\x18\x01 \x01(\x0b\x32\x19.speedgamez.v1.PassActionH\x00\x12\x32\n\x0bgive_double\x18\x03 \x01(\x0b\x32\x1b.speedgamez.v1.DoubleActionH\x00\x12\x32\n\tplay_card\x18\x04 \x01(\x0b\x32\x1d.speedgamez.v1.PlayCardActionH\x00\x12\x36\n\rcontinue_play\x18\x05 \x01(\x0b\x32\x1d.speedgamez.v1.ContinueActionH\x00\x12\x32\n\tbaska_kop\x18\x10 \x01(\x0b\x32\x1d.speedgamez.v1.BaskaKopActionH\x00\x12)\n\x04\x62\x65la\x18\x11 \x01(\x0b\x32\x19.speedgamez.v1.BelaActionH\x00\x12\x33\n\tschafkopf\x18\x12 \x01(\x0b\x32\x1e.speedgamez.v1.SchafkopfActionH\x00\x42\x06\n\x04kindJ\x04\x08\x02\x10\x03R\x08\x61nnounceb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1bspeedgamez/v1/actions.proto\x12\rspeedgamez.v1\x1a\x1dspeedgamez/v1/baska_kop.proto\x1a\x18speedgamez/v1/bela.proto\x1a\x1dspeedgamez/v1/schafkopf.proto\x1a\x1fspeedgamez/v1/speculation.proto\x1a\x19speedgamez/v1/cards.proto\"\x0c\n\nPassAction\"\x0e\n\x0c\x44oubleAction\"3\n\x0ePlayCardAction\x12!\n\x04\x63\x61rd\x18\x01 \x01(\x0b\x32\x13.speedgamez.v1.Card\"\x10\n\x0e\x43ontinueAction\"\xbd\x03\n\x06\x41\x63tion\x12.\n\tpass_turn\x18\x01 \x01(\x0b\x32\x19.speedgamez.v1.PassActionH\x00\x12\x32\n\x0bgive_double\x18\x03 \x01(\x0b\x32\x1b.speedgamez.v1.DoubleActionH\x00\x12\x32\n\tplay_card\x18\x04 \x01(\x0b\x32\x1d.speedgamez.v1.PlayCardActionH\x00\x12\x36\n\rcontinue_play\x18\x05 \x01(\x0b\x32\x1d.speedgamez.v1.ContinueActionH\x00\x12\x32\n\tbaska_kop\x18\x10 \x01(\x0b\x32\x1d.speedgamez.v1.BaskaKopActionH\x00\x12)\n\x04\x62\x65la\x18\x11 \x01(\x0b\x32\x19.speedgamez.v1.BelaActionH\x00\x12\x33\n\tschafkopf\x18\x12 \x01(\x0b\x32\x1e.speedgamez.v1.SchafkopfActionH\x00\x12\x37\n\x0bspeculation\x18\x13 \x01(\x0b\x32 .speedgamez.v1.SpeculationActionH\x00\x42\x06\n\x04kindJ\x04\x08\x02\x10\x03R\x08\x61nnounceb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'speedgamez.v1.actions_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_PASSACTION']._serialized_start=161
-  _globals['_PASSACTION']._serialized_end=173
-  _globals['_DOUBLEACTION']._serialized_start=175
-  _globals['_DOUBLEACTION']._serialized_end=189
-  _globals['_PLAYCARDACTION']._serialized_start=191
-  _globals['_PLAYCARDACTION']._serialized_end=242
-  _globals['_CONTINUEACTION']._serialized_start=244
-  _globals['_CONTINUEACTION']._serialized_end=260
-  _globals['_ACTION']._serialized_start=263
-  _globals['_ACTION']._serialized_end=651
+  _globals['_PASSACTION']._serialized_start=194
+  _globals['_PASSACTION']._serialized_end=206
+  _globals['_DOUBLEACTION']._serialized_start=208
+  _globals['_DOUBLEACTION']._serialized_end=222
+  _globals['_PLAYCARDACTION']._serialized_start=224
+  _globals['_PLAYCARDACTION']._serialized_end=275
+  _globals['_CONTINUEACTION']._serialized_start=277
+  _globals['_CONTINUEACTION']._serialized_end=293
+  _globals['_ACTION']._serialized_start=296
+  _globals['_ACTION']._serialized_end=741
 # @@protoc_insertion_point(module_scope)

@@ -5,6 +5,7 @@ from speedgamez.v1 import actions_pb2 as _actions_pb2
 from speedgamez.v1 import baska_kop_pb2 as _baska_kop_pb2
 from speedgamez.v1 import bela_pb2 as _bela_pb2
 from speedgamez.v1 import schafkopf_pb2 as _schafkopf_pb2
+from speedgamez.v1 import speculation_pb2 as _speculation_pb2
 from speedgamez.v1 import cards_pb2 as _cards_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
@@ -268,7 +269,7 @@ class SettlementStep(_message.Message):
     def __init__(self, kind: _Optional[str] = ..., label: _Optional[str] = ..., amount: _Optional[int] = ..., struck: _Optional[bool] = ..., note: _Optional[str] = ..., operation: _Optional[_Union[SettlementOperation, str]] = ..., seats: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class Settlement(_message.Message):
-    __slots__ = ("contract_code", "contract_label", "declarer_seats", "winner_seats", "value", "steps", "scores", "card_points", "hands", "summary", "baska_kop", "bela", "schafkopf")
+    __slots__ = ("contract_code", "contract_label", "declarer_seats", "winner_seats", "value", "steps", "scores", "card_points", "hands", "summary", "baska_kop", "bela", "schafkopf", "speculation")
     CONTRACT_CODE_FIELD_NUMBER: _ClassVar[int]
     CONTRACT_LABEL_FIELD_NUMBER: _ClassVar[int]
     DECLARER_SEATS_FIELD_NUMBER: _ClassVar[int]
@@ -282,6 +283,7 @@ class Settlement(_message.Message):
     BASKA_KOP_FIELD_NUMBER: _ClassVar[int]
     BELA_FIELD_NUMBER: _ClassVar[int]
     SCHAFKOPF_FIELD_NUMBER: _ClassVar[int]
+    SPECULATION_FIELD_NUMBER: _ClassVar[int]
     contract_code: str
     contract_label: str
     declarer_seats: _containers.RepeatedScalarFieldContainer[int]
@@ -295,10 +297,11 @@ class Settlement(_message.Message):
     baska_kop: _baska_kop_pb2.BaskaKopSettlement
     bela: _bela_pb2.BelaSettlement
     schafkopf: _schafkopf_pb2.SchafkopfSettlement
-    def __init__(self, contract_code: _Optional[str] = ..., contract_label: _Optional[str] = ..., declarer_seats: _Optional[_Iterable[int]] = ..., winner_seats: _Optional[_Iterable[int]] = ..., value: _Optional[int] = ..., steps: _Optional[_Iterable[_Union[SettlementStep, _Mapping]]] = ..., scores: _Optional[_Iterable[int]] = ..., card_points: _Optional[_Iterable[int]] = ..., hands: _Optional[_Iterable[_Union[SeatHand, _Mapping]]] = ..., summary: _Optional[str] = ..., baska_kop: _Optional[_Union[_baska_kop_pb2.BaskaKopSettlement, _Mapping]] = ..., bela: _Optional[_Union[_bela_pb2.BelaSettlement, _Mapping]] = ..., schafkopf: _Optional[_Union[_schafkopf_pb2.SchafkopfSettlement, _Mapping]] = ...) -> None: ...
+    speculation: _speculation_pb2.SpeculationSettlement
+    def __init__(self, contract_code: _Optional[str] = ..., contract_label: _Optional[str] = ..., declarer_seats: _Optional[_Iterable[int]] = ..., winner_seats: _Optional[_Iterable[int]] = ..., value: _Optional[int] = ..., steps: _Optional[_Iterable[_Union[SettlementStep, _Mapping]]] = ..., scores: _Optional[_Iterable[int]] = ..., card_points: _Optional[_Iterable[int]] = ..., hands: _Optional[_Iterable[_Union[SeatHand, _Mapping]]] = ..., summary: _Optional[str] = ..., baska_kop: _Optional[_Union[_baska_kop_pb2.BaskaKopSettlement, _Mapping]] = ..., bela: _Optional[_Union[_bela_pb2.BelaSettlement, _Mapping]] = ..., schafkopf: _Optional[_Union[_schafkopf_pb2.SchafkopfSettlement, _Mapping]] = ..., speculation: _Optional[_Union[_speculation_pb2.SpeculationSettlement, _Mapping]] = ...) -> None: ...
 
 class TableView(_message.Message):
-    __slots__ = ("name", "version", "game", "rule_set", "options", "phase", "viewer_seat", "seats", "deal_number", "deals_total", "dealer_seat", "to_act_seats", "hand", "choices", "contract", "trump_ladder", "calls", "current_trick", "tricks", "settlement", "last_event_sequence", "target_points", "deal_phase", "counters", "may_act_seats", "think_seconds", "deadline_time", "server_time", "learning", "daily", "count_points", "party_points", "stake", "baska_kop", "bela", "schafkopf")
+    __slots__ = ("name", "version", "game", "rule_set", "options", "phase", "viewer_seat", "seats", "deal_number", "deals_total", "dealer_seat", "to_act_seats", "hand", "choices", "contract", "trump_ladder", "calls", "current_trick", "tricks", "settlement", "last_event_sequence", "target_points", "deal_phase", "counters", "may_act_seats", "think_seconds", "deadline_time", "server_time", "learning", "daily", "count_points", "party_points", "stake", "baska_kop", "bela", "schafkopf", "speculation")
     class OptionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -342,6 +345,7 @@ class TableView(_message.Message):
     BASKA_KOP_FIELD_NUMBER: _ClassVar[int]
     BELA_FIELD_NUMBER: _ClassVar[int]
     SCHAFKOPF_FIELD_NUMBER: _ClassVar[int]
+    SPECULATION_FIELD_NUMBER: _ClassVar[int]
     name: str
     version: int
     game: str
@@ -378,10 +382,11 @@ class TableView(_message.Message):
     baska_kop: _baska_kop_pb2.BaskaKopView
     bela: _bela_pb2.BelaView
     schafkopf: _schafkopf_pb2.SchafkopfView
-    def __init__(self, name: _Optional[str] = ..., version: _Optional[int] = ..., game: _Optional[str] = ..., rule_set: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., phase: _Optional[_Union[TablePhase, str]] = ..., viewer_seat: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatView, _Mapping]]] = ..., deal_number: _Optional[int] = ..., deals_total: _Optional[int] = ..., dealer_seat: _Optional[int] = ..., to_act_seats: _Optional[_Iterable[int]] = ..., hand: _Optional[_Iterable[_Union[HandCard, _Mapping]]] = ..., choices: _Optional[_Iterable[_Union[ActionChoice, _Mapping]]] = ..., contract: _Optional[_Union[ContractView, _Mapping]] = ..., trump_ladder: _Optional[_Iterable[_Union[TrumpRung, _Mapping]]] = ..., calls: _Optional[_Iterable[_Union[Call, _Mapping]]] = ..., current_trick: _Optional[_Union[Trick, _Mapping]] = ..., tricks: _Optional[_Iterable[_Union[Trick, _Mapping]]] = ..., settlement: _Optional[_Union[Settlement, _Mapping]] = ..., last_event_sequence: _Optional[int] = ..., target_points: _Optional[int] = ..., deal_phase: _Optional[str] = ..., counters: _Optional[_Iterable[_Union[Counter, _Mapping]]] = ..., may_act_seats: _Optional[_Iterable[int]] = ..., think_seconds: _Optional[int] = ..., deadline_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., server_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., learning: _Optional[bool] = ..., daily: _Optional[_Union[DailyDealView, _Mapping]] = ..., count_points: _Optional[bool] = ..., party_points: _Optional[_Iterable[_Union[PartyPoints, _Mapping]]] = ..., stake: _Optional[int] = ..., baska_kop: _Optional[_Union[_baska_kop_pb2.BaskaKopView, _Mapping]] = ..., bela: _Optional[_Union[_bela_pb2.BelaView, _Mapping]] = ..., schafkopf: _Optional[_Union[_schafkopf_pb2.SchafkopfView, _Mapping]] = ...) -> None: ...
+    speculation: _speculation_pb2.SpeculationView
+    def __init__(self, name: _Optional[str] = ..., version: _Optional[int] = ..., game: _Optional[str] = ..., rule_set: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., phase: _Optional[_Union[TablePhase, str]] = ..., viewer_seat: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatView, _Mapping]]] = ..., deal_number: _Optional[int] = ..., deals_total: _Optional[int] = ..., dealer_seat: _Optional[int] = ..., to_act_seats: _Optional[_Iterable[int]] = ..., hand: _Optional[_Iterable[_Union[HandCard, _Mapping]]] = ..., choices: _Optional[_Iterable[_Union[ActionChoice, _Mapping]]] = ..., contract: _Optional[_Union[ContractView, _Mapping]] = ..., trump_ladder: _Optional[_Iterable[_Union[TrumpRung, _Mapping]]] = ..., calls: _Optional[_Iterable[_Union[Call, _Mapping]]] = ..., current_trick: _Optional[_Union[Trick, _Mapping]] = ..., tricks: _Optional[_Iterable[_Union[Trick, _Mapping]]] = ..., settlement: _Optional[_Union[Settlement, _Mapping]] = ..., last_event_sequence: _Optional[int] = ..., target_points: _Optional[int] = ..., deal_phase: _Optional[str] = ..., counters: _Optional[_Iterable[_Union[Counter, _Mapping]]] = ..., may_act_seats: _Optional[_Iterable[int]] = ..., think_seconds: _Optional[int] = ..., deadline_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., server_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., learning: _Optional[bool] = ..., daily: _Optional[_Union[DailyDealView, _Mapping]] = ..., count_points: _Optional[bool] = ..., party_points: _Optional[_Iterable[_Union[PartyPoints, _Mapping]]] = ..., stake: _Optional[int] = ..., baska_kop: _Optional[_Union[_baska_kop_pb2.BaskaKopView, _Mapping]] = ..., bela: _Optional[_Union[_bela_pb2.BelaView, _Mapping]] = ..., schafkopf: _Optional[_Union[_schafkopf_pb2.SchafkopfView, _Mapping]] = ..., speculation: _Optional[_Union[_speculation_pb2.SpeculationView, _Mapping]] = ...) -> None: ...
 
 class TableEvent(_message.Message):
-    __slots__ = ("sequence", "table_version", "time", "seat_changed", "deal_started", "action_taken", "bidding_ended", "trick_completed", "deal_settled", "match_finished", "table_closed", "hand_dealt", "daily_deal_compared", "baska_kop", "bela", "schafkopf")
+    __slots__ = ("sequence", "table_version", "time", "seat_changed", "deal_started", "action_taken", "bidding_ended", "trick_completed", "deal_settled", "match_finished", "table_closed", "hand_dealt", "daily_deal_compared", "baska_kop", "bela", "schafkopf", "speculation")
     SEQUENCE_FIELD_NUMBER: _ClassVar[int]
     TABLE_VERSION_FIELD_NUMBER: _ClassVar[int]
     TIME_FIELD_NUMBER: _ClassVar[int]
@@ -398,6 +403,7 @@ class TableEvent(_message.Message):
     BASKA_KOP_FIELD_NUMBER: _ClassVar[int]
     BELA_FIELD_NUMBER: _ClassVar[int]
     SCHAFKOPF_FIELD_NUMBER: _ClassVar[int]
+    SPECULATION_FIELD_NUMBER: _ClassVar[int]
     sequence: int
     table_version: int
     time: _timestamp_pb2.Timestamp
@@ -414,7 +420,8 @@ class TableEvent(_message.Message):
     baska_kop: _baska_kop_pb2.BaskaKopEvent
     bela: _bela_pb2.BelaEvent
     schafkopf: _schafkopf_pb2.SchafkopfEvent
-    def __init__(self, sequence: _Optional[int] = ..., table_version: _Optional[int] = ..., time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., seat_changed: _Optional[_Union[SeatChanged, _Mapping]] = ..., deal_started: _Optional[_Union[DealStarted, _Mapping]] = ..., action_taken: _Optional[_Union[ActionTaken, _Mapping]] = ..., bidding_ended: _Optional[_Union[BiddingEnded, _Mapping]] = ..., trick_completed: _Optional[_Union[TrickCompleted, _Mapping]] = ..., deal_settled: _Optional[_Union[DealSettled, _Mapping]] = ..., match_finished: _Optional[_Union[MatchFinished, _Mapping]] = ..., table_closed: _Optional[_Union[TableClosed, _Mapping]] = ..., hand_dealt: _Optional[_Union[HandDealt, _Mapping]] = ..., daily_deal_compared: _Optional[_Union[DailyDealCompared, _Mapping]] = ..., baska_kop: _Optional[_Union[_baska_kop_pb2.BaskaKopEvent, _Mapping]] = ..., bela: _Optional[_Union[_bela_pb2.BelaEvent, _Mapping]] = ..., schafkopf: _Optional[_Union[_schafkopf_pb2.SchafkopfEvent, _Mapping]] = ...) -> None: ...
+    speculation: _speculation_pb2.SpeculationEvent
+    def __init__(self, sequence: _Optional[int] = ..., table_version: _Optional[int] = ..., time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., seat_changed: _Optional[_Union[SeatChanged, _Mapping]] = ..., deal_started: _Optional[_Union[DealStarted, _Mapping]] = ..., action_taken: _Optional[_Union[ActionTaken, _Mapping]] = ..., bidding_ended: _Optional[_Union[BiddingEnded, _Mapping]] = ..., trick_completed: _Optional[_Union[TrickCompleted, _Mapping]] = ..., deal_settled: _Optional[_Union[DealSettled, _Mapping]] = ..., match_finished: _Optional[_Union[MatchFinished, _Mapping]] = ..., table_closed: _Optional[_Union[TableClosed, _Mapping]] = ..., hand_dealt: _Optional[_Union[HandDealt, _Mapping]] = ..., daily_deal_compared: _Optional[_Union[DailyDealCompared, _Mapping]] = ..., baska_kop: _Optional[_Union[_baska_kop_pb2.BaskaKopEvent, _Mapping]] = ..., bela: _Optional[_Union[_bela_pb2.BelaEvent, _Mapping]] = ..., schafkopf: _Optional[_Union[_schafkopf_pb2.SchafkopfEvent, _Mapping]] = ..., speculation: _Optional[_Union[_speculation_pb2.SpeculationEvent, _Mapping]] = ...) -> None: ...
 
 class TableClosed(_message.Message):
     __slots__ = ("description",)

@@ -5,6 +5,7 @@ from speedgamez.v1 import actions_pb2 as _actions_pb2
 from speedgamez.v1 import baska_kop_pb2 as _baska_kop_pb2
 from speedgamez.v1 import bela_pb2 as _bela_pb2
 from speedgamez.v1 import schafkopf_pb2 as _schafkopf_pb2
+from speedgamez.v1 import speculation_pb2 as _speculation_pb2
 from speedgamez.v1 import cards_pb2 as _cards_pb2
 from speedgamez.v1 import table_pb2 as _table_pb2
 from google.protobuf.internal import containers as _containers
@@ -103,7 +104,7 @@ class StatisticInfo(_message.Message):
     def __init__(self, id: _Optional[str] = ..., title: _Optional[str] = ...) -> None: ...
 
 class RuleSetInfo(_message.Message):
-    __slots__ = ("id", "title", "default_options", "announcements", "options", "baska_kop", "bela", "schafkopf")
+    __slots__ = ("id", "title", "default_options", "announcements", "options", "baska_kop", "bela", "schafkopf", "speculation")
     class DefaultOptionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -119,6 +120,7 @@ class RuleSetInfo(_message.Message):
     BASKA_KOP_FIELD_NUMBER: _ClassVar[int]
     BELA_FIELD_NUMBER: _ClassVar[int]
     SCHAFKOPF_FIELD_NUMBER: _ClassVar[int]
+    SPECULATION_FIELD_NUMBER: _ClassVar[int]
     id: str
     title: str
     default_options: _containers.ScalarMap[str, str]
@@ -127,7 +129,8 @@ class RuleSetInfo(_message.Message):
     baska_kop: _baska_kop_pb2.BaskaKopRules
     bela: _bela_pb2.BelaRules
     schafkopf: _schafkopf_pb2.SchafkopfRules
-    def __init__(self, id: _Optional[str] = ..., title: _Optional[str] = ..., default_options: _Optional[_Mapping[str, str]] = ..., announcements: _Optional[_Iterable[str]] = ..., options: _Optional[_Iterable[_Union[OptionInfo, _Mapping]]] = ..., baska_kop: _Optional[_Union[_baska_kop_pb2.BaskaKopRules, _Mapping]] = ..., bela: _Optional[_Union[_bela_pb2.BelaRules, _Mapping]] = ..., schafkopf: _Optional[_Union[_schafkopf_pb2.SchafkopfRules, _Mapping]] = ...) -> None: ...
+    speculation: _speculation_pb2.SpeculationRules
+    def __init__(self, id: _Optional[str] = ..., title: _Optional[str] = ..., default_options: _Optional[_Mapping[str, str]] = ..., announcements: _Optional[_Iterable[str]] = ..., options: _Optional[_Iterable[_Union[OptionInfo, _Mapping]]] = ..., baska_kop: _Optional[_Union[_baska_kop_pb2.BaskaKopRules, _Mapping]] = ..., bela: _Optional[_Union[_bela_pb2.BelaRules, _Mapping]] = ..., schafkopf: _Optional[_Union[_schafkopf_pb2.SchafkopfRules, _Mapping]] = ..., speculation: _Optional[_Union[_speculation_pb2.SpeculationRules, _Mapping]] = ...) -> None: ...
 
 class OptionInfo(_message.Message):
     __slots__ = ("key", "meaning", "default_value", "allowed_values", "minimum", "maximum")

@@ -16,9 +16,10 @@ from engine.cards import Card
 from engine.match import DealSettled, Match, MatchPhase
 from engine.seeding import SeededRandom, derive_seed
 from engine.speculation import DealState, Options
-from engine.speculation.blocks import ACTIONS, Bid, Keep, Offer, Reveal
+from engine.speculation.blocks import ACTIONS, Bid, ChipsMoved, Keep, Offer, Reshuffled, Reveal
 from engine.speculation.constants import PACK, cards_for_a_deal
-from tests.rules.speculation_helpers import GAME, cards_in, carried
+from engine.speculation.market import POOL
+from tests.rules.speculation_helpers import GAME, cards_in, carried, notices
 
 OPTIONS = [
     Options(),
@@ -77,6 +78,8 @@ def play_match(options: Options, seats: int, seed: int) -> Match:
             assert not set(state.order) & set(state.seen[:-1])
         waiting = sorted(match.to_act())
         trading = sorted(match.may_act())
+        # A trader is a seat with a market move to make: never one that can do nothing.
+        assert all(GAME.legal_actions(state, trader) for trader in trading), trading
         seat = (
             random.choice(waiting) if waiting and (not trading or random.below(3)) else random.choice(trading)
         )
@@ -132,6 +135,11 @@ def test_the_pack_is_shuffled_anew_only_when_the_rest_cannot_make_a_round() -> N
             assert len(state.playing) == seats
             assert state.reshuffled == (left < need)
             assert len(state.rest) == (len(PACK) if state.reshuffled else left) - need
+            # Dealing reports the shuffle first (with the cards that were left), then the antes.
+            opening = notices(GAME.dealt_events(state))
+            assert (opening[0] == Reshuffled(left)) == state.reshuffled
+            antes = [notice for notice in opening if isinstance(notice, ChipsMoved) and notice.payee == POOL]
+            assert len(antes) == seats
             reshuffles += state.reshuffled
             while (result := GAME.result(state)) is None:
                 seat = sorted(GAME.to_act(state))[0]

@@ -4,6 +4,7 @@ from google.protobuf import timestamp_pb2 as _timestamp_pb2
 from speedgamez.v1 import baska_kop_pb2 as _baska_kop_pb2
 from speedgamez.v1 import bela_pb2 as _bela_pb2
 from speedgamez.v1 import schafkopf_pb2 as _schafkopf_pb2
+from speedgamez.v1 import speculation_pb2 as _speculation_pb2
 from speedgamez.v1 import cards_pb2 as _cards_pb2
 from speedgamez.v1 import table_pb2 as _table_pb2
 from google.protobuf.internal import containers as _containers
@@ -64,7 +65,7 @@ class AiJob(_message.Message):
     def __init__(self, table_id: _Optional[str] = ..., table_version: _Optional[int] = ..., seat: _Optional[int] = ..., level: _Optional[_Union[_table_pb2.ComputerLevel, str]] = ..., view: _Optional[_Union[_table_pb2.TableView, _Mapping]] = ..., queued_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., kind: _Optional[_Union[AiJobKind, str]] = ..., reply_to: _Optional[str] = ..., observation: _Optional[_Union[SeatObservation, _Mapping]] = ..., deal_number: _Optional[int] = ...) -> None: ...
 
 class SeatObservation(_message.Message):
-    __slots__ = ("game", "rule_set", "options", "seat", "decision_seed", "dealer_seat", "phase", "phase_kind", "to_act_seats", "may_act_seats", "hand", "playable", "dealt", "choices", "calls", "tricks", "current_trick", "hand_sizes", "shown", "contract", "baska_kop", "bela", "schafkopf")
+    __slots__ = ("game", "rule_set", "options", "seat", "decision_seed", "dealer_seat", "phase", "phase_kind", "to_act_seats", "may_act_seats", "hand", "playable", "dealt", "choices", "calls", "tricks", "current_trick", "hand_sizes", "shown", "contract", "baska_kop", "bela", "schafkopf", "speculation")
     class OptionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -95,6 +96,7 @@ class SeatObservation(_message.Message):
     BASKA_KOP_FIELD_NUMBER: _ClassVar[int]
     BELA_FIELD_NUMBER: _ClassVar[int]
     SCHAFKOPF_FIELD_NUMBER: _ClassVar[int]
+    SPECULATION_FIELD_NUMBER: _ClassVar[int]
     game: str
     rule_set: str
     options: _containers.ScalarMap[str, str]
@@ -118,4 +120,5 @@ class SeatObservation(_message.Message):
     baska_kop: _baska_kop_pb2.BaskaKopRevealed
     bela: _bela_pb2.BelaRevealed
     schafkopf: _schafkopf_pb2.SchafkopfRevealed
-    def __init__(self, game: _Optional[str] = ..., rule_set: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., seat: _Optional[int] = ..., decision_seed: _Optional[int] = ..., dealer_seat: _Optional[int] = ..., phase: _Optional[str] = ..., phase_kind: _Optional[_Union[PhaseKind, str]] = ..., to_act_seats: _Optional[_Iterable[int]] = ..., may_act_seats: _Optional[_Iterable[int]] = ..., hand: _Optional[_Iterable[_Union[_cards_pb2.Card, _Mapping]]] = ..., playable: _Optional[_Iterable[_Union[_cards_pb2.Card, _Mapping]]] = ..., dealt: _Optional[_Iterable[_Union[_cards_pb2.Card, _Mapping]]] = ..., choices: _Optional[_Iterable[_Union[_table_pb2.ActionChoice, _Mapping]]] = ..., calls: _Optional[_Iterable[_Union[_table_pb2.Call, _Mapping]]] = ..., tricks: _Optional[_Iterable[_Union[_table_pb2.Trick, _Mapping]]] = ..., current_trick: _Optional[_Union[_table_pb2.Trick, _Mapping]] = ..., hand_sizes: _Optional[_Iterable[int]] = ..., shown: _Optional[_Iterable[_Union[_table_pb2.SeatHand, _Mapping]]] = ..., contract: _Optional[_Union[_table_pb2.ContractView, _Mapping]] = ..., baska_kop: _Optional[_Union[_baska_kop_pb2.BaskaKopRevealed, _Mapping]] = ..., bela: _Optional[_Union[_bela_pb2.BelaRevealed, _Mapping]] = ..., schafkopf: _Optional[_Union[_schafkopf_pb2.SchafkopfRevealed, _Mapping]] = ...) -> None: ...
+    speculation: _speculation_pb2.SpeculationView
+    def __init__(self, game: _Optional[str] = ..., rule_set: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., seat: _Optional[int] = ..., decision_seed: _Optional[int] = ..., dealer_seat: _Optional[int] = ..., phase: _Optional[str] = ..., phase_kind: _Optional[_Union[PhaseKind, str]] = ..., to_act_seats: _Optional[_Iterable[int]] = ..., may_act_seats: _Optional[_Iterable[int]] = ..., hand: _Optional[_Iterable[_Union[_cards_pb2.Card, _Mapping]]] = ..., playable: _Optional[_Iterable[_Union[_cards_pb2.Card, _Mapping]]] = ..., dealt: _Optional[_Iterable[_Union[_cards_pb2.Card, _Mapping]]] = ..., choices: _Optional[_Iterable[_Union[_table_pb2.ActionChoice, _Mapping]]] = ..., calls: _Optional[_Iterable[_Union[_table_pb2.Call, _Mapping]]] = ..., tricks: _Optional[_Iterable[_Union[_table_pb2.Trick, _Mapping]]] = ..., current_trick: _Optional[_Union[_table_pb2.Trick, _Mapping]] = ..., hand_sizes: _Optional[_Iterable[int]] = ..., shown: _Optional[_Iterable[_Union[_table_pb2.SeatHand, _Mapping]]] = ..., contract: _Optional[_Union[_table_pb2.ContractView, _Mapping]] = ..., baska_kop: _Optional[_Union[_baska_kop_pb2.BaskaKopRevealed, _Mapping]] = ..., bela: _Optional[_Union[_bela_pb2.BelaRevealed, _Mapping]] = ..., schafkopf: _Optional[_Union[_schafkopf_pb2.SchafkopfRevealed, _Mapping]] = ..., speculation: _Optional[_Union[_speculation_pb2.SpeculationView, _Mapping]] = ...) -> None: ...
