@@ -36,6 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from engine.actions import Action
 from engine.cards import Card, Rank, Suit
 from engine.speculation.blocks import (
     AuctionBid,
@@ -116,6 +117,8 @@ class DealState:
     pool_left: int = 0
     # What dealing reported: a pack shuffled anew, the antes, a turned ace's pool.
     opening: list[Notice] = field(default_factory=list)
+    # The deal's market actions (every action but turning up), with the reasons given.
+    calls: list[tuple[int, Action, str]] = field(default_factory=list)
 
     @property
     def trump(self) -> Suit:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine.actions import Action, Pass
-from engine.cards import Card, Rank
+from engine.cards import Card
 from engine.errors import InvalidActionError
 from engine.game import (
     PUBLIC,
@@ -32,7 +32,6 @@ from engine.game import (
     GameNotice,
     GameType,
     JsonValue,
-    LadderRung,
     MatchLength,
     MatchProgress,
     PhaseKind,
@@ -53,11 +52,7 @@ from engine.speculation.blocks import (
     Reshuffled,
     Reveal,
     Sell,
-    SpeculationAuction,
-    SpeculationBid,
-    SpeculationOffer,
     SpeculationRules,
-    SpeculationSeat,
     SpeculationSettlement,
     SpeculationView,
     WithdrawOffer,
@@ -99,11 +94,10 @@ from engine.speculation.deal import (
     withdraw_offer,
 )
 from engine.speculation.results import deal_result
+from engine.speculation.views import cards_named, history, ladder, speculation_view
 
 # The fewest seats a deal needs.
 _FEWEST = min(SEAT_COUNTS)
-# Highest trump first, for the ladder.
-_RANKS_DOWN = sorted(Rank, reverse=True)
 
 
 class Speculation(Game[Options, DealState]):
@@ -306,6 +300,8 @@ class Speculation(Game[Options, DealState]):
     # Moves -----------------------------------------------------------------------------
 
     def apply(self, state: DealState, seat: int, action: Action, note: str = "") -> tuple[GameEvent, ...]:
+        if not isinstance(action, Reveal):
+            state.calls.append((seat, action, note))
         if isinstance(action, Reveal):
             notices = reveal(state, seat)
         elif isinstance(action, Sell):
@@ -371,11 +367,11 @@ class Speculation(Game[Options, DealState]):
             hand_sizes=tuple(len(pile) for pile in state.piles),
             choices=self.choices(state, viewer) if viewer is not None else (),
             contract=None,
-            ladder=_ladder(state, viewer),
+            ladder=ladder(state, viewer),
             badges=tuple(
                 frozenset({Badge.DEALER}) if seat == state.dealer else frozenset() for seat in range(seats)
             ),
-            history=(),
+            history=history(state),
             current_trick=None,
             tricks=(),
             card_points=(0,) * seats,
@@ -385,56 +381,6 @@ class Speculation(Game[Options, DealState]):
             counters=(Counter("pool", "Pool", state.pool),),
             game_view=speculation_view(state),
         )
-
-
-def speculation_view(state: DealState) -> SpeculationView:
-    """The deal as everyone sees it: nothing in it depends on the viewer."""
-    auction = state.auction
-    turn = revealer(state)
-    return SpeculationView(
-        trump=state.trump.letter,
-        turn_up=state.turn_up,
-        pool=state.pool,
-        carried=state.carried,
-        seats=tuple(
-            SpeculationSeat(
-                chips=state.chips[seat],
-                free_chips=state.free_chips(seat),
-                slot_ids=tuple(slot.slot_id for slot in state.piles[seat]),
-                revealed=tuple(state.turned[seat]),
-                bought=tuple(state.bought[seat]),
-                out=seat not in state.playing,
-            )
-            for seat in range(state.seats)
-        ),
-        best=state.best,
-        owner=state.owner,
-        revealer=turn if turn is not None else -1,
-        auction=(
-            SpeculationAuction(
-                auction.auction_id,
-                auction.seller,
-                auction.card,
-                tuple(SpeculationBid(placed.bid_id, placed.seat, placed.chips) for placed in auction.bids),
-                auction.closed,
-                tuple(sorted(waiting_bidders(state))),
-            )
-            if auction is not None
-            else None
-        ),
-        offers=tuple(
-            SpeculationOffer(offer.offer_id, offer.buyer, offer.seller, offer.slot_ids, offer.chips)
-            for offer in state.offers.values()
-        ),
-        seen=tuple(state.seen),
-        pack_size=len(state.rest),
-        reshuffled=state.reshuffled,
-        extra_hand=tuple(slot.slot_id for slot in state.extra),
-        extra_cards=tuple(state.extra_cards),
-        foster=state.foster,
-        deal_number=state.deal_number,
-        deals=state.deals,
-    )
 
 
 # Private helpers ------------------------------------------------------------------------
@@ -535,7 +481,7 @@ def _market_moves(state: DealState, seat: int) -> list[tuple[Action, str]]:
     moves: list[tuple[Action, str]] = []
     for offer in state.offers.values():
         if offer.seller == seat:
-            what = _cards_named(offer.slot_ids)
+            what = cards_named(offer.slot_ids)
             moves += [
                 (AcceptOffer(offer.offer_id), f"Sell {what} to seat {offer.buyer} for {offer.chips}"),
                 (RejectOffer(offer.offer_id), f"Refuse seat {offer.buyer}'s offer for {what}"),
@@ -547,21 +493,6 @@ def _market_moves(state: DealState, seat: int) -> list[tuple[Action, str]]:
             top = state.piles[other][0].slot_id
             moves.append((Offer(other, (top,), 1), f"Offer seat {other} 1 chip for its top card"))
     return moves
-
-
-def _cards_named(slot_ids: tuple[int, ...]) -> str:
-    count = len(slot_ids)
-    return "a face-down card" if count == 1 else f"{count} face-down cards"
-
-
-def _ladder(state: DealState, viewer: int | None) -> tuple[LadderRung, ...]:
-    """The trumps, highest first: the viewer's own (the best trump when he owns it) and
-    those turned up since the pack was shuffled."""
-    seen = set(state.seen)
-    return tuple(
-        LadderRung(card, viewer is not None and viewer == state.owner and card == state.best, card in seen)
-        for card in (Card(state.trump, rank) for rank in _RANKS_DOWN)
-    )
 
 
 def _seen_this_deal(state: DealState) -> int:

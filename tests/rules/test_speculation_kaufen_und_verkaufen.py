@@ -189,3 +189,21 @@ def test_buying_every_other_face_down_card_with_the_best_trump_ends_the_round() 
     result = GAME.result(state)
     assert result is not None and result.winners == {0}
     assert state.chips == [34 - 3 + 18, 37, 37, 37]
+
+
+def test_kaufen_the_table_hears_every_market_action_but_no_turned_card() -> None:
+    """The view's history lists sales, bids and offers in order (what computer traders
+    read to remember their own offers); turning a card up is told by its own event."""
+    state = deal()
+    sell_to(state, seller=0, buyer=3, chips=7)
+    act(state, 0, "reveal")
+    act(state, 2, f"offer 1 {slots(state, 1)[0]} 2")
+    history = [(entry.seat, entry.label) for entry in GAME.view(state, 2).history]
+    assert history == [
+        (0, "Sells"),
+        (3, "Bid 7"),
+        (1, "No bid"),
+        (2, "No bid"),
+        (0, "Sells to the best bid"),
+        (2, f"Offers seat 1 2 for a face-down card (slot {slots(state, 1)[0]})"),
+    ]

@@ -9,7 +9,7 @@ import pytest
 from engine.cards import Card
 from engine.errors import InvalidOptionsError
 from engine.speculation import Options, Phase
-from engine.speculation.rules import speculation_view
+from engine.speculation.views import speculation_view
 from tests.rules.speculation_helpers import GAME, cards_in, stacked
 
 PILES = ["2C 3C 4C", "5C 6C 7C", "8C 9C TC", "JC QC KC"]
