@@ -12,7 +12,8 @@
   N`` for Bela at 2, 3 or 4; ``--option`` sets a table option, e.g. Schafkopf's short
   pack) at the first decision of a deal and at the first card (the
   calls before it passed where possible, else made by the easy player, as are all of them
-  where passing throws the deal in): p50 and p95 latency.
+  where passing throws the deal in), or in a game without card play (Speculation) a few
+  moves into the deal, for every seat that must or may act: p50 and p95 latency.
 * shadow: a daily deal's comparison, one settled deal played again with the strong
   computer at the player's seat and normal computers elsewhere (a shadow job's work):
   median and p95.
@@ -40,6 +41,7 @@ from server.daily import daily_config
 from server.table import TableConfig, TableRecord
 from server.table_log import Act, Compare, Join, SeatKind
 from server.views import seat_observation
+from speedgamez.internal.v1 import ai_job_pb2
 
 LEVEL_ORDER = ["easy", "normal", "strong"]
 # Decision latency targets per game and level (p95).
@@ -47,6 +49,7 @@ TARGETS = {
     "baska_kop": {"normal": "<= 50 ms", "strong": "<= 500 ms"},
     "bela": {"easy": "<= 5 ms", "normal": "<= 300 ms", "strong": "<= 2 s"},
     "schafkopf": {"normal": "<= 300 ms", "strong": "<= 2 s"},
+    "speculation": {"easy": "<= 20 ms", "normal": "<= 20 ms", "strong": "<= 20 ms"},
 }
 
 
@@ -80,6 +83,29 @@ def _first_card(record: TableRecord, passing_first: bool = True) -> TableRecord 
     return None
 
 
+def _mid_deal(
+    game: str, rule_sets: list[str], seats: int, options: dict[str, str], count: int
+) -> list[ai_job_pb2.SeatObservation]:
+    """``count`` observations of the computer seats that must or may act after ``seed % 6``
+    moves of the easy player at the seat the table waits for."""
+    observations: list[ai_job_pb2.SeatObservation] = []
+    seed = 0
+    while len(observations) < count and seed < 10 * count:
+        record = _record(game, rule_sets[seed % len(rule_sets)], seats, seed, options)
+        for _ in range(seed % 6):
+            if record.match is None or record.match.phase is not MatchPhase.DEAL:
+                break
+            seat = record.computer_turns()[0]
+            action = decide(seat_observation(record, seat), "easy").action
+            assert action is not None, "the seat the table waits for made no move"
+            record.apply(Act(seat, action, SeatKind.COMPUTER))
+        if record.match is not None and record.match.phase is MatchPhase.DEAL:
+            for seat in sorted({*record.computer_turns(), *record.computer_options()}):
+                observations.append(seat_observation(record, seat))
+        seed += 1
+    return observations[:count]
+
+
 def bench_decisions(count: int, game: str, seats: int, options: dict[str, str]) -> None:
     chosen = "".join(f", {key}={value}" for key, value in options.items())
     print(
@@ -100,6 +126,11 @@ def bench_decisions(count: int, game: str, seats: int, options: dict[str, str]) 
             if record is None or not record.computer_turns():
                 continue
             observations.append(seat_observation(record, record.computer_turns()[0]))
+        if not observations and moment == "first card":
+            # A game without card play (Speculation's market): every seat that must or may
+            # act, a few moves into the deal.
+            moment = "mid-deal"
+            observations = _mid_deal(game, rule_sets, seats, options, count)
         if not observations:
             print(f"  {moment:<10} no position: every deal ended before it (e.g. thrown in when all pass)")
             continue

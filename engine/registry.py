@@ -9,8 +9,11 @@ from engine.bela import Bela
 from engine.errors import InvalidOptionsError, quoted
 from engine.game import Game
 from engine.schafkopf import Schafkopf
+from engine.speculation import Speculation
 
-GAMES: dict[str, Game[Any, Any]] = {game.game_type.id: game for game in (BaskaKop(), Bela(), Schafkopf())}
+GAMES: dict[str, Game[Any, Any]] = {
+    game.game_type.id: game for game in (BaskaKop(), Bela(), Schafkopf(), Speculation())
+}
 
 
 def get_game(game_id: str) -> Game[Any, Any]:

@@ -24,7 +24,7 @@ for them. A seat that timed out twice in a row is away until its player acts aga
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
@@ -338,7 +338,12 @@ class TableRecord:
         )
 
     def match_length(self) -> MatchLength:
-        return self.game.match_length(self._options())
+        """The match's length with its deals counted: where each seat deals a number of
+        times, that number for every seat of this table."""
+        length = self.game.match_length(self._options())
+        if length.deals_each:
+            return replace(length, deals=length.deals_each * len(self.seats))
+        return length
 
     # The one mutation --------------------------------------------------------------
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from types import ModuleType
 
-from ai_worker.players import baska_kop, bela, schafkopf
+from ai_worker.players import baska_kop, bela, schafkopf, speculation
 from ai_worker.players.decision import Decision
 from ai_worker.seat_info import SeatInfo, seat_info
 from speedgamez.internal.v1 import ai_job_pb2
@@ -18,7 +18,12 @@ from speedgamez.v1 import table_service_pb2 as service_pb2
 
 # One line per game: the package in ai_worker/players/<game>/, with LEVELS (its computer
 # players by level) and, if it has one, advise.
-_PACKAGES: dict[str, ModuleType] = {"baska_kop": baska_kop, "bela": bela, "schafkopf": schafkopf}
+_PACKAGES: dict[str, ModuleType] = {
+    "baska_kop": baska_kop,
+    "bela": bela,
+    "schafkopf": schafkopf,
+    "speculation": speculation,
+}
 
 PLAYERS: dict[tuple[str, str], Callable[[SeatInfo], Decision]] = {
     (game, level): player for game, package in _PACKAGES.items() for level, player in package.LEVELS.items()

@@ -1,8 +1,9 @@
 """A settled deal of Speculation as a ``DealResult``: every chip that moved, line by line.
 
-There is no contract: the settlement lists the antes, each sale and trade, the fines for
-fives and jacks and the pool, each as what it took from or gave to the seats it names.
-Only cards turned up are listed; a card never turned up stays unseen.
+There is no contract: the settlement starts from the pool (the deal's value) and lists the
+antes, each sale and trade, the fines for fives and jacks and the pool won, each as what it
+took from or gave to the seats it names. Only cards turned up are listed; a card never
+turned up stays unseen.
 """
 
 from __future__ import annotations
@@ -15,7 +16,11 @@ from engine.speculation.market import POOL
 
 def deal_result(state: DealState) -> DealResult:
     seats = state.seats
-    steps: list[SettlementStep] = []
+    winners = frozenset({state.winner}) if state.winner >= 0 else frozenset()
+    won = _won(state) if state.winner >= 0 else 0
+    # The deal's value is the pool, won or left; the seat-bound lines are the chips that moved.
+    pool = won or state.pool_left
+    steps = [SettlementStep("pool", f"the pool: {pool} chips", StepOperation.BASE, pool)]
     for payment in state.payments:
         if payment.payer != POOL:
             steps.append(_step(payment.kind, payment.label, -payment.chips, payment.payer))
@@ -25,8 +30,6 @@ def deal_result(state: DealState) -> DealResult:
         steps.append(
             SettlementStep("pool_left", f"{state.pool_left} chips stay in the pool", StepOperation.NOTE, 1)
         )
-    winners = frozenset({state.winner}) if state.winner >= 0 else frozenset()
-    won = _won(state) if state.winner >= 0 else 0
     if state.winner >= 0:
         summary = f"Seat {state.winner} wins the pool of {won} chips with {state.best.symbol}."
     else:
@@ -34,7 +37,7 @@ def deal_result(state: DealState) -> DealResult:
     detail = SpeculationSettlement(
         trump=state.trump.letter,
         turn_up=state.turn_up,
-        pool=won or state.pool_left,
+        pool=pool,
         winner=state.winner,
         best=state.best,
         pool_left=state.pool_left,

@@ -242,11 +242,7 @@ class Speculation(Game[Options, DealState]):
         answer)."""
         if not market_open(state):
             return frozenset()
-        return frozenset(
-            seat
-            for seat in state.playing - to_act(state)
-            if any(self.illegality(state, seat, action) is None for action, _ in _market_moves(state, seat))
-        )
+        return frozenset(seat for seat in state.playing - to_act(state) if _may_trade(state, seat))
 
     def candidate_actions(self, state: DealState, seat: int) -> tuple[tuple[Action, str], ...]:
         if state.phase is Phase.FINISHED or seat not in state.playing:
@@ -254,17 +250,18 @@ class Speculation(Game[Options, DealState]):
         candidates: list[tuple[Action, str]] = []
         best = state.best.symbol
         auction = state.auction
+        # The cautious choice first: it is what a seat that must move and cannot decide does.
         if state.phase is Phase.SALE and seat == state.owner:
-            candidates += [(Sell(), f"Sell {best}"), (Keep(), f"Keep {best}")]
+            candidates += [(Keep(), f"Keep {best}"), (Sell(), f"Sell {best}")]
         elif state.phase is Phase.AUCTION and auction is not None and seat != auction.seller:
             least = auction.best.chips + 1 if auction.best is not None else 1
-            candidates += [(Bid(auction.auction_id, least), f"Bid {least} for {best}"), (Pass(), "No bid")]
+            candidates += [(Pass(), "No bid"), (Bid(auction.auction_id, least), f"Bid {least} for {best}")]
         elif state.phase is Phase.ACCEPTANCE and auction is not None and auction.best is not None:
             if seat == auction.seller:
                 best_bid = auction.best
                 candidates += [
-                    (AcceptBid(best_bid.bid_id), f"Sell {best} to seat {best_bid.seat} for {best_bid.chips}"),
                     (Keep(), f"Keep {best}"),
+                    (AcceptBid(best_bid.bid_id), f"Sell {best} to seat {best_bid.seat} for {best_bid.chips}"),
                 ]
         elif state.phase is Phase.REVEAL and state.piles[seat]:
             candidates.append((Reveal(), "Turn up your top card"))
@@ -493,6 +490,15 @@ def _market_moves(state: DealState, seat: int) -> list[tuple[Action, str]]:
             top = state.piles[other][0].slot_id
             moves.append((Offer(other, (top,), 1), f"Offer seat {other} 1 chip for its top card"))
     return moves
+
+
+def _may_trade(state: DealState, seat: int) -> bool:
+    """Whether one of ``_market_moves`` is legal for ``seat`` (in an open market, a seat in
+    the deal): an open offer it made or was made, or a chip to offer for another seat's
+    face-down card. Asked for every seat after every move, so it lists nothing."""
+    if any(seat in (offer.buyer, offer.seller) for offer in state.offers.values()):
+        return True
+    return state.free_chips(seat) >= 1 and any(state.piles[other] for other in state.playing if other != seat)
 
 
 def _seen_this_deal(state: DealState) -> int:

@@ -284,7 +284,9 @@ def replay_told(
     told = []
     for who, text, note in actions:
         try:
-            happened = record.apply(Act(who, parse_action(text), SeatKind.COMPUTER, note=note))
+            happened = record.apply(
+                Act(who, parse_action(text, record.game.game_type.actions), SeatKind.COMPUTER, note=note)
+            )
         except EngineError:
             return None
         told += [item.event.SerializeToString() for item in happened if item.audience.includes(seat)]

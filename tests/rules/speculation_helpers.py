@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import fields, is_dataclass
+from functools import cache
 from typing import Any
 
 from engine.actions import parse_action
@@ -92,15 +93,27 @@ def sell_to(state: DealState, seller: int, buyer: int, chips: int) -> None:
 
 def cards_in(value: object) -> set[Card]:
     """Every card anywhere in ``value``: a view, an event, a result, nested as they are."""
-    if isinstance(value, Card):
-        return {value}
-    if isinstance(value, dict):
-        return cards_in(list(value.keys())) | cards_in(list(value.values()))
-    if isinstance(value, list | tuple | set | frozenset):
-        return set().union(*(cards_in(item) for item in value)) if value else set()
-    if is_dataclass(value) and not isinstance(value, type):
-        return cards_in([getattr(value, item.name) for item in fields(value)])
-    return set()
+    found: set[Card] = set()
+    pending = [value]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, Card):
+            found.add(item)
+        elif isinstance(item, str | int | float | bool | type(None)):
+            continue
+        elif isinstance(item, dict):
+            pending += item.keys()
+            pending += item.values()
+        elif isinstance(item, list | tuple | set | frozenset):
+            pending += item
+        elif is_dataclass(item) and not isinstance(item, type):
+            pending += (getattr(item, name) for name in _field_names(type(item)))
+    return found
+
+
+@cache
+def _field_names(kind: type) -> tuple[str, ...]:
+    return tuple(item.name for item in fields(kind))
 
 
 def carried(carry: JsonValue, key: str) -> Any:

@@ -16,7 +16,18 @@ from engine.cards import Card
 from engine.match import DealSettled, Match, MatchPhase
 from engine.seeding import SeededRandom, derive_seed
 from engine.speculation import DealState, Options
-from engine.speculation.blocks import ACTIONS, Bid, ChipsMoved, Keep, Offer, Reshuffled, Reveal
+from engine.speculation.blocks import (
+    ACTIONS,
+    AcceptOffer,
+    Bid,
+    ChipsMoved,
+    Keep,
+    Offer,
+    RejectOffer,
+    Reshuffled,
+    Reveal,
+    WithdrawOffer,
+)
 from engine.speculation.constants import PACK, cards_for_a_deal
 from engine.speculation.market import POOL
 from tests.rules.speculation_helpers import GAME, cards_in, carried, notices
@@ -61,7 +72,11 @@ def check_deal(state: DealState, start_total: int, viewer: int) -> None:
     for looker in (None, viewer):
         view = GAME.view(state, looker)
         # The ladder lists the whole trump suit, rank by rank; its flags tell only what is public.
-        assert not hidden & cards_in(replace(view, ladder=()))
+        # The history grows by one market action at a time, and an action names slots, never
+        # cards: the newest entry is checked (walking all of it after every action of a long
+        # market would take minutes).
+        assert not cards_in(view.history[-1:])
+        assert not hidden & cards_in(replace(view, ladder=(), history=()))
         assert all(not rung.fallen and not rung.own for rung in view.ladder if rung.card in hidden)
 
 
@@ -78,8 +93,13 @@ def play_match(options: Options, seats: int, seed: int) -> Match:
             assert not set(state.order) & set(state.seen[:-1])
         waiting = sorted(match.to_act())
         trading = sorted(match.may_act())
-        # A trader is a seat with a market move to make: never one that can do nothing.
-        assert all(GAME.legal_actions(state, trader) for trader in trading), trading
+        # A trader is exactly a seat not waited for with a market move to make.
+        market = (Offer, WithdrawOffer, AcceptOffer, RejectOffer)
+        assert trading == sorted(
+            seat
+            for seat in state.playing - set(waiting)
+            if any(isinstance(action, market) for action in GAME.legal_actions(state, seat))
+        )
         seat = (
             random.choice(waiting) if waiting and (not trading or random.below(3)) else random.choice(trading)
         )
