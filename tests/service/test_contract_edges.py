@@ -455,8 +455,19 @@ def test_an_unknown_card_names_value_is_invalid(stack: Stack) -> None:
 def test_list_games_declares_each_game_and_every_option_for_a_settings_screen(stack: Stack) -> None:
     anna = stack.player("Anna")
     listed = anna.stub.ListGames(service_pb2.ListGamesRequest()).games
-    assert [game.id for game in listed] == ["baska_kop", "bela", "schafkopf"]
-    game, bela, schafkopf = listed
+    assert [game.id for game in listed] == ["baska_kop", "bela", "schafkopf", "speculation"]
+    game, bela, schafkopf, speculation = listed
+    assert (speculation.title, list(speculation.seat_counts)) == ("Speculation", [3, 4, 5, 6, 7, 8, 9])
+    (parlett,) = speculation.rule_sets
+    assert [option.key for option in parlett.options] == [
+        "chips",
+        "deals_each",
+        "carry_over",
+        "foster",
+        "fives_and_jacks",
+        "extra_hand",
+    ]
+    assert (parlett.speculation.chips, parlett.speculation.deals_each) == (40, 2)
     assert (schafkopf.title, list(schafkopf.seat_counts)) == ("Schafkopf", [2, 3, 4])
     club, sauspiel = schafkopf.rule_sets
     assert (club.schafkopf.tariff_partner, club.schafkopf.tariff_solo) == (10, 50)
