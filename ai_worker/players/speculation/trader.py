@@ -75,7 +75,7 @@ def decide(info: SeatInfo, style: Style) -> Decision:
     odds = style.judge(view)
     allowed = [choice.action for choice in info.choices if choice.allowed]
     if info.seat in info.to_act:
-        return _waited_move(info, view, odds, style, allowed)
+        return _waited_move(info, view, odds, allowed)
     for action in allowed:
         if isinstance(action, AcceptOffer | RejectOffer):
             return _answer(view, odds, action.offer_id, allowed)
@@ -85,9 +85,7 @@ def decide(info: SeatInfo, style: Style) -> Decision:
 # Private helpers ------------------------------------------------------------------------
 
 
-def _waited_move(
-    info: SeatInfo, view: SpeculationView, odds: Chances, style: Style, allowed: list[Action]
-) -> Decision:
+def _waited_move(info: SeatInfo, view: SpeculationView, odds: Chances, allowed: list[Action]) -> Decision:
     standing = _chance_text(view, odds.best)
     for action in allowed:
         if isinstance(action, Reveal):
