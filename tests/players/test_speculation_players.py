@@ -30,6 +30,8 @@ from engine.speculation.blocks import (
     SpeculationView,
 )
 from engine.speculation.constants import PACK, SEAT_COUNTS
+from server.table import TableConfig, TableRecord
+from server.table_log import SeatKind
 from tests.rules.speculation_helpers import act, auction_id, stacked
 
 GAME = Speculation()
@@ -133,6 +135,20 @@ def test_a_counting_player_knows_the_earlier_deals_cards() -> None:
     assert view.seen, "the deal follows others since the shuffle"
     counted, not_counted = chances(view, counting=True), chances(view, counting=False)
     assert counted != not_counted
+
+
+def test_a_table_counts_its_deals_as_each_seat_dealing_twice() -> None:
+    """Spielende: each deals twice (the default), so five seats play ten deals."""
+    config = TableConfig(
+        game="speculation",
+        rule_set="parlett",
+        options={"rule_set": "parlett"},
+        seats=((SeatKind.COMPUTER, "easy"),) * 5,
+        seed=1,
+        created_by="tests",
+    )
+    record, _ = TableRecord.new("speculation-length", config)
+    assert record.match_length().deals == 10
 
 
 # Whole deals ----------------------------------------------------------------------------
