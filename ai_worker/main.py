@@ -312,7 +312,9 @@ class Worker:
 
 def clock_moves(record: TableRecord) -> tuple[tuple[int, Action], ...]:
     """What the computer does for each person the clock ran out for: continue after a
-    settlement, pass where passing is allowed (the bidding), else the easy player's move."""
+    settlement; under a game's own limit the first allowed choice (the cautious one: turn
+    up, keep, no bid); else pass where passing is allowed (the bidding), else the easy
+    player's move."""
     wait = record.clock_wait()
     assert wait is not None, "the clock runs only while the table waits for people"
     moves: list[tuple[int, Action]] = []
@@ -322,6 +324,9 @@ def clock_moves(record: TableRecord) -> tuple[tuple[int, Action], ...]:
             continue
         assert record.match is not None
         legal = record.game.legal_actions(record.match.deal, seat)
+        if wait.own is not None:
+            moves.append((seat, legal[0]))
+            continue
         action = Pass() if Pass() in legal else decide(seat_observation(record, seat), "easy").action
         assert action is not None, f"the easy player made no move for seat {seat}, which is waited for"
         moves.append((seat, action))

@@ -314,6 +314,16 @@ class Counter:
 
 
 @dataclass(frozen=True, slots=True)
+class Deadline:
+    """A game's own time limit for the decision its deal waits for (a market's: turn up a
+    card, bid). ``decision`` names that decision: a change after which the deal waits for
+    the same decision keeps the running limit; any other starts a new one."""
+
+    seconds: int
+    decision: str
+
+
+@dataclass(frozen=True, slots=True)
 class Party:
     """Seats the viewer knows to play together, named as players name them ("the Old"),
     and the card points they have taken so far."""
@@ -538,6 +548,12 @@ class Game(ABC, Generic[OptionsT, StateT]):
         """Seats that may act now without the deal waiting for them (anyone may make an
         offer in a market); by default none."""
         return frozenset()
+
+    def deadline(self, state: StateT) -> Deadline | None:
+        """The game's own time limit for people to make the decision the deal waits for;
+        on time-out the first allowed choice is made for them, so a game that has one lists
+        the cautious choice first. By default none: only a table's move clock runs."""
+        return None
 
     @abstractmethod
     def candidate_actions(self, state: StateT, seat: int) -> tuple[tuple[Action, str], ...]:

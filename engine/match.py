@@ -28,6 +28,7 @@ from engine.game import (
     PUBLIC,
     Audience,
     Choice,
+    Deadline,
     DealResult,
     DealView,
     Game,
@@ -153,6 +154,12 @@ class Match:
         if self.phase is MatchPhase.DEAL:
             return self.game.may_act(self.deal)
         return frozenset()
+
+    def deadline(self) -> Deadline | None:
+        """The game's own time limit for the decision the deal waits for, if it has one."""
+        if self.phase is MatchPhase.DEAL:
+            return self.game.deadline(self.deal)
+        return None
 
     def order_free(self, action: Action) -> bool:
         """Whether ``action`` is checked against the state as it is, whatever version its

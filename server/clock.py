@@ -3,7 +3,9 @@
 The engine has no clock; the service keeps one beside each table. A table with think time
 (``TableConfig.think_seconds``) that waits for people has a deadline: think time plus the
 grace for a decision in the deal (only the grace for people who are away), reading time
-plus think time for the settlement. The write path sets it with every change, from the
+plus think time for the settlement. A game with its own limit for a decision
+(``Game.deadline``: Speculation's market) gives people exactly that limit instead, in the
+deal only. The write path sets it with every change, from the
 server's clock (``deadline_after``), stores it with the table and notes it in a sorted set
 of deadlines; a worker that finds one passed makes the computer's moves for those people
 in one ``Expire`` entry, through the write path at the version it read.
@@ -51,6 +53,13 @@ def deadline_after(
     wait = record.clock_wait()
     if wait is None:
         return None
+    if wait.own is not None:
+        # The game's own limit runs per decision: trades beside it, or some of the people
+        # it waits for having decided, keep it; a new decision starts a new one.
+        kept = before is not None and before.own == wait.own and wait.seats <= before.seats
+        if kept and before_deadline is not None:
+            return before_deadline
+        return now + wait.own.seconds * settings.clock_second_ms
     if before is not None and before_deadline is not None:
         same_settlement = wait.settling and before.settling and wait.deals_played == before.deals_played
         if same_settlement or (not acted and wait.seats == before.seats and not wait.settling):

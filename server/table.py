@@ -15,7 +15,8 @@ other people each add ``Award`` values to the record, so that the awards are as
 durable and as replayable as the state; ``server.board`` brings them onto the
 leaderboards once each.
 
-A table may have a move clock (``think_seconds``): the people it waits for then have a
+A table may have a move clock (``think_seconds``), and a game may have its own limit for
+a decision (``Game.deadline``, a market's pace): the people it waits for then have a
 deadline, kept beside the state (``deadline_ms``, set by the write path from the server's
 clock, ``server.clock``); when it passes, an ``Expire`` entry makes the computer's moves
 for them. A seat that timed out twice in a row is away until its player acts again.
@@ -34,6 +35,7 @@ from engine.game import (
     PUBLIC,
     Audience,
     BiddingEnded,
+    Deadline,
     DealResult,
     Game,
     GameNotice,
@@ -67,6 +69,9 @@ class ClockWait:
     deals_played: int
     seats: frozenset[int]
     away: bool
+    # The game's own limit for the decision (a market's pace), when it has one: seconds
+    # per decision and what the decision is; else the table's think time runs.
+    own: Deadline | None = None
 
 
 @dataclass(frozen=True)
@@ -279,13 +284,17 @@ class TableRecord:
         """What the move clock runs for now: the people the table waits for; None without a
         clock or when it waits for no person."""
         match = self.match
-        if not self.config.think_seconds or match is None or self.status is not TableStatus.PLAYING:
+        if match is None or self.status is not TableStatus.PLAYING:
+            return None
+        own = match.deadline()
+        if not self.config.think_seconds and own is None:
             return None
         seats = frozenset(seat for seat in match.to_act() if not self.seats[seat].played_by_computer)
         if not seats:
             return None
         settling = match.phase is MatchPhase.SETTLEMENT
-        return ClockWait(settling, match.deals_played, seats, all(self.seats[seat].away for seat in seats))
+        away = all(self.seats[seat].away for seat in seats)
+        return ClockWait(settling, match.deals_played, seats, away, own)
 
     def learner_deciding(self) -> int | None:
         """At a learning table, the learner's seat while the deal waits for his decision."""

@@ -282,6 +282,8 @@ class SpeculationRules:
     foster: bool
     fives_and_jacks: bool
     extra_hand: bool
+    reveal_seconds: int
+    auction_seconds: int
 
 
 # Events (all public: nobody learns a face-down card before it is turned up) ----------

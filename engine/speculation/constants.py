@@ -29,6 +29,10 @@ PACK = tuple(Card(suit, rank) for suit in Suit for rank in Rank)
 
 DEFAULT_CHIPS = 40
 DEFAULT_DEALS_EACH = 2
+# The market's pace with people at the table: seconds to turn up a card or decide on a
+# sale, and seconds an auction waits for a bid after the last one (0: no limit).
+DEFAULT_REVEAL_SECONDS = 20
+DEFAULT_AUCTION_SECONDS = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +51,10 @@ class Options:
     fives_and_jacks: bool = False
     # Parlett: a fourth face-down hand of nobody's; a higher trump in it keeps the pool.
     extra_hand: bool = False
+    # Seconds a person has to turn up a card or to decide on a sale; 0: no limit.
+    reveal_seconds: int = DEFAULT_REVEAL_SECONDS
+    # Seconds an auction waits for a person's bid after the last bid; 0: no limit.
+    auction_seconds: int = DEFAULT_AUCTION_SECONDS
 
 
 OPTIONS = (
@@ -58,6 +66,20 @@ OPTIONS = (
     switch("foster", "a turned-up King, Queen or Jack is sold, then all cards are turned at once (Foster)"),
     switch("fives_and_jacks", "turning up a five or a jack costs a chip into the pool (Parlett)"),
     switch("extra_hand", "an extra hand of nobody's; a higher trump in it keeps the pool (Parlett)"),
+    OptionType(
+        "reveal_seconds",
+        "seconds a person has to turn up a card or decide on a sale (0: no limit)",
+        str(DEFAULT_REVEAL_SECONDS),
+        minimum=0,
+        maximum=600,
+    ),
+    OptionType(
+        "auction_seconds",
+        "seconds an auction waits for a person's bid after the last bid (0: no limit)",
+        str(DEFAULT_AUCTION_SECONDS),
+        minimum=0,
+        maximum=600,
+    ),
 )
 
 
@@ -73,6 +95,8 @@ def parse(rule_set: str, raw: Mapping[str, str]) -> Options:
         foster=is_on(values, "foster"),
         fives_and_jacks=is_on(values, "fives_and_jacks"),
         extra_hand=is_on(values, "extra_hand"),
+        reveal_seconds=int(values["reveal_seconds"]),
+        auction_seconds=int(values["auction_seconds"]),
     )
 
 
@@ -86,6 +110,8 @@ def to_dict(options: Options) -> dict[str, str]:
         "foster": str(options.foster).lower(),
         "fives_and_jacks": str(options.fives_and_jacks).lower(),
         "extra_hand": str(options.extra_hand).lower(),
+        "reveal_seconds": str(options.reveal_seconds),
+        "auction_seconds": str(options.auction_seconds),
     }
 
 

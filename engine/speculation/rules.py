@@ -24,6 +24,7 @@ from engine.game import (
     PUBLIC,
     Badge,
     Counter,
+    Deadline,
     DealResult,
     DealView,
     Dynamics,
@@ -136,6 +137,8 @@ class Speculation(Game[Options, DealState]):
             options.foster,
             options.fives_and_jacks,
             options.extra_hand,
+            options.reveal_seconds,
+            options.auction_seconds,
         )
 
     def match_length(self, options: Options) -> MatchLength:
@@ -243,6 +246,19 @@ class Speculation(Game[Options, DealState]):
         if not market_open(state):
             return frozenset()
         return frozenset(seat for seat in state.playing - to_act(state) if _may_trade(state, seat))
+
+    def deadline(self, state: DealState) -> Deadline | None:
+        """The market's pace: a turn-up or a sale waits ``reveal_seconds`` for its seat, an
+        auction ``auction_seconds`` after its last bid; then the cautious choice is made
+        (turn up, keep, no bid). A trade that changes nobody's turn keeps the running limit."""
+        options = state.options
+        seconds = options.auction_seconds if state.phase is Phase.AUCTION else options.reveal_seconds
+        if state.phase is Phase.FINISHED or seconds <= 0:
+            return None
+        auction = state.auction
+        bids = (auction.auction_id, len(auction.bids)) if auction is not None else ()
+        turned = sum(len(cards) for cards in state.turned)
+        return Deadline(seconds, f"deal {state.deal_number} {state.phase} {turned} {bids}")
 
     def candidate_actions(self, state: DealState, seat: int) -> tuple[tuple[Action, str], ...]:
         if state.phase is Phase.FINISHED or seat not in state.playing:

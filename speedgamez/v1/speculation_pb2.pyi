@@ -188,20 +188,24 @@ class SpeculationSettlement(_message.Message):
     def __init__(self, trump: _Optional[str] = ..., turn_up: _Optional[_Union[_cards_pb2.Card, _Mapping]] = ..., pool: _Optional[int] = ..., winner: _Optional[int] = ..., best: _Optional[_Union[_cards_pb2.Card, _Mapping]] = ..., pool_left: _Optional[int] = ..., extra_cards: _Optional[_Iterable[_Union[_cards_pb2.Card, _Mapping]]] = ..., chips: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class SpeculationRules(_message.Message):
-    __slots__ = ("chips", "deals_each", "carry_over", "foster", "fives_and_jacks", "extra_hand")
+    __slots__ = ("chips", "deals_each", "carry_over", "foster", "fives_and_jacks", "extra_hand", "reveal_seconds", "auction_seconds")
     CHIPS_FIELD_NUMBER: _ClassVar[int]
     DEALS_EACH_FIELD_NUMBER: _ClassVar[int]
     CARRY_OVER_FIELD_NUMBER: _ClassVar[int]
     FOSTER_FIELD_NUMBER: _ClassVar[int]
     FIVES_AND_JACKS_FIELD_NUMBER: _ClassVar[int]
     EXTRA_HAND_FIELD_NUMBER: _ClassVar[int]
+    REVEAL_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    AUCTION_SECONDS_FIELD_NUMBER: _ClassVar[int]
     chips: int
     deals_each: int
     carry_over: bool
     foster: bool
     fives_and_jacks: bool
     extra_hand: bool
-    def __init__(self, chips: _Optional[int] = ..., deals_each: _Optional[int] = ..., carry_over: _Optional[bool] = ..., foster: _Optional[bool] = ..., fives_and_jacks: _Optional[bool] = ..., extra_hand: _Optional[bool] = ...) -> None: ...
+    reveal_seconds: int
+    auction_seconds: int
+    def __init__(self, chips: _Optional[int] = ..., deals_each: _Optional[int] = ..., carry_over: _Optional[bool] = ..., foster: _Optional[bool] = ..., fives_and_jacks: _Optional[bool] = ..., extra_hand: _Optional[bool] = ..., reveal_seconds: _Optional[int] = ..., auction_seconds: _Optional[int] = ...) -> None: ...
 
 class SpeculationCardRevealed(_message.Message):
     __slots__ = ("seat", "slot_id", "card", "best")
