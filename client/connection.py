@@ -173,18 +173,24 @@ class Connection:
             if response.WhichOneof("kind") != "heartbeat":
                 yield response
 
-    def watch(self, table: str, after: int) -> Generator[table_pb2.TableEvent, None, None]:
+    def watch(
+        self, table: str, after: int, opened: Callable[[Any], None] | None = None
+    ) -> Generator[table_pb2.TableEvent, None, None]:
         """The table's events after sequence ``after``, resuming the stream if it breaks.
 
         Heartbeats only keep an idle stream open through proxies; they carry no event and
-        are skipped. Close the iterator to end the stream (``contextlib.closing``).
+        are skipped. Close the iterator to end the stream (``contextlib.closing``); another
+        thread ends it by cancelling the call ``opened`` is given for each stream opened.
         """
 
         def resume() -> Iterator[service_pb2.WatchTableResponse]:
             request = service_pb2.WatchTableRequest(
                 table=table, after_sequence=after, card_names=self.card_names
             )
-            return self.stub.WatchTable(request, metadata=self.metadata)
+            call = self.stub.WatchTable(request, metadata=self.metadata)
+            if opened is not None:
+                opened(call)
+            return call
 
         for response in self._resuming(resume):
             if response.WhichOneof("kind") == "event":

@@ -9,11 +9,15 @@ is allowed, and why not, comes with the view.
 from __future__ import annotations
 
 import contextlib
+import queue
+import threading
+from typing import Any
 
 import grpc
 
 from client.connection import Connection
 from client.keyboard import Keyboard
+from client.market import MARKET_KEYS, is_market, may_trade, priced, same_move
 from client.screen import LEGEND, Screen, clock_line, has_ended, is_my_turn
 from client.standings import statistics_lines
 from speedgamez.v1 import actions_pb2, table_pb2
@@ -39,6 +43,11 @@ DECIDE_AGAIN = (
 CONTINUE = actions_pb2.Action(continue_play=actions_pb2.ContinueAction())
 PASS = actions_pb2.Action(pass_turn=actions_pb2.PassAction())
 DOUBLE = actions_pb2.Action(give_double=actions_pb2.DoubleAction())
+TRADE_PROMPT = (
+    "You may trade now: type a call (a<n> [chips] [cards]) and Enter at any time; ? shows the keys."
+)
+# How often the market loop looks at the events while the player may be typing.
+_POLL_SECONDS = 0.2
 
 
 class Game:
@@ -61,7 +70,12 @@ class Game:
         view = self.connection.get(self.table)
         self.show(view)
         while not has_ended(view):
-            if is_my_turn(view):
+            if in_market(view):
+                traded = self.trade(view)
+                if traded is None:
+                    return None
+                view = traded
+            elif is_my_turn(view):
                 if comparison_pending(view):
                     view = self.wait_for_comparison()
                 moved = self.take_turn(view)
@@ -96,23 +110,11 @@ class Game:
             self.connection.leave(self.table)
             self.screen.write("You left the table; a computer player plays on for you.")
             return None
-        try:
-            moved = self.connection.submit(view, action)
-        except grpc.RpcError as error:
-            if error.code() not in DECIDE_AGAIN:
-                raise
-            self.screen.write(f"  Refused: {error.details()}")
-            moved = self.connection.get(self.table)
-        self.show(moved)
-        return moved
+        return self.submit(view, action)
 
     def ask(self, view: table_pb2.TableView) -> actions_pb2.Action | None:
         """Prompt until the player picks an allowed move; None means leave the table."""
-        # The game's own actions (in its block of the contract): announcements in Baśka/Kop.
-        announcements = [choice for choice in view.choices if choice.action.WhichOneof("kind") == view.game]
-        line = calls_line(view, announcements)
-        if line and view.phase != table_pb2.TABLE_PHASE_SETTLEMENT:
-            self.screen.write(("Calls: " if view.phase == table_pb2.TABLE_PHASE_BIDDING else "Or: ") + line)
+        self.offer_calls(view)
         clock = clock_line(view)
         if clock:
             self.screen.write(clock)
@@ -120,32 +122,47 @@ class Game:
             answer = self.keyboard.read_line(prompt(view)).strip().lower()
             if answer == "q":
                 return None
-            if answer == "?":
-                self.screen.write(KEYS)
-                for choice in view.choices:
-                    if choice.meaning:
-                        self.screen.write(f"  {choice.label}: {choice.meaning}")
-                continue
-            if answer == "l":
-                self.show_last_trick(view)
-                continue
-            if answer == "r":
-                self.ask_advice(view)
-                continue
-            action = shortcut(answer, view)
-            if action is None and answer == "b":
-                for line in statistics_lines(self.connection.statistics(), self.connection.player().balance):
-                    self.screen.write(f"  {line}")
-                continue
-            action = action or parse(answer, view, announcements)
-            if action is None:
-                self.screen.write("  Not understood; ? shows the keys.")
-                continue
-            reason = refusal(action, view)
-            if reason:
-                self.screen.write(f"  Not possible: {reason}")
-                continue
-            return action
+            action = self.understand(answer, view)
+            if action is not None:
+                return action
+
+    def offer_calls(self, view: table_pb2.TableView) -> None:
+        line = calls_line(view, announcements_of(view))
+        if line and view.phase != table_pb2.TABLE_PHASE_SETTLEMENT:
+            playing = view.phase == table_pb2.TABLE_PHASE_PLAYING
+            self.screen.write(("Or: " if playing else "Calls: ") + line)
+
+    def understand(self, answer: str, view: table_pb2.TableView) -> actions_pb2.Action | None:
+        """The allowed move ``answer`` names; None after answering a key that is no move
+        (help, the last trick, advice, statistics) or one that is not allowed, saying why."""
+        if answer == "?":
+            self.screen.write(KEYS)
+            if is_market(view):
+                self.screen.write(MARKET_KEYS)
+            for choice in view.choices:
+                if choice.meaning:
+                    self.screen.write(f"  {choice.label}: {choice.meaning}")
+            return None
+        if answer == "l":
+            self.show_last_trick(view)
+            return None
+        if answer == "r":
+            self.ask_advice(view)
+            return None
+        action = shortcut(answer, view)
+        if action is None and answer == "b":
+            for line in statistics_lines(self.connection.statistics(), self.connection.player().balance):
+                self.screen.write(f"  {line}")
+            return None
+        action = action or parse(answer, view, announcements_of(view))
+        if action is None:
+            self.screen.write("  Not understood; ? shows the keys.")
+            return None
+        reason = refusal(action, view)
+        if reason:
+            self.screen.write(f"  Not possible: {reason}")
+            return None
+        return action
 
     def ask_advice(self, view: table_pb2.TableView) -> None:
         try:
@@ -166,6 +183,67 @@ class Game:
             self.screen.write(f"  Last trick: {self.screen.trick(view.tricks[-1], view)}")
         else:
             self.screen.write("  No trick has been completed in this deal yet.")
+
+    # A market: trading while others are waited for ----------------------------------
+
+    def trade(self, view: table_pb2.TableView) -> table_pb2.TableView | None:
+        """In a market, take the player's move whenever he types it while following the
+        table: his turn (turn up, sell, bid) may come with offers to answer, and his trades
+        may come while others are waited for. The view once he moved or the market is no
+        longer his; None if he left."""
+        self.ask_in_market(view)
+        checked = view.version
+        feed = EventFeed(self.connection, self.table, self.shown_sequence)
+        try:
+            while True:
+                answer = self.keyboard.poll_line(_POLL_SECONDS)
+                if answer is not None and answer.strip():
+                    if answer.strip().lower() == "q":
+                        self.connection.leave(self.table)
+                        self.screen.write("You left the table; a computer player plays on for you.")
+                        return None
+                    action = self.understand(answer.strip().lower(), view)
+                    if action is not None:
+                        return self.submit(view, action)
+                for event in feed.take():
+                    if event.sequence > self.shown_sequence:
+                        self.screen.narrate(event, view)
+                        self.shown_sequence = event.sequence
+                    if event.table_version <= checked:
+                        continue
+                    view = self.connection.get(self.table)
+                    checked = view.version
+                    self.show(view)
+                    if not in_market(view):
+                        return view
+                    self.ask_in_market(view)
+        finally:
+            feed.stop()
+
+    def ask_in_market(self, view: table_pb2.TableView) -> None:
+        self.offer_calls(view)
+        if not is_my_turn(view):
+            self.screen.write(TRADE_PROMPT)
+            return
+        clock = clock_line(view)
+        if clock:
+            self.screen.write(clock)
+        self.screen.write(prompt(view))
+
+    def submit(self, view: table_pb2.TableView, action: actions_pb2.Action) -> table_pb2.TableView:
+        """Send a move; a refusal is said and the fresh table drawn instead."""
+        try:
+            moved = self.connection.submit(view, action)
+        except grpc.RpcError as error:
+            if error.code() not in DECIDE_AGAIN:
+                raise
+            if error.code() == grpc.StatusCode.ABORTED:
+                self.screen.write("  The table changed before your move arrived; decide again on it:")
+            else:
+                self.screen.write(f"  Refused: {error.details()}")
+            moved = self.connection.get(self.table)
+        self.show(moved)
+        return moved
 
     # Others' turns -------------------------------------------------------------------
 
@@ -217,11 +295,67 @@ def comparison_pending(view: table_pb2.TableView) -> bool:
     return settled and bool(deals) and not deals[-1].HasField("computer_score")
 
 
+class EventFeed:
+    """The table's events read on a thread, so that the player can type while they come."""
+
+    def __init__(self, connection: Connection, table: str, after: int) -> None:
+        self.events: queue.Queue[table_pb2.TableEvent | grpc.RpcError] = queue.Queue()
+        self.stopped = threading.Event()
+        self.calls: list[Any] = []
+        self.thread = threading.Thread(target=self._read, args=(connection, table, after), daemon=True)
+        self.thread.start()
+
+    def take(self) -> list[table_pb2.TableEvent]:
+        """The events that came since the last call; a broken stream's error is raised."""
+        events = []
+        while not self.events.empty():
+            event = self.events.get()
+            if isinstance(event, grpc.RpcError):
+                raise event
+            events.append(event)
+        return events
+
+    def stop(self) -> None:
+        self.stopped.set()
+        for call in list(self.calls):
+            call.cancel()
+        self.thread.join()
+
+    def _read(self, connection: Connection, table: str, after: int) -> None:
+        try:
+            for event in connection.watch(table, after, opened=self._opened):
+                if self.stopped.is_set():
+                    return
+                self.events.put(event)
+        except grpc.RpcError as error:
+            if not self.stopped.is_set():
+                self.events.put(error)
+
+    def _opened(self, call: Any) -> None:
+        self.calls.append(call)
+        if self.stopped.is_set():  # stopped before this stream opened
+            call.cancel()
+
+
+def in_market(view: table_pb2.TableView) -> bool:
+    """A market in a deal where the player has a move: his turn, or trades he may make."""
+    deal = view.phase == table_pb2.TABLE_PHASE_IN_DEAL_OTHER
+    return is_market(view) and deal and (is_my_turn(view) or may_trade(view))
+
+
+def announcements_of(view: table_pb2.TableView) -> list[table_pb2.ActionChoice]:
+    """The game's own actions (in its block of the contract): announcements in Baśka/Kop,
+    a market's moves in Speculation."""
+    return [choice for choice in view.choices if choice.action.WhichOneof("kind") == view.game]
+
+
 def prompt(view: table_pb2.TableView) -> str:
     if view.phase == table_pb2.TABLE_PHASE_SETTLEMENT:
         return "Enter to continue (q: leave) > "
     if view.phase == table_pb2.TABLE_PHASE_BIDDING:
         return "Your call > "
+    if view.phase == table_pb2.TABLE_PHASE_IN_DEAL_OTHER and not view.hand:
+        return "Your move (a<n> [chips] [cards], ?: keys) > "
     return f"Your card (1-{len(view.hand)}, l: last trick) > "
 
 
@@ -270,9 +404,15 @@ def parse(
         return PASS
     if answer == "d" and "give_double" in offered:
         return DOUBLE
-    number = answer[1:]
-    if answer.startswith("a") and number.isdigit() and 1 <= int(number) <= len(announcements):
-        return announcements[int(number) - 1].action
+    key, *numbers = answer.split()
+    number = key[1:]
+    if key.startswith("a") and number.isdigit() and 1 <= int(number) <= len(announcements):
+        listed = announcements[int(number) - 1].action
+        if not numbers:
+            return listed
+        if not all(word.isdigit() for word in numbers):
+            return None
+        return priced(listed, [int(word) for word in numbers], view)
     if view.phase == table_pb2.TABLE_PHASE_BIDDING:
         return None
     if answer.isdigit() and 1 <= int(answer) <= len(view.hand):
@@ -282,11 +422,13 @@ def parse(
 
 
 def refusal(action: actions_pb2.Action, view: table_pb2.TableView) -> str:
-    """The server's reason why a move is greyed out, so the player needs no round trip."""
+    """The server's reason why a move is greyed out, so the player needs no round trip. A
+    bid or offer at the player's own price is judged by its listed choice; the server
+    checks the price."""
     if action.HasField("play_card"):
         held = next((held for held in view.hand if held.card == action.play_card.card), None)
         return "" if held is None or held.playable else held.reason
-    choice = next((choice for choice in view.choices if choice.action == action), None)
+    choice = next((choice for choice in view.choices if same_move(choice.action, action)), None)
     if choice is None:
         return "that is not offered now"
     return "" if choice.allowed else choice.reason

@@ -26,14 +26,22 @@ class Keyboard:
         """The next line without its newline; EOFError at the end of the input."""
         sys.stdout.write(prompt)
         sys.stdout.flush()
-        while b"\n" not in self.pending:
-            if not select.select([self.descriptor], [], [], _SLICE_SECONDS)[0]:
-                continue
+        while True:
+            line = self.poll_line(_SLICE_SECONDS)
+            if line is not None:
+                return line
+
+    def poll_line(self, timeout: float) -> str | None:
+        """A whole line if one was typed or comes within ``timeout`` seconds, else None (a
+        part typed so far is kept); EOFError at the end of the input."""
+        if b"\n" not in self.pending and select.select([self.descriptor], [], [], timeout)[0]:
             chunk = os.read(self.descriptor, 4096)
             if not chunk:
-                if self.pending:  # a last line without a newline
-                    break
-                raise EOFError
+                if not self.pending:
+                    raise EOFError
+                self.pending += b"\n"  # a last line without a newline
             self.pending += chunk
+        if b"\n" not in self.pending:
+            return None
         line, _, self.pending = self.pending.partition(b"\n")
         return line.decode("utf-8", "replace")

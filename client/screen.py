@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
+from client.market import is_market, market_lines, seat_market
 from speedgamez.v1 import actions_pb2, cards_pb2, table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
 
@@ -51,6 +52,8 @@ LEGEND = (
     "Badges: G Geber (deals)  A Alter (the Old: a black queen, or Wesele)  J Junger (the Young)  "
     "P Partner (of the Wesele)  ♛ plays alone"
 )
+# The latest calls a market's drawing lists.
+MARKET_CALLS_SHOWN = 6
 DOUBLE_STATUS = {
     table_pb2.DOUBLE_STATUS_UNKNOWN: " (counts: not known yet)",
     table_pb2.DOUBLE_STATUS_COUNTS: " (counts)",
@@ -165,7 +168,10 @@ class Screen:
             return lines
         if view.trump_ladder:
             lines.append("Trumps, high to low (* yours, x played): " + self.ladder(view))
-        lines += [f"  {seat_line(seat)}" for seat in view.seats]
+        if is_market(view):
+            lines += [f"  {seat_line(seat, market=seat_market(view, seat.seat))}" for seat in view.seats]
+        else:
+            lines += [f"  {seat_line(seat)}" for seat in view.seats]
         if view.counters:
             lines.append("  " + " · ".join(f"{counter.label}: {counter.value}" for counter in view.counters))
         if view.party_points:
@@ -191,6 +197,8 @@ class Screen:
             for declaration in seat.declarations
         ]
         lines += self.bidding(view)
+        if is_market(view):
+            lines += market_lines(view, self.card)
         if view.current_trick.cards:
             lines.append(f"Trick: {self.trick(view.current_trick, view)}")
         elif view.tricks and view.phase != table_pb2.TABLE_PHASE_BIDDING:
@@ -228,11 +236,17 @@ class Screen:
 
     def bidding(self, view: table_pb2.TableView) -> list[str]:
         lines = []
-        for call in view.calls:
+        calls = list(view.calls)
+        if is_market(view) and len(calls) > MARKET_CALLS_SHOWN:
+            # A market's deal hears many calls; the latest tell where it stands.
+            lines.append(f"  ({len(calls) - MARKET_CALLS_SHOWN} earlier calls)")
+            calls = calls[-MARKET_CALLS_SHOWN:]
+        for call in calls:
             status = DOUBLE_STATUS.get(call.double_status, "")
             note = f": {call.status_note}" if call.status_note else ""
             reason = f" — {call.reason}" if call.reason else ""
-            lines.append(f"  bid: {name(view, call.seat)}: {call.label}{status}{note}{reason}")
+            what = "" if is_market(view) else "bid: "
+            lines.append(f"  {what}{name(view, call.seat)}: {call.label}{status}{note}{reason}")
         return lines
 
     def settlement(self, settlement: table_pb2.Settlement, view: table_pb2.TableView) -> list[str]:
@@ -283,7 +297,10 @@ class Screen:
     def narrate(self, event: table_pb2.TableEvent, view: table_pb2.TableView) -> None:
         """One line for what another player did; snapshots show the rest."""
         kind = event.WhichOneof("kind")
-        if kind == "action_taken" and event.action_taken.seat != view.viewer_seat:
+        # The player's own moves are on screen already, unless the clock made them.
+        if kind == "action_taken" and (
+            event.action_taken.seat != view.viewer_seat or event.action_taken.reason
+        ):
             taken = event.action_taken
             what = (
                 self.card(taken.action.play_card.card) if taken.action.HasField("play_card") else taken.label
@@ -320,15 +337,19 @@ def name(view: table_pb2.TableView, seat: int) -> str:
     return view.seats[seat].player_name if 0 <= seat < len(view.seats) else "?"
 
 
-def seat_line(seat: table_pb2.SeatView, playing: bool = True) -> str:
+def seat_line(seat: table_pb2.SeatView, playing: bool = True, market: str = "") -> str:
+    """A seat's line; ``market`` replaces cards, tricks and points in a market (its face-down
+    cards and chips)."""
     if seat.open:
         return "(open seat: waiting for a player)"
     you = " (you)" if seat.is_viewer else ""
     if not playing:
         return f"{seat.player_name}{you}"
     badges = "".join(BADGES.get(badge, "?") for badge in seat.badges)
-    counters = "".join(f", {counter.label} {counter.value}" for counter in seat.counters)
     away = " (away)" if seat.away else ""
+    if market:
+        return f"[{badges:<2}] {seat.player_name}{you}{away}: {market}, total {seat.total_score:+d}"
+    counters = "".join(f", {counter.label} {counter.value}" for counter in seat.counters)
     return (
         f"[{badges:<2}] {seat.player_name}{you}{away}: {count(seat.cards_in_hand, 'card')}, "
         f"{count(seat.tricks_won, 'trick')}, {count(seat.card_points, 'point')}, total {seat.total_score:+d}"

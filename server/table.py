@@ -477,10 +477,11 @@ class TableRecord:
         if wait is None or sorted(seat for seat, _ in moves) != sorted(wait.seats):
             raise IllegalActionError("the clock runs out only for the people the table waits for")
         events = []
+        limit = "think time" if wait.own is None else "time to decide"
         for seat, action in moves:
             # Named by seat, like every engine text: each viewer's texts render the name.
             events += self._take(
-                seat, action, f"the think time ran out: the computer moved for seat {seat}", True
+                seat, action, f"the {limit} ran out: the computer moved for seat {seat}", True
             )
             self.seats[seat].timeouts += 1
         return events
