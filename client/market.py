@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from speedgamez.v1 import actions_pb2, cards_pb2, table_pb2
+from speedgamez.v1 import table_service_pb2 as service_pb2
 
 MARKET_KEYS = (
     "Market: a<n> <chips> names your price for a listed bid or offer (a4 5: offer 5 chips; "
@@ -65,6 +66,21 @@ def seat_market(view: table_pb2.TableView, seat: int) -> str:
         return "sits this deal out"
     free = f" ({held.free_chips} free)" if held.free_chips != held.chips else ""
     return f"{len(held.slot_ids)} face down, {held.chips} chips{free}"
+
+
+def holding_lines(holding: service_pb2.HoldingAdvice, view: table_pb2.TableView) -> list[str]:
+    """What the strong computer says the best trump, a face-down card and each seat's
+    holding are worth."""
+    lines = [
+        f"    the best trump wins {holding.best_win_chance:.0%}: worth {holding.best_fair_chips:.1f} "
+        f"of the pool's {holding.pool} chips",
+        f"    a face-down card wins {holding.card_win_chance:.0%}: worth {holding.card_fair_chips:.1f} chips",
+    ]
+    lines += [
+        f"    {_name(view, seat.seat)} holds {seat.win_chance:.0%}: worth {seat.fair_chips:.1f} chips"
+        for seat in holding.seats
+    ]
+    return lines
 
 
 def priced(

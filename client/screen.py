@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
-from client.market import is_market, market_lines, seat_market
+from client.market import holding_lines, is_market, market_lines, seat_market
 from speedgamez.v1 import actions_pb2, cards_pb2, table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
 
@@ -273,10 +273,15 @@ class Screen:
     def advice(self, advice: service_pb2.GetAdviceResponse, view: table_pb2.TableView) -> list[str]:
         """What the strong computer would do, why, and how each call or card fares."""
         recommended = self.action_label(advice.recommended_action, view)
-        considered = (
-            "every deal still possible" if advice.exact else f"{advice.deals_considered} sampled deals"
-        )
+        if advice.HasField("holding"):
+            considered = "counting every card turned up since the shuffle"
+        elif advice.exact:
+            considered = "every deal still possible"
+        else:
+            considered = f"{advice.deals_considered} sampled deals"
         lines = [f"Advice of the strong computer ({considered}): {recommended} — {advice.reason}"]
+        if advice.HasField("holding"):
+            lines += holding_lines(advice.holding, view)
         lines += [
             f"    {call.label}: wins {call.win_chance:.0%}, {call.mean_score:+.1f} on average"
             for call in advice.calls
@@ -290,6 +295,8 @@ class Screen:
     def action_label(self, action: actions_pb2.Action, view: table_pb2.TableView) -> str:
         if action.HasField("play_card"):
             return self.card(action.play_card.card)
+        if not action.WhichOneof("kind"):
+            return "nothing"
         return next((choice.label for choice in view.choices if choice.action == action), "?")
 
     # Events ----------------------------------------------------------------------

@@ -440,7 +440,8 @@ class TableService(WatchStreams):
         match = record.match
         if match is None or record.status is not TableStatus.PLAYING or match.phase is not MatchPhase.DEAL:
             raise ServiceError(Code.FAILED_PRECONDITION, "advice is given during the bidding and trick play")
-        if seat not in match.to_act():
+        # In a market a seat may trade while others are waited for: advice then too.
+        if seat not in match.to_act() | match.may_act():
             raise ServiceError(
                 Code.FAILED_PRECONDITION, "advice is given for your own decision: wait for your turn"
             )

@@ -368,7 +368,7 @@ class GetAdviceRequest(_message.Message):
     def __init__(self, table: _Optional[str] = ..., card_names: _Optional[_Union[_cards_pb2.CardNames, str]] = ...) -> None: ...
 
 class GetAdviceResponse(_message.Message):
-    __slots__ = ("recommended_action", "reason", "calls", "cards", "deals_considered", "exact", "table_version")
+    __slots__ = ("recommended_action", "reason", "calls", "cards", "deals_considered", "exact", "table_version", "holding")
     RECOMMENDED_ACTION_FIELD_NUMBER: _ClassVar[int]
     REASON_FIELD_NUMBER: _ClassVar[int]
     CALLS_FIELD_NUMBER: _ClassVar[int]
@@ -376,6 +376,7 @@ class GetAdviceResponse(_message.Message):
     DEALS_CONSIDERED_FIELD_NUMBER: _ClassVar[int]
     EXACT_FIELD_NUMBER: _ClassVar[int]
     TABLE_VERSION_FIELD_NUMBER: _ClassVar[int]
+    HOLDING_FIELD_NUMBER: _ClassVar[int]
     recommended_action: _actions_pb2.Action
     reason: str
     calls: _containers.RepeatedCompositeFieldContainer[CallAdvice]
@@ -383,7 +384,36 @@ class GetAdviceResponse(_message.Message):
     deals_considered: int
     exact: bool
     table_version: int
-    def __init__(self, recommended_action: _Optional[_Union[_actions_pb2.Action, _Mapping]] = ..., reason: _Optional[str] = ..., calls: _Optional[_Iterable[_Union[CallAdvice, _Mapping]]] = ..., cards: _Optional[_Iterable[_Union[CardAdvice, _Mapping]]] = ..., deals_considered: _Optional[int] = ..., exact: _Optional[bool] = ..., table_version: _Optional[int] = ...) -> None: ...
+    holding: HoldingAdvice
+    def __init__(self, recommended_action: _Optional[_Union[_actions_pb2.Action, _Mapping]] = ..., reason: _Optional[str] = ..., calls: _Optional[_Iterable[_Union[CallAdvice, _Mapping]]] = ..., cards: _Optional[_Iterable[_Union[CardAdvice, _Mapping]]] = ..., deals_considered: _Optional[int] = ..., exact: _Optional[bool] = ..., table_version: _Optional[int] = ..., holding: _Optional[_Union[HoldingAdvice, _Mapping]] = ...) -> None: ...
+
+class HoldingAdvice(_message.Message):
+    __slots__ = ("pool", "best_win_chance", "best_fair_chips", "card_win_chance", "card_fair_chips", "seats")
+    POOL_FIELD_NUMBER: _ClassVar[int]
+    BEST_WIN_CHANCE_FIELD_NUMBER: _ClassVar[int]
+    BEST_FAIR_CHIPS_FIELD_NUMBER: _ClassVar[int]
+    CARD_WIN_CHANCE_FIELD_NUMBER: _ClassVar[int]
+    CARD_FAIR_CHIPS_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    pool: int
+    best_win_chance: float
+    best_fair_chips: float
+    card_win_chance: float
+    card_fair_chips: float
+    seats: _containers.RepeatedCompositeFieldContainer[SeatHolding]
+    def __init__(self, pool: _Optional[int] = ..., best_win_chance: _Optional[float] = ..., best_fair_chips: _Optional[float] = ..., card_win_chance: _Optional[float] = ..., card_fair_chips: _Optional[float] = ..., seats: _Optional[_Iterable[_Union[SeatHolding, _Mapping]]] = ...) -> None: ...
+
+class SeatHolding(_message.Message):
+    __slots__ = ("seat", "win_chance", "fair_chips", "slot_ids")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    WIN_CHANCE_FIELD_NUMBER: _ClassVar[int]
+    FAIR_CHIPS_FIELD_NUMBER: _ClassVar[int]
+    SLOT_IDS_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    win_chance: float
+    fair_chips: float
+    slot_ids: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, seat: _Optional[int] = ..., win_chance: _Optional[float] = ..., fair_chips: _Optional[float] = ..., slot_ids: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class CallAdvice(_message.Message):
     __slots__ = ("action", "label", "win_chance", "mean_score")

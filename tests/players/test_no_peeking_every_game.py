@@ -6,7 +6,8 @@ among the seats that hold them (``Game.deal_again``), and the deal's actions so 
 replayed on it through the service's table record. Where every action is still legal
 and the seat was told exactly the same events, the seat cannot tell the two worlds
 apart: its redacted view and the observation its computer player's job carries must be
-byte-identical, and every computer level of the game must decide the same.
+byte-identical, every computer level of the game must decide the same, and a market's
+advice (which needs no search) must be the same.
 (``test_no_peeking.py`` checks Baśka/Kop further, with the strong level and the
 advisor; ``test_bela_players.py`` checks them for Bela.)
 """
@@ -20,7 +21,7 @@ from typing import Any
 import pytest
 from google.protobuf.message import Message
 
-from ai_worker.players import PLAYERS, decide
+from ai_worker.players import PLAYERS, advise, decide
 from engine.actions import Action
 from engine.game import Game
 from engine.registry import GAMES
@@ -39,6 +40,8 @@ TRIES = 12
 # The levels whose decisions are compared (strong is left to each game's own test: it
 # takes up to a few hundred milliseconds a decision).
 LEVELS = ("easy", "normal")
+# Games whose advice needs no search (a market's chances): compared here too.
+QUICK_ADVICE = ("speculation",)
 
 
 @pytest.fixture(autouse=True)
@@ -99,6 +102,7 @@ def test_a_seat_sees_and_decides_the_same_in_every_world_it_cannot_tell_apart(
             view = client_view(real_record, seat)
             observation = seat_observation(real_record, seat)
             decisions = {level: decide(observation, level) for level in levels}
+            advice = advise(observation).SerializeToString() if game_id in QUICK_ADVICE else None
             for attempt in range(TRIES):
                 world_start = game.deal_again(match.deal, seat, derive_seed(seed, "world", attempt))
                 if game.result(world_start) is not None:
@@ -117,6 +121,8 @@ def test_a_seat_sees_and_decides_the_same_in_every_world_it_cannot_tell_apart(
                 )
                 for level, decision in decisions.items():
                     assert decide(world_observation, level) == decision, f"{level}: {where}"
+                if advice is not None:
+                    assert advise(world_observation).SerializeToString() == advice, f"advice: {where}"
                 compared[game.phase_of(match.deal)] += 1
                 break
             record.apply(Act(seat, _random_move(rng, game, match.deal, seat), SeatKind.COMPUTER))

@@ -30,6 +30,7 @@ from engine.speculation.blocks import (
     SpeculationView,
 )
 from engine.speculation.constants import PACK, SEAT_COUNTS
+from server import convert
 from server.table import TableConfig, TableRecord
 from server.table_log import SeatKind
 from tests.rules.speculation_helpers import act, auction_id, stacked
@@ -284,3 +285,35 @@ def test_easy_judges_by_rank_and_so_overrates_a_low_trump_at_a_full_table() -> N
     assert easy_odds.best == pytest.approx(8 / 13) and exact.best < 0.1
     assert isinstance(speculation.LEVELS["easy"](seat_info(state, 0)).action, Keep)
     assert isinstance(speculation.LEVELS["normal"](seat_info(state, 0)).action, Sell)
+
+
+# Advice ---------------------------------------------------------------------------------
+
+
+def test_advice_prices_every_holding_by_the_counting_chances_at_any_time() -> None:
+    """♥Q turned at three seats, after the dealer kept it: seat 1 may trade though seat 1 is
+    also the next to turn up; seat 2 only trades. Each hears what the strong trader would do
+    and what the best trump, a face-down card and each seat's holding are worth."""
+    state = stacked(["2S 3S 4S", "5S 6S 7S", "8S 9S TS"], "QH")
+    act(state, 0, "keep")
+    for seat in (1, 2):
+        info = seat_info(state, seat)
+        advice = speculation.advise(info)
+        odds = chances(market(state, seat), counting=True)
+        holding = advice.holding
+        assert holding.pool == state.pool
+        assert (holding.best_win_chance, holding.card_win_chance) == (odds.best, odds.slot)
+        assert holding.best_fair_chips == pytest.approx(odds.best * state.pool)
+        assert holding.card_fair_chips == pytest.approx(odds.slot * state.pool)
+        assert [held.seat for held in holding.seats] == [0, 1, 2]
+        assert [held.win_chance for held in holding.seats] == list(odds.seats)
+        assert sum(held.win_chance for held in holding.seats) == pytest.approx(1.0)
+        assert [len(held.slot_ids) for held in holding.seats] == [3, 3, 3]
+        strong = speculation.LEVELS["strong"](info)
+        if strong.action is None:
+            assert not advice.HasField("recommended_action") and advice.reason
+        else:
+            assert convert.action_from_proto(advice.recommended_action) == strong.action
+            assert advice.reason == strong.reason
+    # The dealer's holding is the ♥Q and its stack; the others' their stacks alone.
+    assert holding.seats[0].win_chance == pytest.approx(odds.best + 3 * odds.slot)

@@ -8,6 +8,7 @@ from typing import Any
 
 import redis
 
+from engine.registry import get_game
 from server import keys
 from server.store import stored_event
 from server.table import TableConfig, TableRecord
@@ -36,8 +37,9 @@ class StoredTable:
         )
 
     def replayed_state(self) -> dict[str, Any]:
+        own_actions = get_game(self.config.game).game_type.actions
         record = TableRecord.replay(
-            self.table_id, self.config, [entry_from_dict(entry) for entry in self.log]
+            self.table_id, self.config, [entry_from_dict(entry, own_actions) for entry in self.log]
         )
         return dict(json.loads(record.state_json()))
 
