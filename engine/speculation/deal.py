@@ -31,13 +31,13 @@ Decisions where seed 004 and SPEC §2 are silent:
 
 from __future__ import annotations
 
-import copy
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from engine.actions import Action
 from engine.cards import Card, Rank, Suit
+from engine.game import HistoryEntry
 from engine.speculation.blocks import (
     AuctionBid,
     AuctionClosed,
@@ -118,14 +118,36 @@ class DealState:
     # What dealing reported: a pack shuffled anew, the antes, a turned ace's pool.
     opening: list[Notice] = field(default_factory=list)
     # The deal's market actions (every action but turning up), with the reasons given.
-    calls: list[tuple[int, Action, str]] = field(default_factory=list)
+    calls: list[HistoryEntry] = field(default_factory=list)
 
     @property
     def trump(self) -> Suit:
         return self.turn_up.suit
 
     def copy(self) -> DealState:
-        return copy.deepcopy(self)
+        """An independent copy: every mutable part anew, the frozen values shared (a
+        search and a replay copy states often; a deep copy costs ten times as much)."""
+        auction = self.auction
+        return dataclasses.replace(
+            self,
+            chips=list(self.chips),
+            piles=[list(pile) for pile in self.piles],
+            extra=list(self.extra),
+            turned=[list(cards) for cards in self.turned],
+            bought=[list(cards) for cards in self.bought],
+            rest=list(self.rest),
+            seen=list(self.seen),
+            auction=None
+            if auction is None
+            else dataclasses.replace(auction, bids=list(auction.bids), answered=set(auction.answered)),
+            offers=dict(self.offers),
+            gone=dict(self.gone),
+            slot_places=dict(self.slot_places),
+            payments=list(self.payments),
+            extra_cards=list(self.extra_cards),
+            opening=list(self.opening),
+            calls=list(self.calls),
+        )
 
     def new_id(self) -> int:
         self.next_id += 1
@@ -133,7 +155,11 @@ class DealState:
 
     def free_chips(self, seat: int) -> int:
         """Chips not promised to an open offer or to the best bid of the auction."""
-        promised = sum(offer.chips for offer in self.offers.values() if offer.buyer == seat)
+        # Plain loops: asked for every seat in every view and check (profiled).
+        promised = 0
+        for offer in self.offers.values():
+            if offer.buyer == seat:
+                promised += offer.chips
         auction = self.auction
         if auction is not None and auction.best is not None and auction.best.seat == seat:
             promised += auction.best.chips
@@ -141,8 +167,9 @@ class DealState:
 
     def slot_owner(self, slot_id: int) -> int | None:
         for seat, pile in enumerate(self.piles):
-            if any(slot.slot_id == slot_id for slot in pile):
-                return seat
+            for slot in pile:
+                if slot.slot_id == slot_id:
+                    return seat
         return None
 
 

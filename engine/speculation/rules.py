@@ -32,6 +32,7 @@ from engine.game import (
     GameEvent,
     GameNotice,
     GameType,
+    HistoryEntry,
     JsonValue,
     MatchLength,
     MatchProgress,
@@ -95,7 +96,7 @@ from engine.speculation.deal import (
     withdraw_offer,
 )
 from engine.speculation.results import deal_result
-from engine.speculation.views import cards_named, history, ladder, speculation_view
+from engine.speculation.views import call_label, cards_named, history, ladder, speculation_view
 
 # The fewest seats a deal needs.
 _FEWEST = min(SEAT_COUNTS)
@@ -314,7 +315,7 @@ class Speculation(Game[Options, DealState]):
 
     def apply(self, state: DealState, seat: int, action: Action, note: str = "") -> tuple[GameEvent, ...]:
         if not isinstance(action, Reveal):
-            state.calls.append((seat, action, note))
+            state.calls.append(HistoryEntry(seat, action, call_label(action), note=note))
         if isinstance(action, Reveal):
             notices = reveal(state, seat)
         elif isinstance(action, Sell):

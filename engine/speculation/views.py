@@ -78,9 +78,7 @@ def speculation_view(state: DealState) -> SpeculationView:
 
 def history(state: DealState) -> tuple[HistoryEntry, ...]:
     """The deal's market actions in order, with the reasons computer traders gave."""
-    return tuple(
-        HistoryEntry(seat, action, _call_label(action), note=note) for seat, action, note in state.calls
-    )
+    return tuple(state.calls)
 
 
 def ladder(state: DealState, viewer: int | None) -> tuple[LadderRung, ...]:
@@ -98,10 +96,7 @@ def cards_named(slot_ids: tuple[int, ...]) -> str:
     return "a face-down card" if count == 1 else f"{count} face-down cards"
 
 
-# Private helpers ------------------------------------------------------------------------
-
-
-def _call_label(action: Action) -> str:
+def call_label(action: Action) -> str:
     """A market action as the table hears it."""
     if isinstance(action, Bid):
         return f"Bid {action.chips}"

@@ -190,7 +190,7 @@ def test_every_level_plays_whole_deals_at_every_seat_count(seats: int) -> None:
 
 
 def _traded(state: DealState) -> set[type]:
-    return {type(action) for _, action, _ in state.calls}
+    return {type(entry.action) for entry in state.calls}
 
 
 def test_normal_and_strong_offer_for_face_down_cards_and_get_answers() -> None:
