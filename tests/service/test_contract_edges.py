@@ -466,8 +466,11 @@ def test_list_games_declares_each_game_and_every_option_for_a_settings_screen(st
         "foster",
         "fives_and_jacks",
         "extra_hand",
+        "reveal_seconds",
+        "auction_seconds",
     ]
     assert (parlett.speculation.chips, parlett.speculation.deals_each) == (40, 2)
+    assert (parlett.speculation.reveal_seconds, parlett.speculation.auction_seconds) == (20, 8)
     assert (schafkopf.title, list(schafkopf.seat_counts)) == ("Schafkopf", [2, 3, 4])
     club, sauspiel = schafkopf.rule_sets
     assert (club.schafkopf.tariff_partner, club.schafkopf.tariff_solo) == (10, 50)
