@@ -209,6 +209,8 @@ class Worker:
                 kind = "advice"
             elif job.kind == ai_job_pb2.AI_JOB_KIND_SHADOW:
                 kind = "shadow"
+            elif job.kind == ai_job_pb2.AI_JOB_KIND_MARKET:
+                kind = "market"
             if delivery.deliveries == 1:
                 waited = kind if kind != "move" else "person" if delivery.kind == PEOPLE else "computers"
                 metrics.AI_JOB_WAIT.labels(waited).observe(delivery.waited_s())

@@ -202,6 +202,7 @@ class JobQueue:
         queued = 0
         for seat in seats:
             job = ai_job_pb2.AiJob(
+                kind=ai_job_pb2.AI_JOB_KIND_MARKET if seat in optional else ai_job_pb2.AI_JOB_KIND_MOVE,
                 table_id=record.id,
                 table_version=record.version,
                 seat=seat,
@@ -350,6 +351,7 @@ class JobQueue:
         moves = job is not None and job.kind in (
             ai_job_pb2.AI_JOB_KIND_UNSPECIFIED,
             ai_job_pb2.AI_JOB_KIND_MOVE,
+            ai_job_pb2.AI_JOB_KIND_MARKET,
         )
         field = _live_field(job.table_id, job.seat) if job is not None and moves else ""
         version = str(job.table_version) if job is not None else ""

@@ -48,7 +48,8 @@ AI_JOBS_IN_FLIGHT = Gauge(
 AI_JOBS_DELAYED = Gauge("speedgamez_ai_jobs_delayed", "AI jobs not yet due (think time, a player's pace)")
 AI_JOB_WAIT = Histogram(
     "speedgamez_ai_job_wait_seconds",
-    "Time a due AI job waited on its stream for a worker, by kind (person, computers, advice, shadow)",
+    "Time a due AI job waited on its stream for a worker, by kind (person, computers, market, advice, "
+    "shadow)",
     ["kind"],
     buckets=_LATENCY_BUCKETS,
 )

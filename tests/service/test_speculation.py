@@ -7,6 +7,7 @@ bid refused and the seller's acceptance standing."""
 from __future__ import annotations
 
 import time
+import urllib.request
 from collections.abc import Iterator
 from typing import Any
 
@@ -20,7 +21,15 @@ from tests.service.conftest import Stack
 from tests.support.checks import eventually, expect_status
 from tests.support.client import CONTINUE, EASY, HUMAN, NORMAL, STRONG, Player
 from tests.support.stored import stored
-from tools.processes import RedisServer, running, server_address, server_process, worker_process
+from tools.processes import (
+    RedisServer,
+    ServiceProcess,
+    metrics_port,
+    running,
+    server_address,
+    server_process,
+    worker_process,
+)
 
 FINISHED = table_pb2.TABLE_PHASE_FINISHED
 IN_DEAL = table_pb2.TABLE_PHASE_IN_DEAL_OTHER
@@ -89,6 +98,18 @@ def try_submit(player: Player, view: table_pb2.TableView, action: actions_pb2.Ac
     return True
 
 
+def _market_jobs(worker: ServiceProcess) -> dict[str, float]:
+    """A worker's finished market jobs by outcome, from its metrics."""
+    prefix = 'speedgamez_ai_jobs_done_total{kind="market",outcome="'
+    outcomes = {}
+    with urllib.request.urlopen(f"http://127.0.0.1:{metrics_port(worker)}/metrics", timeout=10) as response:
+        for line in response.read().decode().splitlines():
+            if line.startswith(prefix):
+                outcome, _, value = line.removeprefix(prefix).partition('"} ')
+                outcomes[outcome] = float(value)
+    return outcomes
+
+
 def events_of(player: Player, table: str, after: int, count: int) -> list[table_pb2.TableEvent]:
     """The ``count`` events after sequence ``after`` (they must have happened)."""
     request = service_pb2.WatchTableRequest(table=table, after_sequence=after)
@@ -154,6 +175,13 @@ def test_speculation_two_people_and_four_traders_play_a_whole_match_of_six_seats
     assert {made_offer.buyer for made_offer in made} >= {0, 1}
     assert any(made_offer.buyer == 0 and made_offer.chips == 2 for made_offer in made)
     assert table.replayed_state() == table.state
+    # The traders the table did not wait for were asked in market jobs, some of which
+    # ended in no move.
+    done = [_market_jobs(worker) for worker in stack.workers]
+    assert sum(sum(outcomes.values()) for outcomes in done) > 0, done
+    assert any(outcomes.get("no_move") for outcomes in done) or any(
+        outcomes.get("applied") for outcomes in done
+    )
     # The stream resumes after any event without a gap or a repeat.
     first = events_of(anna, name, 0, 40)
     resumed = events_of(anna, name, first[19].sequence, 20)

@@ -22,6 +22,7 @@ class AiJobKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     AI_JOB_KIND_MOVE: _ClassVar[AiJobKind]
     AI_JOB_KIND_ADVICE: _ClassVar[AiJobKind]
     AI_JOB_KIND_SHADOW: _ClassVar[AiJobKind]
+    AI_JOB_KIND_MARKET: _ClassVar[AiJobKind]
 
 class PhaseKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -34,6 +35,7 @@ AI_JOB_KIND_UNSPECIFIED: AiJobKind
 AI_JOB_KIND_MOVE: AiJobKind
 AI_JOB_KIND_ADVICE: AiJobKind
 AI_JOB_KIND_SHADOW: AiJobKind
+AI_JOB_KIND_MARKET: AiJobKind
 PHASE_KIND_UNSPECIFIED: PhaseKind
 PHASE_KIND_BIDDING: PhaseKind
 PHASE_KIND_PLAY: PhaseKind
