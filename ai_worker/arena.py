@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from ai_worker.players import decide
 from ai_worker.players.decision import Decision
 from ai_worker.seat_info import seat_info
-from engine.actions import PlayCard
+from engine.actions import Continue, PlayCard
+from engine.match import MatchPhase
 from engine.seeding import SeededRandom, derive_seed
 from server.table import TableConfig, TableRecord
 from server.table_log import Act, SeatKind
@@ -36,10 +37,18 @@ def random_move(observation: ai_job_pb2.SeatObservation) -> Decision:
 
 
 def play_deal(
-    game: str, rule_set: str, seed: int, levels: list[str], options: dict[str, str] | None = None
+    game: str,
+    rule_set: str,
+    seed: int,
+    levels: list[str],
+    options: dict[str, str] | None = None,
+    deal: int = 1,
+    before: str = "",
 ) -> DealOutcome:
-    """Play the first deal of a ``game`` table with seed ``seed`` and one seat per level;
-    seat ``i`` plays at ``levels[i]``. Seats that may act are asked first, every time."""
+    """Play deal ``deal`` (the first by default) of a ``game`` table with seed ``seed`` and
+    one seat per level; seat ``i`` plays at ``levels[i]``, and every seat at ``before`` in
+    the deals before it (so that they are the same whoever plays the one compared). Seats
+    that may act are asked first, every time."""
     config = TableConfig(
         game=game,
         rule_set=rule_set,
@@ -49,11 +58,25 @@ def play_deal(
         created_by="arena",
     )
     record, _ = TableRecord.new(f"arena-{seed}", config)
+    earlier = [before or levels[0]] * len(levels)
     while True:
-        seat, decision = _next_move(record, levels)
-        outcome = _apply(record, seat, decision)
-        if outcome is not None:
-            return outcome
+        match = record.match
+        assert match is not None
+        # The deal compared is the next one once the deals before it are played (a deal
+        # dealt again under its number is not one of them).
+        compared = match.deals_played + 1 >= deal
+        if match.phase is MatchPhase.FINISHED:
+            raise RuntimeError(
+                f"the match of seed {seed} ended after {match.deals_played} deals, before deal {deal}"
+            )
+        if match.phase is MatchPhase.SETTLEMENT:
+            moves = [(seat, Decision(Continue())) for seat in sorted(match.to_act())]
+        else:
+            moves = [_next_move(record, levels if compared else earlier)]
+        for seat, decision in moves:
+            outcome = _apply(record, seat, decision)
+            if outcome is not None and compared:
+                return outcome
 
 
 def _next_move(record: TableRecord, levels: list[str]) -> tuple[int, Decision]:

@@ -4,6 +4,7 @@
     python -m ai_worker.strength --pairs normal:easy --deals 500 --processes 2
     python -m ai_worker.strength --game ID --seats 5      # any registered game, 2 to 9 seats
     python -m ai_worker.strength --game schafkopf --field  # one A among Bs, seat by seat
+    python -m ai_worker.strength --game speculation --seats 5 --deal 3   # a table's third deal
 
 For every deal (a seed) the same cards are played once for every distinct seating of
 the two levels: A and B alternate round the table (A B A B at four seats, A B A at
@@ -12,7 +13,8 @@ the seatings it can hold. The per-deal result is A's mean score per seat minus B
 all those games; it is reported with its standard error, and a level is clearly
 stronger when the difference is at least two standard errors. Nothing assumes that a
 deal's scores sum to zero. Deals go through the game's rule sets in turn unless one is
-chosen.
+chosen. ``--deal N`` compares on each table's N-th deal, the deals before it played by B
+in every seat (in Speculation a later deal of a pack is where counting cards pays).
 
 With ``--field`` a deal is played once with B in every seat and once for each seat with
 A in it and B in the others; the per-deal result is A's mean score over the seats minus
@@ -85,28 +87,27 @@ def seatings(seats: int) -> list[tuple[bool, ...]]:
     return list(dict.fromkeys(turned))
 
 
-def mirrored_scores(
-    task: tuple[str, str, int, str, str, int, tuple[tuple[str, str], ...]],
-) -> tuple[float, float]:
+Task = tuple[str, str, int, str, str, int, tuple[tuple[str, str], ...], int]
+
+
+def mirrored_scores(task: Task) -> tuple[float, float]:
     """A's and B's mean score per seat on one deal played in every seating."""
-    game, rule_set, seats, stronger, weaker, seed, options = task
+    game, rule_set, seats, stronger, weaker, seed, options, deal = task
     a_scores: list[int] = []
     b_scores: list[int] = []
     for seating in seatings(seats):
         levels = [stronger if is_a else weaker for is_a in seating]
-        outcome = play_deal(game, rule_set, seed, levels, dict(options))
+        outcome = play_deal(game, rule_set, seed, levels, dict(options), deal, weaker)
         for is_a, score in zip(seating, outcome.scores, strict=True):
             (a_scores if is_a else b_scores).append(score)
     return statistics.fmean(a_scores), statistics.fmean(b_scores)
 
 
-def field_scores(
-    task: tuple[str, str, int, str, str, int, tuple[tuple[str, str], ...]],
-) -> tuple[float, float]:
+def field_scores(task: Task) -> tuple[float, float]:
     """A's mean score in each seat with B in the others, and B's mean score in the same
     seats with B in every seat, on one deal."""
-    game, rule_set, seats, stronger, weaker, seed, options = task
-    everyone = play_deal(game, rule_set, seed, [weaker] * seats, dict(options)).scores
+    game, rule_set, seats, stronger, weaker, seed, options, deal = task
+    everyone = play_deal(game, rule_set, seed, [weaker] * seats, dict(options), deal, weaker).scores
     alone = [
         play_deal(
             game,
@@ -114,6 +115,8 @@ def field_scores(
             seed,
             [stronger if other == seat else weaker for other in range(seats)],
             dict(options),
+            deal,
+            weaker,
         ).scores[seat]
         for seat in range(seats)
     ]
@@ -131,10 +134,11 @@ def compare(
     seats: int = 4,
     options: dict[str, str] | None = None,
     field: bool = False,
+    deal: int = 1,
 ) -> Comparison:
     chosen = tuple(sorted((options or {}).items()))
-    tasks = [
-        (game, rule_sets[seed % len(rule_sets)], seats, stronger, weaker, seed, chosen)
+    tasks: list[Task] = [
+        (game, rule_sets[seed % len(rule_sets)], seats, stronger, weaker, seed, chosen, deal)
         for seed in range(first_seed, first_seed + deals)
     ]
     scores = field_scores if field else mirrored_scores
@@ -160,6 +164,9 @@ def main() -> None:
     parser.add_argument(
         "--field", action="store_true", help="one A among Bs, seat by seat, against B in every seat"
     )
+    parser.add_argument(
+        "--deal", type=int, default=1, help="compare on each table's N-th deal (those before: B everywhere)"
+    )
     args = parser.parse_args()
     options = dict(option.split("=", 1) for option in args.option)
     declared = GAMES[args.game].game_type
@@ -178,6 +185,7 @@ def main() -> None:
             if args.field
             else f", each deal in {len(seatings(seats))} seatings"
         )
+        + (f", on each table's deal {args.deal}" if args.deal > 1 else "")
         + "; scores are points per seat and deal"
     )
     print(HEADER)
@@ -194,6 +202,7 @@ def main() -> None:
             seats,
             options,
             args.field,
+            args.deal,
         )
         verdict = "ok" if result.separation >= 2 else "NOT 2 SE APART"
         print(result.line(), verdict, flush=True)

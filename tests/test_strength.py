@@ -58,7 +58,27 @@ def test_in_the_field_a_takes_each_seat_in_turn_among_bs(monkeypatch: pytest.Mon
             ).scores[seat]
             for seat in range(3)
         ]
-        assert field_scores(("pot", "plain", 3, "easy", "random", seed, ())) == (
+        assert field_scores(("pot", "plain", 3, "easy", "random", seed, (), 1)) == (
             statistics.fmean(alone),
             statistics.fmean(everyone),
         )
+
+
+def test_a_later_deal_is_compared_after_deals_played_by_b_in_every_seat(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(GAMES, "pot", Pot())
+    monkeypatch.setitem(PLAYERS, ("pot", "easy"), pot_game_service.decide)
+    same = compare("easy", "easy", 10, ("plain",), processes=1, game="pot", seats=3, field=True, deal=2)
+    assert same.differences == [0.0] * 10
+    # The second deal is played: its scores are not the first deal's.
+    firsts = [play_deal("pot", "plain", seed, ["easy"] * 3).scores for seed in range(10)]
+    seconds = [
+        play_deal("pot", "plain", seed, ["easy"] * 3, deal=2, before="random").scores for seed in range(10)
+    ]
+    assert firsts != seconds
+    # The deals before it are the same whoever plays the one compared.
+    for seed in range(10):
+        played = play_deal("pot", "plain", seed, ["easy"] * 3, deal=2, before="random")
+        again = play_deal("pot", "plain", seed, ["easy"] * 3, deal=2, before="random")
+        assert played == again
