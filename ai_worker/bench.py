@@ -4,6 +4,7 @@
     python -m ai_worker.bench --only solver --deals 500
     python -m ai_worker.bench --only decisions --game ID --seats 3
     python -m ai_worker.bench --only decisions --game schafkopf --seats 3 --option pack=short
+    python -m ai_worker.bench --only chances --positions 1000 --samples 100000
 
 * solver: whole deals solved from the first card, each with a fresh solver, for
   Schafkopf, Bela and Baśka/Kop, and the threshold queries of Schafkopf and Bela
@@ -14,6 +15,9 @@
   calls before it passed where possible, else made by the easy player, as are all of them
   where passing throws the deal in), or in a game without card play (Speculation) a few
   moves into the deal, for every seat that must or may act: p50 and p95 latency.
+* chances: Speculation's exact chances (the best trump's and a face-down card's) against
+  a Monte Carlo of the unseen cards' places on market positions at 3 to 9 seats: the
+  largest and mean difference, and the time per exact calculation.
 * shadow: a daily deal's comparison, one settled deal played again with the strong
   computer at the player's seat and normal computers elsewhere (a shadow job's work):
   median and p95.
@@ -27,16 +31,20 @@ Everything runs on this machine's cores; run it on an otherwise idle machine.
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import time
 
 from ai_worker.daily import shadow_score
 from ai_worker.players import PLAYERS, decide
+from ai_worker.players.speculation.chances import chances
+from ai_worker.players.speculation.sampled import positions, sampled_chances
 from ai_worker.search.bench import bench_sampler, bench_search, percentile
 from engine.actions import Continue, Pass
 from engine.game import PhaseKind
 from engine.match import MatchPhase
 from engine.registry import GAMES
+from engine.seeding import derive_seed
 from server.daily import daily_config
 from server.table import TableConfig, TableRecord
 from server.table_log import Act, Compare, Join, SeatKind
@@ -149,6 +157,27 @@ def bench_decisions(count: int, game: str, seats: int, options: dict[str, str]) 
             )
 
 
+def bench_chances(count: int, samples: int) -> None:
+    """Speculation's exact chances against sampled ones on ``count`` positions."""
+    rng = random.Random(derive_seed("bench-chances"))
+    worst = {"best": 0.0, "slot": 0.0}
+    total = {"best": 0.0, "slot": 0.0}
+    exact_ms = []
+    for view, counting in positions(count, derive_seed("bench-chances-positions")):
+        started = time.perf_counter()
+        odds = chances(view, counting)
+        exact_ms.append((time.perf_counter() - started) * 1000)
+        best, slot = sampled_chances(view, counting, samples, rng)
+        for name, difference in (("best", abs(odds.best - best)), ("slot", abs(odds.slot - slot))):
+            worst[name] = max(worst[name], difference)
+            total[name] += difference
+    print(f"speculation chances: {count} positions (3 to 9 seats), {samples} samples each")
+    for name, what in (("best", "the best trump"), ("slot", "a face-down card")):
+        print(f"  {what:<18} largest difference {worst[name]:.4f}   mean {total[name] / count:.5f}")
+    middle, high = percentile(exact_ms, 0.5), percentile(exact_ms, 0.95)
+    print(f"  exact calculation  p50 {middle:.3f} ms   p95 {high:.3f} ms")
+
+
 def bench_shadows(days: int) -> None:
     """The daily deals of ``days`` days, each deal played again as a shadow job would."""
     game = GAMES["baska_kop"]
@@ -175,7 +204,10 @@ def bench_shadows(days: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", choices=["solver", "decisions", "shadow"])
+    parser.add_argument("--only", choices=["solver", "decisions", "chances", "shadow"])
+    parser.add_argument(
+        "--samples", type=int, default=100_000, help="Monte Carlo samples per position (chances)"
+    )
     parser.add_argument("--days", type=int, default=10, help="daily deals for the shadow benchmark")
     parser.add_argument("--deals", type=int, default=500, help="deals per line of the solver benchmark")
     parser.add_argument("--positions", type=int, default=200, help="positions per level and moment")
@@ -192,6 +224,8 @@ def main() -> None:
         bench_sampler(50)
     if args.only in (None, "decisions"):
         bench_decisions(args.positions, args.game, seats, options)
+    if args.only in (None, "chances"):
+        bench_chances(args.positions, args.samples)
     if args.only in (None, "shadow"):
         bench_shadows(args.days)
 
