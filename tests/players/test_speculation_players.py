@@ -279,6 +279,24 @@ def test_a_trader_makes_one_offer_a_deal_to_the_next_seat_with_cards() -> None:
     assert speculation.LEVELS["easy"](seat_info(state, 2)).action is None, "easy buys nothing face down"
 
 
+def test_strong_offers_once_for_each_other_seats_top_card() -> None:
+    state = stacked(["2S 3S 4S", "5S 6S 7S", "8S 9S TS", "2D 3D 4D"], "5H", pool=60)
+    act(state, 0, "keep")
+    strong = speculation.LEVELS["strong"]
+    asked = []
+    while (action := strong(seat_info(state, 0)).action) is not None:
+        assert isinstance(action, Offer)
+        asked.append(action.seller_seat)
+        GAME.apply(state, 0, action)
+        (offer_id,) = [
+            offer.offer_id for offer in state.offers.values() if offer.seller == action.seller_seat
+        ]
+        GAME.apply(state, action.seller_seat, AcceptOffer(offer_id))
+    assert asked == [1, 2, 3], "one offer to each seat, the next on the left first"
+    # The cards he bought lie in his stack, where they cannot beat his best trump.
+    assert [len(pile) for pile in state.piles] == [6, 2, 2, 2]
+
+
 def test_a_bid_is_accepted_when_it_reaches_the_worth() -> None:
     state = stacked(["2S 3S 4S", "5S 6S 7S", "8S 9S TS"], "QH")
     odds = chances(market(state, 0), counting=True)

@@ -9,7 +9,8 @@ one who misjudges finds a taker, and pays for it.
   face down.
 * ``normal`` works the chances out exactly from this deal's cards, and offers three
   quarters of a face-down card's worth, once a deal.
-* ``strong`` does the same counting every card turned up since the pack was shuffled.
+* ``strong`` does the same counting every card turned up since the pack was shuffled,
+  and offers for every other seat's cards once a deal.
 
 A trader answers every offer made to it; an offer of its own it leaves to lapse at the
 next turned card.
@@ -40,16 +41,18 @@ from engine.speculation.blocks import (
 
 @dataclass(frozen=True)
 class Style:
-    """How a level trades: how it judges the chances, and the share of a face-down card's
-    worth it offers for one (0: it makes no offers)."""
+    """How a level trades: how it judges the chances, the share of a face-down card's
+    worth it offers for one (0: it makes no offers), and whether it offers for every other
+    seat's cards in a deal rather than once."""
 
     judge: Callable[[SpeculationView], Chances]
     offer_share: float
+    offers_to_each: bool = False
 
 
 EASY = Style(judge=rank_chances, offer_share=0.0)
 NORMAL = Style(judge=lambda view: chances(view, counting=False), offer_share=0.75)
-STRONG = Style(judge=lambda view: chances(view, counting=True), offer_share=0.75)
+STRONG = Style(judge=lambda view: chances(view, counting=True), offer_share=0.75, offers_to_each=True)
 
 # A best trump is put up for sale only while it more likely loses.
 _SELL_BELOW = 0.5
@@ -120,18 +123,23 @@ def _answer(view: SpeculationView, odds: Chances, offer_id: int, allowed: list[A
 
 
 def _new_offer(info: SeatInfo, view: SpeculationView, odds: Chances, style: Style) -> Decision:
-    """One offer a deal, for the top face-down card of the next seat on the left that has
-    one: under the worth, only a seller who values the card less takes it, and one offer
-    gives such a seller the chance without flooding the table with offers."""
+    """An offer for the top face-down card of the next seat on the left that has one: once
+    a deal, or (``offers_to_each``) once to each seat. Under the worth, only a seller who
+    values the card less takes it; few offers give such a seller the chance without
+    flooding the table. A card bought from another seat lies in the buyer's stack, where
+    it can no longer beat the buyer's best trump."""
     price = math.floor(odds.worth(odds.slot) * style.offer_share)
     if price < 1 or price > view.seats[info.seat].free_chips:
         return Decision(None)
-    if any(seat == info.seat and isinstance(action, Offer) for seat, action in info.calls):
+    asked = {
+        action.seller_seat for seat, action in info.calls if seat == info.seat and isinstance(action, Offer)
+    }
+    if asked and not style.offers_to_each:
         return Decision(None)
     for step in range(1, len(view.seats)):
         seller = (info.seat + step) % len(view.seats)
         slots = view.seats[seller].slot_ids
-        if slots and not view.seats[seller].out:
+        if slots and not view.seats[seller].out and seller not in asked:
             worth = odds.worth(odds.slot)
             return Decision(
                 Offer(seller, (slots[0],), price),
