@@ -199,21 +199,20 @@ def test_speculation_two_offers_for_one_card_one_accepted_and_the_other_lapses_a
     name = created.name
     ben.join(name)
     carla.join(name)
-    # The market is quiet while the deal waits for a person: easy traders make no offers.
-    # (A deal a turned ace ends at once is continued.)
+    # The market is quiet while the deal waits for a person to turn up a card: easy traders
+    # make no offers. The people make the cautious moves until a card has been turned up
+    # from a stack and one of them is next (a deal a turned ace ends at once is continued).
     deadline = time.monotonic() + 120
     while True:
-        assert time.monotonic() < deadline, "the deal never waited for a person"
+        assert time.monotonic() < deadline, "the deal never waited for a person to turn up"
         view = anna.get(name)
-        if view.phase == IN_DEAL and set(view.to_act_seats) & {0, 1, 2}:
+        turned = sum(len(seat.revealed) for seat in view.speculation.seats)
+        if view.phase == IN_DEAL and view.speculation.revealer in (0, 1, 2) and turned >= 2:
             break
         for person in people:
-            settling = person.get(name)
-            if (
-                settling.phase == table_pb2.TABLE_PHASE_SETTLEMENT
-                and settling.viewer_seat in settling.to_act_seats
-            ):
-                try_submit(person, settling, CONTINUE)
+            mine = person.get(name)
+            if mine.viewer_seat in mine.to_act_seats:
+                try_submit(person, mine, cautious(mine))
         time.sleep(0.02)
     market_view = view.speculation
     seller = next(seat for seat in (0, 1, 2) if market_view.seats[seat].slot_ids)
@@ -262,6 +261,22 @@ def test_speculation_two_offers_for_one_card_one_accepted_and_the_other_lapses_a
         grpc.StatusCode.INVALID_ARGUMENT, lambda: people[seller].submit(before, offer(other, [987654321], 1))
     )
     expect_status(grpc.StatusCode.INVALID_ARGUMENT, lambda: people[seller].submit(before, bid(987654321, 5)))
+    turned_up = [
+        event.speculation.revealed.slot_id
+        for event in events_of(anna, name, 0, before.last_event_sequence)
+        if event.speculation.HasField("revealed") and event.speculation.revealed.slot_id > 0
+    ]
+    revealed_by = next(
+        event.speculation.revealed.seat
+        for event in events_of(anna, name, 0, before.last_event_sequence)
+        if event.speculation.HasField("revealed") and event.speculation.revealed.slot_id == turned_up[0]
+    )
+    buyer = next(seat for seat in (0, 1, 2) if seat != revealed_by)
+    gone = expect_status(
+        grpc.StatusCode.FAILED_PRECONDITION,
+        lambda: people[buyer].submit(before, offer(revealed_by, [turned_up[0]], 1)),
+    )
+    assert "turned up" in gone, gone
     waiting = set(before.to_act_seats)
     idle = next(seat for seat in (0, 1, 2) if seat not in waiting)
     expect_status(
@@ -308,6 +323,15 @@ def test_speculation_the_market_clock_closes_an_auction_once_on_two_servers_and_
         # Ben is asked to bid and does not answer: after the auction's 8 seconds the clock
         # declines for him, once though two workers watch the clock.
         auction = anna.get(name).speculation.auction
+        # A bid no higher than the best, or above his free chips, is refused (and so is any
+        # bid once the clock has closed the auction).
+        asked = ben.get(name)
+        free = asked.speculation.seats[1].free_chips
+        too_many = bid(auction.auction_id, free + 1)
+        expect_status(grpc.StatusCode.FAILED_PRECONDITION, lambda: ben.submit(asked, too_many))
+        if asked.speculation.auction.bids:
+            no_higher = bid(auction.auction_id, asked.speculation.auction.bids[-1].chips)
+            expect_status(grpc.StatusCode.FAILED_PRECONDITION, lambda: ben.submit(asked, no_higher))
         eventually(
             lambda: (
                 not anna.get(name).speculation.HasField("auction")
