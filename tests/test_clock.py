@@ -11,12 +11,10 @@ from ai_worker.main import clock_moves
 from engine.actions import Continue, Pass
 from engine.errors import IllegalActionError
 from engine.match import MatchPhase
-from server.clock import deadline_after
-from server.settings import Settings
 from server.table import TableConfig, TableRecord
-from server.table_log import Act, Expire, Join, LogEntry, SeatKind, entry_from_dict, entry_to_dict
+from server.table_log import Act, Expire, Join, SeatKind, entry_from_dict, entry_to_dict
+from tests.support.clock import step
 
-SETTINGS = Settings(clock_second_ms=1000, clock_grace_ms=10_000, clock_reading_ms=10_000)
 THINK_MS = 60 * 1000
 GRACE_MS = 10_000
 READING_MS = 10_000
@@ -36,18 +34,9 @@ def _table(think_seconds: int = 60, now: int = 1000) -> TableRecord:
         think_seconds=think_seconds,
     )
     record, _ = TableRecord.new("clock", config)
-    _step(record, Join(0, "anna", "Anna"), now)
-    _step(record, Join(1, "ben", "Ben"), now)
+    step(record, Join(0, "anna", "Anna"), now)
+    step(record, Join(1, "ben", "Ben"), now)
     return record
-
-
-def _step(record: TableRecord, entry: LogEntry, now: int) -> None:
-    """Apply ``entry`` and set the deadline as the write path does."""
-    waited, deadline = record.clock_wait(), record.deadline_ms
-    record.apply(entry)
-    record.deadline_ms = deadline_after(
-        record, waited, deadline, isinstance(entry, Act | Expire), now, SETTINGS
-    )
 
 
 def _computers_move(record: TableRecord, now: int) -> None:
@@ -55,9 +44,7 @@ def _computers_move(record: TableRecord, now: int) -> None:
     while record.clock_wait() is None and record.computer_turns():
         (seat,) = record.computer_turns()
         assert record.match is not None
-        _step(
-            record, Act(seat, record.game.legal_actions(record.match.deal, seat)[0], SeatKind.COMPUTER), now
-        )
+        step(record, Act(seat, record.game.legal_actions(record.match.deal, seat)[0], SeatKind.COMPUTER), now)
 
 
 def test_the_clock_runs_for_the_person_waited_for_for_think_time_plus_grace() -> None:
@@ -85,7 +72,7 @@ def test_when_the_clock_runs_out_the_computer_passes_in_the_bidding_and_plays_a_
         if record.game.phase_of(record.match.deal) == "bidding":
             assert all(action == Pass() for _, action in moves)
         now = record.deadline_ms or now
-        _step(record, Expire(moves), now)
+        step(record, Expire(moves), now)
         _computers_move(record, now)
     assert phases == {"bidding", "play"}
 
@@ -96,20 +83,20 @@ def test_twice_in_a_row_makes_a_person_away_with_only_the_grace_until_he_acts() 
     _computers_move(record, now)
     while not any(record.seats[seat].away for seat in PEOPLE):
         now = record.deadline_ms or now
-        _step(record, Expire(clock_moves(record)), now)
+        step(record, Expire(clock_moves(record)), now)
         _computers_move(record, now)
     (away,) = [seat for seat in PEOPLE if record.seats[seat].away]
     assert record.seats[away].timeouts == 2
     # The next time the table waits for him alone, he has only the grace.
     while (wait := record.clock_wait()) is not None and wait.seats != {away}:
         now = record.deadline_ms or now
-        _step(record, Expire(clock_moves(record)), now)
+        step(record, Expire(clock_moves(record)), now)
         _computers_move(record, now)
     assert wait is not None and not wait.settling, "the deal ended before he was waited for again"
     assert record.deadline_ms == now + GRACE_MS
     # Acting himself ends it.
     assert record.match is not None
-    _step(record, Act(away, record.game.legal_actions(record.match.deal, away)[0], SeatKind.HUMAN), now)
+    step(record, Act(away, record.game.legal_actions(record.match.deal, away)[0], SeatKind.HUMAN), now)
     assert not record.seats[away].away and record.seats[away].timeouts == 0
 
 
@@ -123,14 +110,14 @@ def test_a_settlement_waits_reading_time_plus_think_time_however_many_continue_b
         if wait is not None and not wait.settling:
             (seat,) = wait.seats
             action = record.game.legal_actions(record.match.deal, seat)[0]
-            _step(record, Act(seat, action, SeatKind.HUMAN), now)
+            step(record, Act(seat, action, SeatKind.HUMAN), now)
     wait = record.clock_wait()
     assert wait is not None and wait.settling and wait.seats == frozenset(PEOPLE)
     assert record.deadline_ms == now + READING_MS + THINK_MS
-    _step(record, Act(0, Continue(), SeatKind.HUMAN), now + 5)
+    step(record, Act(0, Continue(), SeatKind.HUMAN), now + 5)
     assert record.deadline_ms == now + READING_MS + THINK_MS, "one continue does not restart it"
     assert clock_moves(record) == ((1, Continue()),)
-    _step(record, Expire(clock_moves(record)), now + READING_MS + THINK_MS)
+    step(record, Expire(clock_moves(record)), now + READING_MS + THINK_MS)
     assert record.match is not None and record.match.phase is MatchPhase.DEAL
 
 

@@ -9,12 +9,10 @@ from ai_worker.main import clock_moves
 from engine.actions import Action, Pass
 from engine.speculation.blocks import Bid, Keep, Offer, Reveal, Sell
 from engine.speculation.deal import DealState, Phase
-from server.clock import deadline_after
-from server.settings import Settings
 from server.table import TableConfig, TableRecord
-from server.table_log import Act, Expire, Join, LogEntry, SeatKind
+from server.table_log import Act, Join, SeatKind
+from tests.support.clock import step
 
-SETTINGS = Settings(clock_second_ms=1000, clock_grace_ms=10_000, clock_reading_ms=10_000)
 REVEAL_MS, AUCTION_MS = 20_000, 8_000
 HUMAN, COMPUTER = (SeatKind.HUMAN, "easy"), (SeatKind.COMPUTER, "easy")
 
@@ -31,17 +29,8 @@ def _table(seed: int, seats: tuple[tuple[SeatKind, str], ...], **options: str) -
     record, _ = TableRecord.new("market", config)
     for seat, (kind, _) in enumerate(seats):
         if kind is SeatKind.HUMAN:
-            _step(record, Join(seat, f"p{seat}", f"Player {seat}"), 1000)
+            step(record, Join(seat, f"p{seat}", f"Player {seat}"), 1000)
     return record
-
-
-def _step(record: TableRecord, entry: LogEntry, now: int) -> None:
-    """Apply ``entry`` and set the deadline as the write path does."""
-    waited, deadline = record.clock_wait(), record.deadline_ms
-    record.apply(entry)
-    record.deadline_ms = deadline_after(
-        record, waited, deadline, isinstance(entry, Act | Expire), now, SETTINGS
-    )
 
 
 def _deal(record: TableRecord) -> DealState:
@@ -52,7 +41,7 @@ def _deal(record: TableRecord) -> DealState:
 
 def _act(record: TableRecord, seat: int, action: Action, now: int) -> None:
     kind = record.seats[seat].kind
-    _step(record, Act(seat, action, kind), now)
+    step(record, Act(seat, action, kind), now)
 
 
 def _until(record: TableRecord, reached: object, now: int) -> bool:

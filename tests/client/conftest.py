@@ -51,6 +51,20 @@ def own_stack(
         store.stop()
 
 
+# A fast move clock for the clock tests: a second lasts 50 ms, so a 30-second clock runs
+# out in 1.5 s and a market's 20 seconds in one.
+CLOCK = {"clock_second_ms": "50", "clock_grace_ms": "500", "clock_reading_ms": "500", "clock_poll_ms": "50"}
+
+
+@pytest.fixture(scope="module")
+def clock_stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
+    def start(store: RedisServer) -> tuple[ServiceProcess, ServiceProcess]:
+        return server_process(store, **CLOCK), worker_process(store, **CLOCK)
+
+    with own_stack(tmp_path_factory.mktemp("redis"), start) as clocked:
+        yield clocked
+
+
 @pytest.fixture(scope="package")
 def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
     with own_stack(

@@ -9,25 +9,11 @@ from __future__ import annotations
 import re
 import shlex
 import time
-from collections.abc import Iterator
 
-import pytest
-
-from tests.client.conftest import Stack, Start, own_stack
+from tests.client.conftest import Stack, Start
 from tests.client.pty_client import TIMEOUT, TRACEBACK
-from tools.processes import RedisServer, ServiceProcess, server_process, worker_process
 
-CLOCK = {"clock_second_ms": "50", "clock_grace_ms": "500", "clock_reading_ms": "500", "clock_poll_ms": "50"}
 MOVED_FOR_BEN = "the think time ran out: the computer moved for Ben"
-
-
-@pytest.fixture(scope="module")
-def clock_stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
-    def start(store: RedisServer) -> tuple[ServiceProcess, ServiceProcess]:
-        return server_process(store, **CLOCK), worker_process(store, **CLOCK)
-
-    with own_stack(tmp_path_factory.mktemp("redis"), start) as stack:
-        yield stack
 
 
 def test_a_friend_who_falls_asleep_is_moved_for_and_both_see_the_clock(

@@ -13,14 +13,10 @@ could do is read from the calls offered, and checked on the screen afterwards.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-import pytest
-
-from tests.client.conftest import Stack, Start, own_stack
+from tests.client.conftest import Stack, Start
 from tests.client.pty_client import TIMEOUT, TRACEBACK, Terminal
-from tools.processes import RedisServer, ServiceProcess, server_process, worker_process
 
 YOUR_MOVE = r"Your move \(a<n> \[chips\] \[cards\], \?: keys\) > "
 END = re.compile(
@@ -29,8 +25,6 @@ END = re.compile(
 CALLS = re.compile(r"^Calls: (.*)$", re.MULTILINE)
 # One call on a calls line: its key, its label, and " ×" when it cannot be taken now.
 CALL = re.compile(r"(\w+)\) (.+?)( ×)?(?=  \w+\) |$)")
-# The market's clock in the tests' fast stack: a second lasts 20 ms.
-CLOCK = {"clock_second_ms": "20", "clock_grace_ms": "200", "clock_reading_ms": "200", "clock_poll_ms": "20"}
 
 
 @dataclass
@@ -78,15 +72,6 @@ class Newcomer:
             if label.startswith(("Turn up", "Keep", "No bid")):
                 return key, ""
         raise AssertionError(f"no call to take among {calls}")
-
-
-@pytest.fixture(scope="module")
-def clock_stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
-    def start(store: RedisServer) -> tuple[ServiceProcess, ServiceProcess]:
-        return server_process(store, **CLOCK), worker_process(store, **CLOCK)
-
-    with own_stack(tmp_path_factory.mktemp("redis"), start) as stack:
-        yield stack
 
 
 def test_speculation_a_newcomer_trades_through_a_match_of_five_seats(

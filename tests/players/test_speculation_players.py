@@ -14,10 +14,10 @@ import pytest
 from ai_worker.players import speculation
 from ai_worker.players.decision import Decision
 from ai_worker.players.speculation.chances import chances, rank_chances
-from ai_worker.players.speculation.sampled import positions, sampled_chances
+from ai_worker.players.speculation.sampled import later_deal, positions, sampled_chances
 from ai_worker.seat_info import SeatInfo
 from engine.actions import Pass
-from engine.game import JsonValue, Observation
+from engine.game import Observation
 from engine.speculation import DealState, Options, Phase, Speculation
 from engine.speculation.blocks import (
     AcceptBid,
@@ -30,7 +30,7 @@ from engine.speculation.blocks import (
     Sell,
     SpeculationView,
 )
-from engine.speculation.constants import PACK, SEAT_COUNTS
+from engine.speculation.constants import SEAT_COUNTS
 from server import convert
 from server.table import TableConfig, TableRecord
 from server.table_log import SeatKind
@@ -55,24 +55,6 @@ def market(state: DealState, seat: int) -> SpeculationView:
     view = GAME.revealed(state, seat)
     assert isinstance(view, SpeculationView)
     return view
-
-
-def later_deal(seed: int, seats: int, options: Options) -> DealState:
-    """A deal of a match under way: some cards were turned up since the shuffle (known to
-    a counting player), some went unturned (unknown to everyone), the rest is the pack."""
-    rng = random.Random(seed)
-    cards = list(PACK)
-    rng.shuffle(cards)
-    seen = rng.choice((0, 6, 14))
-    gone = rng.choice((0, 5))
-    carry: JsonValue = {
-        "pack": [str(card) for card in cards[seen + gone :]],
-        "seen": [str(card) for card in cards[:seen]],
-        "chips": [40] * seats,
-        "pool": 0,
-        "deal": 0,
-    }
-    return GAME.new_deal(options, seats, rng.randrange(seats), seed, carry)
 
 
 def keep_and_turn(state: DealState) -> None:

@@ -5,7 +5,7 @@ unseen card can be (the face-down slots first, then off the table), as a fresh s
 would; the best trump stands when none lands face down, and the first face-down slot
 wins when the highest one that lands face down lands there. ``positions`` makes market
 positions to compare on: deals at 3 to 9 seats, some dealt from a pack already under
-way, played a random number of steps (turning up and keeping).
+way (``later_deal``), played a random number of steps (turning up and keeping).
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ def positions(count: int, seed: int) -> Iterator[tuple[SpeculationView, bool]]:
     for number in range(count):
         seats = SEAT_COUNTS[number % len(SEAT_COUNTS)]
         options = Options(extra_hand=number % 3 == 0)
-        state = _dealt(rng, seats, options)
+        state = later_deal(rng.randrange(2**31), seats, options)
         for _ in range(rng.randrange(3 * seats)):
             if state.phase is Phase.FINISHED:
                 break
@@ -65,12 +65,14 @@ def positions(count: int, seed: int) -> Iterator[tuple[SpeculationView, bool]]:
         yield view, number % 2 == 0
 
 
-def _dealt(rng: random.Random, seats: int, options: Options) -> DealState:
-    """A deal from a fresh pack, or from one under way (some cards seen, some gone unturned)."""
+def later_deal(seed: int, seats: int, options: Options) -> DealState:
+    """A deal of a match under way: some cards were turned up since the shuffle (known to
+    a counting player), some went unturned (unknown to everyone), the rest is the pack."""
+    rng = random.Random(seed)
     cards = list(PACK)
     rng.shuffle(cards)
-    seen = rng.choice((0, 6, 12)) if seats <= 6 else 0
-    gone = rng.choice((0, 4)) if seats <= 6 else 0
+    seen = rng.choice((0, 6, 14))
+    gone = rng.choice((0, 5))
     carry: JsonValue = {
         "pack": [str(card) for card in cards[seen + gone :]],
         "seen": [str(card) for card in cards[:seen]],
@@ -78,4 +80,4 @@ def _dealt(rng: random.Random, seats: int, options: Options) -> DealState:
         "pool": 0,
         "deal": 0,
     }
-    return _GAME.new_deal(options, seats, rng.randrange(seats), rng.randrange(2**31), carry)
+    return _GAME.new_deal(options, seats, rng.randrange(seats), seed, carry)
