@@ -21,6 +21,10 @@ Summary of the rules:
 * Options: carry-over (the pool stays when no seat turns up a trump), Foster (a turned-up
   face card is sold, then all cards are turned at once), fives and jacks (a chip into the
   pool for each turned up), extra hand (nobody's; a higher trump in it keeps the pool).
+* The market's pace (a decision of the service's, not of the texts): with people at the
+  table, a turn-up or a sale waits ``reveal_seconds`` (20) for its seat and an auction
+  ``auction_seconds`` (8) after its last bid; then the cautious choice is made for them
+  (``Speculation.deadline``: turn up, keep, no bid).
 
 The decisions where seed and SPEC are silent are in ``deal`` and ``rules``.
 
