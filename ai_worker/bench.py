@@ -31,6 +31,7 @@ Everything runs on this machine's cores; run it on an otherwise idle machine.
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import statistics
 import time
@@ -162,18 +163,27 @@ def bench_chances(count: int, samples: int) -> None:
     rng = random.Random(derive_seed("bench-chances"))
     worst = {"best": 0.0, "slot": 0.0}
     total = {"best": 0.0, "slot": 0.0}
+    # The largest difference in standard errors of the sampled chance: sampling noise
+    # alone makes the largest of a thousand about 3.
+    worst_errors = {"best": 0.0, "slot": 0.0}
     exact_ms = []
     for view, counting in positions(count, derive_seed("bench-chances-positions")):
         started = time.perf_counter()
         odds = chances(view, counting)
         exact_ms.append((time.perf_counter() - started) * 1000)
         best, slot = sampled_chances(view, counting, samples, rng)
-        for name, difference in (("best", abs(odds.best - best)), ("slot", abs(odds.slot - slot))):
+        for name, exact, sampled in (("best", odds.best, best), ("slot", odds.slot, slot)):
+            difference = abs(exact - sampled)
+            error = math.sqrt(max(exact * (1 - exact), 1 / samples) / samples)
             worst[name] = max(worst[name], difference)
+            worst_errors[name] = max(worst_errors[name], difference / error)
             total[name] += difference
     print(f"speculation chances: {count} positions (3 to 9 seats), {samples} samples each")
     for name, what in (("best", "the best trump"), ("slot", "a face-down card")):
-        print(f"  {what:<18} largest difference {worst[name]:.4f}   mean {total[name] / count:.5f}")
+        print(
+            f"  {what:<18} largest difference {worst[name]:.4f} ({worst_errors[name]:.1f} SE)"
+            f"   mean {total[name] / count:.5f}"
+        )
     middle, high = percentile(exact_ms, 0.5), percentile(exact_ms, 0.95)
     print(f"  exact calculation  p50 {middle:.3f} ms   p95 {high:.3f} ms")
 
