@@ -255,7 +255,7 @@ class Screen:
             struck = f"  [struck: {step.note}]" if step.struck else ""
             lines.append(f"    {step.label}{step_amount(step, view)}{struck}")
         for hand in settlement.hands:
-            cards = ", ".join(self.card(card) for card in hand.cards)
+            cards = ", ".join(self.card(card) for card in hand.cards) or "no card shown"
             score = settlement.scores[hand.seat] if hand.seat < len(settlement.scores) else 0
             lines.append(f"    {name(view, hand.seat)} had {cards}: {score:+d}")
         return lines

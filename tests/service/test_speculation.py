@@ -261,20 +261,18 @@ def test_speculation_two_offers_for_one_card_one_accepted_and_the_other_lapses_a
         grpc.StatusCode.INVALID_ARGUMENT, lambda: people[seller].submit(before, offer(other, [987654321], 1))
     )
     expect_status(grpc.StatusCode.INVALID_ARGUMENT, lambda: people[seller].submit(before, bid(987654321, 5)))
-    turned_up = [
-        event.speculation.revealed.slot_id
-        for event in events_of(anna, name, 0, before.last_event_sequence)
+    # A card turned up from a stack in this deal (the events after its start).
+    history = events_of(anna, name, 0, before.last_event_sequence)
+    started = max(index for index, event in enumerate(history) if event.HasField("deal_started"))
+    turned_up = next(
+        event.speculation.revealed
+        for event in history[started:]
         if event.speculation.HasField("revealed") and event.speculation.revealed.slot_id > 0
-    ]
-    revealed_by = next(
-        event.speculation.revealed.seat
-        for event in events_of(anna, name, 0, before.last_event_sequence)
-        if event.speculation.HasField("revealed") and event.speculation.revealed.slot_id == turned_up[0]
     )
-    buyer = next(seat for seat in (0, 1, 2) if seat != revealed_by)
+    buyer = next(seat for seat in (0, 1, 2) if seat != turned_up.seat)
     gone = expect_status(
         grpc.StatusCode.FAILED_PRECONDITION,
-        lambda: people[buyer].submit(before, offer(revealed_by, [turned_up[0]], 1)),
+        lambda: people[buyer].submit(before, offer(turned_up.seat, [turned_up.slot_id], 1)),
     )
     assert "turned up" in gone, gone
     waiting = set(before.to_act_seats)
@@ -304,7 +302,9 @@ def test_speculation_the_market_clock_closes_an_auction_once_on_two_servers_and_
     first, second = two_servers
     anna, ben = Player(first, "Anna"), Player(second, "Ben")
     try:
-        created = create(anna, [HUMAN, HUMAN, EASY, EASY, EASY], reveal_seconds="600", deals_each="2")
+        created = create(
+            anna, [HUMAN, HUMAN, EASY, EASY, EASY], reveal_seconds="600", deals_each="2", chips="200"
+        )
         name = created.name
         ben.join(name)
         # Both make the cautious moves until Anna decides on the best trump: she sells.
@@ -340,7 +340,13 @@ def test_speculation_the_market_clock_closes_an_auction_once_on_two_servers_and_
             what="the clock to close the auction",
         )
         table = stored(redis_client, name)
-        expired = [move for entry in table.log if entry["type"] == "expire" for move in entry["moves"]]
+        # (Only the entries after her sale: the clock may have moved for them before.)
+        sold = max(
+            index
+            for index, entry in enumerate(table.log)
+            if entry["type"] == "action" and entry["seat"] == 0 and entry["action"] == "sell"
+        )
+        expired = [move for entry in table.log[sold:] if entry["type"] == "expire" for move in entry["moves"]]
         assert expired == [{"seat": 1, "action": "pass"}], expired
         notes = {event.action_taken.reason for event in table.events if event.HasField("action_taken")}
         assert "the time to decide ran out: the computer moved for seat 1" in notes
