@@ -21,6 +21,8 @@ class Code(Enum):
     UNIMPLEMENTED = "UNIMPLEMENTED"
     RESOURCE_EXHAUSTED = "RESOURCE_EXHAUSTED"
     UNAVAILABLE = "UNAVAILABLE"
+    # Not raised by the service layer: what a transport answers an unexpected failure with.
+    INTERNAL = "INTERNAL"
 
 
 class ServiceError(Exception):

@@ -1,10 +1,12 @@
 """Run the table service: ``python -m server``.
 
-Serves the TableService, gRPC health checking and reflection on SPEEDGAMEZ_LISTEN and
-stops gracefully on SIGTERM or SIGINT: health turns NOT_SERVING, new calls are refused,
+Serves the TableService, gRPC health checking and reflection on SPEEDGAMEZ_LISTEN, the
+TableService over HTTP (Connect, gRPC-Web; ``server.http_api``) on SPEEDGAMEZ_HTTP_LISTEN,
+and stops gracefully on SIGTERM or SIGINT: health turns NOT_SERVING, new calls are refused,
 running calls get SPEEDGAMEZ_SHUTDOWN_GRACE_S seconds. Serves Prometheus metrics on
-SPEEDGAMEZ_METRICS_PORT. Prints ``speedgamez server listening on <host>:<port>, metrics on
-port <port>`` once ready.
+SPEEDGAMEZ_METRICS_PORT. Prints ``speedgamez server listening on <host>:<port>, HTTP on
+<host>:<port>, metrics on port <port>`` once ready (``HTTP off`` when SPEEDGAMEZ_HTTP_LISTEN
+is empty).
 """
 
 from __future__ import annotations
@@ -16,13 +18,18 @@ import signal
 import socket
 import sys
 import time
+from typing import cast
 
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+from hypercorn.asyncio import serve as serve_http
+from hypercorn.config import Config as HTTPConfig
+from hypercorn.typing import ASGIFramework
 
 from engine.registry import GAMES
 from server import metrics
 from server.grpc_api import add_table_service
+from server.http_api import table_service_app
 from server.reflection import add_reflection
 from server.service import TableService
 from server.settings import Settings
@@ -44,6 +51,10 @@ KEEPALIVE_OPTIONS = [
     ("grpc.keepalive_timeout_ms", 10_000),
 ]
 GAUGE_REFRESH_SECONDS = 5
+# Connections waiting to be accepted on the HTTP port.
+HTTP_BACKLOG = 1024
+# An idle HTTP connection is closed after this long (as nginx's upstream keepalive expects).
+KEEPALIVE_IDLE_SECONDS = 75
 # How often, and how patiently, the server asks Redis whether it is there.
 HEALTH_PROBE_SECONDS = 1.0
 
@@ -57,21 +68,32 @@ async def serve(settings: Settings) -> None:
     server = grpc.aio.server(
         options=[("grpc.max_receive_message_length", MAX_REQUEST_BYTES), *KEEPALIVE_OPTIONS]
     )
-    add_table_service(TableService(store, settings, hub), server)
+    service = TableService(store, settings, hub)
+    add_table_service(service, server)
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     add_reflection(server, (SERVICE_NAME, health.SERVICE_NAME))
     port = server.add_insecure_port(settings.listen)
     metrics_port = metrics.serve(settings.metrics_port, settings.metrics_host)
+    stop = asyncio.Event()
+    http_socket = _http_socket(settings.http_listen) if settings.http_listen else None
     await server.start()
     for name in ("", SERVICE_NAME):
         await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
+    http_task = None
+    http_where = "HTTP off"
+    if http_socket is not None:
+        http_task = asyncio.create_task(_serve_http(service, settings, http_socket, stop))
+        http_host = settings.http_listen.rsplit(":", 1)[0]
+        http_where = f"HTTP on {http_host}:{http_socket.getsockname()[1]}"
     host = settings.listen.rsplit(":", 1)[0]
-    print(f"speedgamez server listening on {host}:{port}, metrics on port {metrics_port}", flush=True)
+    print(
+        f"speedgamez server listening on {host}:{port}, {http_where}, metrics on port {metrics_port}",
+        flush=True,
+    )
     refresher = asyncio.create_task(_watch_redis(store, health_servicer))
     hub_task = asyncio.create_task(hub.run())
 
-    stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, stop.set)
@@ -83,8 +105,42 @@ async def serve(settings: Settings) -> None:
     hub.close()
     refresher.cancel()
     await server.stop(settings.shutdown_grace_s)
+    if http_task is not None:
+        await http_task
     hub_task.cancel()
     await redis.aclose()
+
+
+def _http_socket(listen: str) -> socket.socket:
+    """The HTTP port's listening socket, bound before the server says it is ready (and so
+    that port 0 can name the port it got)."""
+    host, _, port = listen.rpartition(":")
+    host = host.strip("[]")
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listener = socket.socket(family, socket.SOCK_STREAM)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    if family == socket.AF_INET6:
+        # "[::]" serves IPv4 clients too, as gRPC's listener does.
+        listener.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
+    listener.bind((host, int(port)))
+    listener.listen(HTTP_BACKLOG)
+    listener.setblocking(False)
+    return listener
+
+
+async def _serve_http(
+    service: TableService, settings: Settings, listener: socket.socket, stop: asyncio.Event
+) -> None:
+    config = HTTPConfig()
+    config.bind = [f"fd://{listener.fileno()}"]
+    # Streams run for a whole match; the watch streams' heartbeats keep them busy.
+    config.keep_alive_timeout = KEEPALIVE_IDLE_SECONDS
+    config.graceful_timeout = settings.shutdown_grace_s
+    # No access log: a log of URLs and headers is where tokens leak.
+    config.accesslog = None
+    config.include_server_header = False
+    app = cast(ASGIFramework, table_service_app(service, MAX_REQUEST_BYTES))
+    await serve_http(app, config, shutdown_trigger=stop.wait)
 
 
 async def _watch_redis(store: Store, health_servicer: health.aio.HealthServicer) -> None:

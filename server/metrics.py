@@ -14,13 +14,17 @@ from prometheus_client import Counter, Gauge, Histogram, start_http_server
 
 _LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 
+# The protocol label: "grpc" (the gRPC port), and on the HTTP port "connect", "grpc_web" or
+# "grpc" (gRPC over the HTTP port's HTTP/2), as the request's content type says.
 RPC_REQUESTS = Counter(
-    "speedgamez_rpc_requests_total", "gRPC calls answered, by method and status code", ["method", "code"]
+    "speedgamez_rpc_requests_total",
+    "RPCs answered, by method, status code and protocol",
+    ["method", "code", "protocol"],
 )
 RPC_DURATION = Histogram(
     "speedgamez_rpc_duration_seconds",
-    "Time to answer a unary gRPC call, by method and status code",
-    ["method", "code"],
+    "Time to answer a unary RPC, by method, status code and protocol",
+    ["method", "code", "protocol"],
     buckets=_LATENCY_BUCKETS,
 )
 ACTIVE_TABLES = Gauge("speedgamez_active_tables", "Tables with a match in progress, by game", ["game"])
@@ -30,7 +34,9 @@ ACTIONS_APPLIED = Counter(
 VERSION_CONFLICTS = Counter(
     "speedgamez_version_conflicts_total", "Writes refused because the table version had moved on"
 )
-WATCH_STREAMS = Gauge("speedgamez_watch_streams", "WatchTable streams open on this process")
+WATCH_STREAMS = Gauge(
+    "speedgamez_watch_streams", "Watch streams (table and lobby) open on this process, over any protocol"
+)
 REDIS_ERRORS = Counter("speedgamez_redis_errors_total", "Redis commands that failed", ["component"])
 CLOCK_EXPIRED = Counter(
     "speedgamez_clock_expired_total",

@@ -6,6 +6,12 @@ variable                           default                   meaning
 SPEEDGAMEZ_REDIS_URL               redis://127.0.0.1:6379/0  the state store (with a cluster: any node)
 SPEEDGAMEZ_REDIS_CLUSTER           false                     true for a Redis Cluster
 SPEEDGAMEZ_LISTEN                  [::]:50051                gRPC address (port 0: any free)
+SPEEDGAMEZ_HTTP_LISTEN             [::]:8080                 HTTP address: Connect (JSON or binary),
+                                                             gRPC-Web and gRPC over HTTP/1.1 and
+                                                             HTTP/2 (port 0: any free; empty: off)
+SPEEDGAMEZ_CORS_ORIGINS            (none)                    comma-separated origins (scheme://host
+                                                             [:port]) whose web pages may call the
+                                                             HTTP port; others are refused
 SPEEDGAMEZ_METRICS_PORT            9100                      Prometheus metrics (0: any free)
 SPEEDGAMEZ_COMPUTER_LEVELS         easy,normal,strong        levels tables may ask for
 SPEEDGAMEZ_WATCH_POLL_MS           5000                      a watch stream looks for events at
@@ -79,6 +85,8 @@ class Settings:
     redis_url: str = "redis://127.0.0.1:6379/0"
     redis_cluster: bool = False
     listen: str = "[::]:50051"
+    http_listen: str = "[::]:8080"
+    cors_origins: tuple[str, ...] = ()
     metrics_port: int = 9100
     computer_levels: tuple[str, ...] = ("easy", "normal", "strong")
     watch_poll_ms: int = 5000
@@ -168,6 +176,12 @@ class Settings:
             raise ValueError(
                 f"SPEEDGAMEZ_TIME_ZONE: {self.time_zone!r} is no time zone (an IANA name, e.g. Europe/Warsaw)"
             ) from None
+        for origin in self.cors_origins:
+            scheme, separator, host = origin.partition("://")
+            if scheme not in ("http", "https") or not separator or not host or "/" in host:
+                raise ValueError(
+                    f"SPEEDGAMEZ_CORS_ORIGINS: {origin!r} is no origin (e.g. https://play.example.com)"
+                )
         for network in self.trusted_proxies:
             try:
                 ipaddress.ip_network(network, strict=False)
@@ -187,6 +201,10 @@ class Settings:
             redis_url=get("REDIS_URL", defaults.redis_url),
             redis_cluster=get("REDIS_CLUSTER", "false").lower() in ("1", "true", "yes"),
             listen=get("LISTEN", defaults.listen),
+            http_listen=get("HTTP_LISTEN", defaults.http_listen),
+            cors_origins=tuple(
+                origin.strip().rstrip("/") for origin in get("CORS_ORIGINS", "").split(",") if origin.strip()
+            ),
             metrics_port=int(get("METRICS_PORT", defaults.metrics_port)),
             computer_levels=tuple(
                 level.strip()

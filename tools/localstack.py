@@ -40,6 +40,7 @@ from tools.processes import (
     ServiceProcess,
     binary,
     free_port,
+    http_address,
     metrics_port,
     server_address,
     server_process,
@@ -71,13 +72,20 @@ SHIPPED_LIMITS = {
 
 
 def nginx_site(
-    directory: Path, port: int, health_port: int, servers: list[str], tls: bool = True, ipv6: bool = False
+    directory: Path,
+    port: int,
+    health_port: int,
+    servers: list[str],
+    http_servers: list[str],
+    tls: bool = True,
+    ipv6: bool = False,
 ) -> dict[str, str]:
     """The files deploy/nginx/nginx.conf includes from site/, for processes on loopback.
 
-    The same four files as deploy/nginx/site/ for compose: http context (logs and
-    temporary files here instead of a resolver), the replicas, the gRPC port (TLS unless
-    ``tls`` is false; on [::1] as well with ``ipv6``) and the healthcheck's port.
+    The same five files as deploy/nginx/site/ for compose: http context (logs and
+    temporary files here instead of a resolver), the replicas' gRPC and HTTP addresses,
+    the front door's port (TLS unless ``tls`` is false; on [::1] as well with ``ipv6``)
+    and the healthcheck's port.
     """
     paths = f"access_log {directory}/nginx-access.log;\n" + "".join(
         f"{kind}_temp_path {directory}/nginx-{kind};\n"
@@ -88,6 +96,7 @@ def nginx_site(
     return {
         "http.conf": paths,
         "servers.conf": "".join(f"server {address};\n" for address in servers),
+        "http-servers.conf": "".join(f"server {address};\n" for address in http_servers),
         "listen-grpc.conf": "".join(f"listen {host}:{port} {mode};\n" for host in hosts),
         "listen-health.conf": f"listen 127.0.0.1:{health_port};\n",
     }
@@ -239,7 +248,10 @@ class LocalStack:
             self.start_worker()
         self.front_port, health_port = free_port(), free_port()
         addresses = [server_address(process) for process in self.server_processes]
-        site = nginx_site(self.directory, self.front_port, health_port, addresses, self.tls, self.ipv6)
+        http_addresses = [http_address(process) for process in self.server_processes]
+        site = nginx_site(
+            self.directory, self.front_port, health_port, addresses, http_addresses, self.tls, self.ipv6
+        )
         config = write_nginx_config(self.directory, site)
         self.nginx = subprocess.Popen(
             [

@@ -288,6 +288,7 @@ def service_env(store: Store, **settings: str) -> dict[str, str]:
     env["SPEEDGAMEZ_REDIS_URL"] = store if isinstance(store, str) else store.url
     env["SPEEDGAMEZ_REDIS_CLUSTER"] = "false" if isinstance(store, str) else str(store.cluster).lower()
     env.setdefault("SPEEDGAMEZ_METRICS_PORT", "0")
+    env.setdefault("SPEEDGAMEZ_HTTP_LISTEN", "127.0.0.1:0")
     # Test clients poll GetTable in tight loops, all from one address; tests of the
     # limits set their own.
     env.setdefault("SPEEDGAMEZ_RATE_PER_S", "5000")
@@ -315,6 +316,11 @@ def worker_process(store: Store, **settings: str) -> ServiceProcess:
 def server_address(process: ServiceProcess) -> str:
     """The gRPC address from ``... listening on <host>:<port>, metrics on port <port>``."""
     return process.ready_line.split(" listening on ", 1)[1].split(",", 1)[0]
+
+
+def http_address(process: ServiceProcess) -> str:
+    """The HTTP address from ``... HTTP on <host>:<port>, metrics on port <port>``."""
+    return process.ready_line.split(" HTTP on ", 1)[1].split(",", 1)[0]
 
 
 def metrics_port(process: ServiceProcess) -> int:

@@ -27,7 +27,10 @@ from tools.localstack import (
     write_nginx_config,
 )
 
-SITE_FILES = {"http.conf", "servers.conf", "listen-grpc.conf", "listen-health.conf"}
+SITE_FILES = {"http.conf", "servers.conf", "http-servers.conf", "listen-grpc.conf", "listen-health.conf"}
+# compose's replicas are found by Docker's DNS with "resolve", which needs nginx 1.27.3 or
+# newer (compose runs 1.28), more than the OS's nginx.
+RESOLVING = {"servers.conf", "http-servers.conf"}
 
 
 @pytest.fixture(scope="module")
@@ -101,15 +104,16 @@ def test_the_shipped_nginx_conf_passes_nginx_t_with_the_stacks_and_with_composes
     tmp_path: Path,
 ) -> None:
     make_certificate(tmp_path / "tls")
-    local = nginx_site(tmp_path, 8443, 8081, ["127.0.0.1:50051", "127.0.0.1:50052"])
+    local = nginx_site(
+        tmp_path, 8443, 8081, ["127.0.0.1:50051", "127.0.0.1:50052"], ["127.0.0.1:8080", "127.0.0.1:8081"]
+    )
     config = write_nginx_config(tmp_path, local)
     assert config.read_bytes() == (NGINX / "nginx.conf").read_bytes()
     checked = nginx_check(config, tmp_path)
     assert checked.returncode == 0, checked.stderr
 
-    # compose's own site files, but for servers.conf: its "resolve" needs nginx 1.27.3 or
-    # newer (compose runs 1.28), more than the OS's nginx.
-    for name in SITE_FILES - {"servers.conf"}:
+    # compose's own site files, but for those that resolve.
+    for name in SITE_FILES - RESOLVING:
         shutil.copyfile(NGINX / "site" / name, tmp_path / "site" / name)
     checked = nginx_check(config, tmp_path)
     assert checked.returncode == 0, checked.stderr
@@ -119,6 +123,12 @@ def test_the_shipped_nginx_conf_passes_nginx_t_with_the_stacks_and_with_composes
         if not line.startswith("#")
     ]
     assert servers == ["server server:50051 resolve;"]
+    http_servers = [
+        line
+        for line in (NGINX / "site" / "http-servers.conf").read_text().splitlines()
+        if not line.startswith("#")
+    ]
+    assert http_servers == ["server server:8080 resolve;"]
     assert "resolver 127.0.0.11" in (NGINX / "site" / "http.conf").read_text()
 
 
@@ -128,7 +138,8 @@ def test_nginx_passes_exactly_the_client_address_and_keeps_answering_limits_as_g
     shipped = (NGINX / "nginx.conf").read_text()
     assert "grpc_set_header X-Forwarded-For $remote_addr;" in shipped
     assert "error_page 429 = @too_many_registrations;" in shipped
-    assert shipped.count("error_page 413 = @request_too_large;") == 2
+    assert shipped.count("error_page 413 = @request_too_large;") == 3
+    assert "proxy_set_header X-Forwarded-For $remote_addr;" in shipped
     for process in stack.server_processes:
         assert process.env["SPEEDGAMEZ_TRUSTED_PROXIES"] == "127.0.0.1/32"
 

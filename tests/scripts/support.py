@@ -24,6 +24,7 @@ from tools.processes import ROOT, free_port
 
 PORT_VARIABLES = (
     "SPEEDGAMEZ_PORT",
+    "SPEEDGAMEZ_HTTP_PORT",
     "REDIS_PORT",
     "SERVER_METRICS_PORT",
     "WORKER1_METRICS_PORT",

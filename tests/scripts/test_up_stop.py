@@ -3,8 +3,10 @@ and the workers first, Redis last."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
+import subprocess
 from pathlib import Path
 
 from tests.scripts.support import Up, processes_of, up_env
@@ -21,6 +23,10 @@ def test_ctrl_c_stops_server_and_workers_then_redis(tmp_path: Path) -> None:
     with Up(env) as up:
         up.wait_for_line(READY, START_SECONDS)
         assert "Play a Partie against three computer players in another terminal:" in up.output()
+        # The curl it prints answers with the games, as printed.
+        curl = next(line.strip() for line in up.output().splitlines() if line.strip().startswith("curl "))
+        listed = subprocess.run(["bash", "-c", curl], capture_output=True, text=True, timeout=60, check=True)
+        assert "baska_kop" in [game["id"] for game in json.loads(listed.stdout)["games"]]
         up.interrupt()
         status = up.wait(STOP_SECONDS)
         output = up.output()

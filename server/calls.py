@@ -1,0 +1,172 @@
+"""What every transport does with a call of the contract's TableService, whatever carries it.
+
+The gRPC layer (``server.grpc_api``) and the HTTP layer (``server.http_api``: Connect,
+gRPC-Web and gRPC on an ASGI server) decode a request, then hand it here with the
+caller's ``authorization`` headers and address. Here the address's rate is taken, the caller is
+authenticated, the service layer's method is called, and the call is counted for the
+metrics, so that both transports share one set of limits, errors and numbers. A
+transport only maps the ``Code`` of a failure to its own status.
+
+Each RPC ``VerbNoun`` is served by the service layer's method ``verb_noun``; all but
+``ListGames`` and ``RegisterPlayer`` first authenticate the caller.
+"""
+
+from __future__ import annotations
+
+import functools
+import ipaddress
+import logging
+import re
+import time
+from collections.abc import AsyncIterator, Callable, Sequence
+from typing import Any
+
+from google.protobuf.message import Message
+
+from engine.errors import quoted
+from server import metrics
+from server.errors import Code, ServiceError
+from server.service import TableService
+from server.store import STORE_AWAY, digest, redis_error_context
+from speedgamez.v1 import table_service_pb2 as service_pb2
+
+SERVICE = service_pb2.DESCRIPTOR.services_by_name["TableService"]
+UNAUTHENTICATED_METHODS = frozenset({"ListGames", "RegisterPlayer"})
+
+IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
+
+_UNAVAILABLE = "the state store is unreachable; retry with the same request_id"
+
+log = logging.getLogger("speedgamez.server")
+
+
+async def answer(
+    service: TableService,
+    method: str,
+    request: Message | Malformed,
+    authorization: Sequence[str],
+    address: str,
+    protocol: str,
+) -> Message:
+    """The response to a unary call, or a ``ServiceError`` to answer with instead."""
+    started = time.perf_counter()
+    code = "OK"
+    try:
+        refuse_malformed(request)
+        await service.limit_address(address, registering=method == "RegisterPlayer")
+        operation = _operation(service, method)
+        if method in UNAUTHENTICATED_METHODS:
+            response: Message = await operation(request)
+            return response
+        cost = service.settings.advice_cost if method == "GetAdvice" else 1
+        caller = await service.authenticate(bearer_token(authorization), address, cost)
+        response = await operation(caller, request)
+        return response  # noqa: RET504 - typed as a Message here, Any before
+    except Exception as error:
+        failure = failure_of(method, error, getattr(request, "table", ""))
+        code = failure.code.value
+        raise failure from (None if failure is error else error)
+    finally:
+        elapsed = time.perf_counter() - started
+        metrics.RPC_REQUESTS.labels(method, code, protocol).inc()
+        metrics.RPC_DURATION.labels(method, code, protocol).observe(elapsed)
+
+
+async def stream(
+    service: TableService,
+    method: str,
+    request: Message | Malformed,
+    authorization: Sequence[str],
+    address: str,
+    protocol: str,
+) -> AsyncIterator[Message]:
+    """The responses of a streaming call; it ends with a ``ServiceError`` if it fails."""
+    code = "OK"
+    metrics.WATCH_STREAMS.inc()
+    try:
+        refuse_malformed(request)
+        await service.limit_address(address, registering=False)
+        caller = await service.authenticate(bearer_token(authorization), address)
+        async for response in _operation(service, method)(caller, request):
+            yield response
+    except Exception as error:
+        failure = failure_of(method, error, getattr(request, "table", ""))
+        code = failure.code.value
+        raise failure from (None if failure is error else error)
+    finally:
+        metrics.WATCH_STREAMS.dec()
+        metrics.RPC_REQUESTS.labels(method, code, protocol).inc()
+
+
+class Malformed:
+    """Stands for a request whose bytes are not a valid message of the method's type. The
+    transports decode requests themselves and pass this on, so that a malformed request is
+    limited, counted and answered like any other bad request."""
+
+    def __init__(self, type_name: str, detail: str = "") -> None:
+        self.type_name = type_name
+        self.detail = detail
+
+
+def refuse_malformed(request: object) -> None:
+    if isinstance(request, Malformed):
+        detail = f": {request.detail}" if request.detail else ""
+        raise ServiceError(
+            Code.INVALID_ARGUMENT, f"the request is not a valid {request.type_name} message{detail}"
+        )
+
+
+def failure_of(method: str, error: Exception, table: str = "") -> ServiceError:
+    """What a call about ``table`` (if any) that failed with ``error`` is answered with."""
+    if isinstance(error, ServiceError):
+        return error
+    if isinstance(error, STORE_AWAY):
+        metrics.REDIS_ERRORS.labels("server").inc()
+        # The command names the key it failed on, which is often not the table's (the
+        # rate limit is checked first), so the table the call was about is named too.
+        about = f" on {quoted(table)}" if table else ""
+        log.warning("%s%s: the state store failed: %s", method, about, redis_error_context(error))
+        return ServiceError(Code.UNAVAILABLE, _UNAVAILABLE)
+    log.exception("%s failed", method, exc_info=error)
+    return ServiceError(Code.INTERNAL, "internal error; fetch the table before deciding to retry")
+
+
+def client_address(
+    peer: IPAddress | None, forwarded_for: Sequence[str], trusted_proxies: tuple[str, ...]
+) -> str:
+    """A digest of the client's address: the peer's, or, when the peer is a trusted proxy,
+    the address the proxy names in ``x-forwarded-for`` (nginx sets it to the client's)."""
+    if peer is not None and forwarded_for and any(peer in network for network in _networks(trusted_proxies)):
+        # The last hop is the one the trusted proxy added.
+        return digest(forwarded_for[-1].split(",")[-1].strip())
+    # Never the peer's port: every new connection would get buckets of its own.
+    return digest(str(peer) if peer is not None else "unknown")
+
+
+def bearer_token(authorization: Sequence[str]) -> str | None:
+    """The token of the request's ``authorization`` headers, if it names one."""
+    if len(authorization) > 1:
+        # Proxies and libraries disagree on which of two headers counts: refuse both.
+        raise ServiceError(
+            Code.UNAUTHENTICATED,
+            f"send exactly one authorization header; this request has {len(authorization)}",
+        )
+    if authorization and authorization[0].startswith("Bearer "):
+        return authorization[0].removeprefix("Bearer ").strip()
+    return None
+
+
+def ip_address(text: str) -> IPAddress | None:
+    try:
+        return ipaddress.ip_address(text)
+    except ValueError:
+        return None
+
+
+def _operation(service: TableService, method: str) -> Callable[..., Any]:
+    return getattr(service, re.sub(r"(?<!^)(?=[A-Z])", "_", method).lower())
+
+
+@functools.cache
+def _networks(cidrs: tuple[str, ...]) -> tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...]:
+    return tuple(ipaddress.ip_network(cidr, strict=False) for cidr in cidrs)
