@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import http.client
 import re
+import struct
 import urllib.request
 from collections.abc import Iterator
 
@@ -192,3 +193,20 @@ def test_calls_are_counted_by_protocol_and_no_token_is_logged(served: ServicePro
         assert counted is not None and float(counted.group(1)) >= 1, protocol
     assert 'code="UNAUTHENTICATED",method="GetPlayer",protocol="connect"' in page
     assert anna.token not in "\n".join(served.lines)
+
+
+def test_grpc_web_clients_are_served_on_the_http_port_too(served: ServiceProcess) -> None:
+    """gRPC-Web: the request in a data frame; the answer a data frame, then a trailers
+    frame (flags 0x80) with grpc-status."""
+    request = service_pb2.ListGamesRequest().SerializeToString()
+    status, body = Connect(http_address(served)).post_raw(
+        "ListGames", struct.pack(">BI", 0, len(request)) + request, "application/grpc-web+proto"
+    )
+    assert status == 200
+    flags, length = struct.unpack(">BI", body[:5])
+    assert flags == 0
+    games = service_pb2.ListGamesResponse.FromString(body[5 : 5 + length])
+    assert "baska_kop" in [game.id for game in games.games]
+    trailer_flags, trailer_length = struct.unpack(">BI", body[5 + length : 10 + length])
+    assert trailer_flags == 0x80
+    assert b"grpc-status: 0" in body[10 + length : 10 + length + trailer_length].lower()

@@ -15,7 +15,7 @@ import json
 import ssl
 import struct
 import urllib.parse
-from collections.abc import Iterator
+from collections.abc import Generator
 from dataclasses import dataclass
 from typing import Any
 
@@ -116,7 +116,7 @@ class Connect:
         finally:
             connection.close()
 
-    def stream(self, method: str, request: Message) -> Iterator[Message]:
+    def stream(self, method: str, request: Message) -> Generator[Message, None, None]:
         """The responses of a server stream, as they come; a failed stream raises
         ``ConnectStreamError`` after the responses it delivered."""
         response_type = getattr(service_pb2, type(request).__name__.removesuffix("Request") + "Response")
