@@ -15,6 +15,8 @@ from server.settings import Settings
         ({"SPEEDGAMEZ_ADVICE_COST": "50"}, "SPEEDGAMEZ_ADVICE_COST"),
         ({"SPEEDGAMEZ_TRUSTED_PROXIES": "10.0.0.0/8,nginx"}, "SPEEDGAMEZ_TRUSTED_PROXIES"),
         ({"SPEEDGAMEZ_REDIS_TIMEOUT_S": "0"}, "SPEEDGAMEZ_REDIS_TIMEOUT_S"),
+        ({"SPEEDGAMEZ_CORS_ORIGINS": "https://play.example.com/app"}, "SPEEDGAMEZ_CORS_ORIGINS"),
+        ({"SPEEDGAMEZ_CORS_ORIGINS": "play.example.com"}, "SPEEDGAMEZ_CORS_ORIGINS"),
     ],
 )
 def test_a_setting_that_cannot_work_is_refused(environment: dict[str, str], named: str) -> None:
@@ -24,3 +26,8 @@ def test_a_setting_that_cannot_work_is_refused(environment: dict[str, str], name
 
 def test_the_defaults_work() -> None:
     assert Settings.from_env({}) == Settings()
+
+
+def test_listed_origins_are_read_without_spaces_or_a_trailing_slash() -> None:
+    settings = Settings.from_env({"SPEEDGAMEZ_CORS_ORIGINS": " https://a.example.com/, http://localhost:5173"})
+    assert settings.cors_origins == ("https://a.example.com", "http://localhost:5173")
