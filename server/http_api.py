@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import urllib.parse
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping
+from pathlib import Path
 from typing import Any
 
 from connectrpc.code import Code as ConnectCode
@@ -51,19 +52,36 @@ _ALLOWED_HEADERS = (
     "grpc-timeout, x-grpc-web, x-user-agent"
 )
 _EXPOSED_HEADERS = "grpc-status, grpc-message, grpc-status-details-bin"
+_SERVICE_PATH = f"/{calls.SERVICE.full_name}/"
+_CONTENT_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".json": "application/json",
+}
+# The page loads its own script and style only, and talks to its own origin only.
+_CONTENT_SECURITY_POLICY = (
+    b"default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    b"connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+)
 # How long a browser may reuse the answer to a preflight request.
 _PREFLIGHT_MAX_AGE_S = 7200
 
 
-def table_service_app(service: TableService, max_request_bytes: int) -> ASGIApp:
-    """The ASGI application serving ``service``, cross-origin rules included."""
+def table_service_app(service: TableService, max_request_bytes: int, web_root: Path | None = None) -> ASGIApp:
+    """The ASGI application serving ``service``, cross-origin rules included, and the web
+    client's files from ``web_root`` (if given) on every other path."""
     connect = _TableServiceApplication(
         service=service,
         endpoints=_endpoints,
         read_max_bytes=max_request_bytes,
         codecs=[_BinaryCodec(), _JSONCodec()],
     )
-    return CrossOrigin(connect, frozenset(service.settings.cors_origins))
+    app: ASGIApp = CrossOrigin(connect, frozenset(service.settings.cors_origins))
+    return WebClient(app, web_root) if web_root is not None else app
 
 
 class _TableServiceApplication(ConnectASGIApplication[TableService]):
@@ -263,6 +281,54 @@ async def _refuse_origin(origin: str, send: Send) -> None:
     headers = [(b"content-type", b"application/json"), (b"vary", b"Origin")]
     await send({"type": "http.response.start", "status": 403, "headers": headers})
     await send({"type": "http.response.body", "body": body})
+
+
+class WebClient:
+    """The web client's files (``web/dist``) for GET and HEAD on any path outside the
+    service's: ``/`` and every page address the client makes (``/?table=...``) answer its
+    ``index.html``; its other files are named exactly, never by a path that leaves
+    ``root``. The files are read once, at start."""
+
+    def __init__(self, app: ASGIApp, root: Path) -> None:
+        self.app = app
+        self.files = {
+            f"/{path.relative_to(root).as_posix()}": (
+                path.read_bytes(),
+                _CONTENT_TYPES.get(path.suffix, "application/octet-stream"),
+            )
+            for path in sorted(root.rglob("*"))
+            if path.is_file()
+        }
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        path = scope.get("path", "")
+        if (
+            scope["type"] != "http"
+            or scope["method"] not in ("GET", "HEAD")
+            or path.startswith(_SERVICE_PATH)
+        ):
+            await self.app(scope, receive, send)
+            return
+        found = self.files.get(path)
+        if found is None and "." not in path.rsplit("/", 1)[-1]:
+            found = self.files.get("/index.html")  # a page address of the client
+        if found is None:
+            await send(
+                {"type": "http.response.start", "status": 404, "headers": [(b"content-type", b"text/plain")]}
+            )
+            await send({"type": "http.response.body", "body": b"not found\n"})
+            return
+        body, content_type = found
+        headers = [
+            (b"content-type", content_type.encode()),
+            (b"content-length", str(len(body)).encode()),
+            # The bundle changes with every release under the same name: ask each time.
+            (b"cache-control", b"no-cache"),
+            (b"x-content-type-options", b"nosniff"),
+            (b"content-security-policy", _CONTENT_SECURITY_POLICY),
+        ]
+        await send({"type": "http.response.start", "status": 200, "headers": headers})
+        await send({"type": "http.response.body", "body": body if scope["method"] == "GET" else b""})
 
 
 def _headers(raw: Iterable[tuple[bytes, bytes]]) -> dict[str, str]:

@@ -18,6 +18,7 @@ import signal
 import socket
 import sys
 import time
+from pathlib import Path
 from typing import cast
 
 import grpc
@@ -139,7 +140,11 @@ async def _serve_http(
     # No access log: a log of URLs and headers is where tokens leak.
     config.accesslog = None
     config.include_server_header = False
-    app = cast(ASGIFramework, table_service_app(service, MAX_REQUEST_BYTES))
+    web_root = Path(settings.web_root) if settings.web_root else None
+    if web_root is not None and not (web_root / "index.html").is_file():
+        log.warning("SPEEDGAMEZ_WEB_ROOT %s holds no index.html: the web client is not served", web_root)
+        web_root = None
+    app = cast(ASGIFramework, table_service_app(service, MAX_REQUEST_BYTES, web_root))
     await serve_http(app, config, shutdown_trigger=stop.wait)
 
 

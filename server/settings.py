@@ -12,6 +12,8 @@ SPEEDGAMEZ_HTTP_LISTEN             [::]:8080                 HTTP address: Conne
 SPEEDGAMEZ_CORS_ORIGINS            (none)                    comma-separated origins (scheme://host
                                                              [:port]) whose web pages may call the
                                                              HTTP port; others are refused
+SPEEDGAMEZ_WEB_ROOT                web/dist of the sources   the web client's files, served on the
+                                                             HTTP port (empty: none)
 SPEEDGAMEZ_METRICS_PORT            9100                      Prometheus metrics (0: any free)
 SPEEDGAMEZ_COMPUTER_LEVELS         easy,normal,strong        levels tables may ask for
 SPEEDGAMEZ_WATCH_POLL_MS           5000                      a watch stream looks for events at
@@ -77,7 +79,11 @@ import ipaddress
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+# The web client as built into the sources (web/dist, committed).
+WEB_DIST = Path(__file__).resolve().parent.parent / "web" / "dist"
 
 
 @dataclass(frozen=True)
@@ -87,6 +93,7 @@ class Settings:
     listen: str = "[::]:50051"
     http_listen: str = "[::]:8080"
     cors_origins: tuple[str, ...] = ()
+    web_root: str = str(WEB_DIST)
     metrics_port: int = 9100
     computer_levels: tuple[str, ...] = ("easy", "normal", "strong")
     watch_poll_ms: int = 5000
@@ -202,6 +209,7 @@ class Settings:
             redis_cluster=get("REDIS_CLUSTER", "false").lower() in ("1", "true", "yes"),
             listen=get("LISTEN", defaults.listen),
             http_listen=get("HTTP_LISTEN", defaults.http_listen),
+            web_root=get("WEB_ROOT", defaults.web_root),
             cors_origins=tuple(
                 origin.strip().rstrip("/") for origin in get("CORS_ORIGINS", "").split(",") if origin.strip()
             ),

@@ -29,5 +29,7 @@ def test_the_defaults_work() -> None:
 
 
 def test_listed_origins_are_read_without_spaces_or_a_trailing_slash() -> None:
-    settings = Settings.from_env({"SPEEDGAMEZ_CORS_ORIGINS": " https://a.example.com/, http://localhost:5173"})
+    settings = Settings.from_env(
+        {"SPEEDGAMEZ_CORS_ORIGINS": " https://a.example.com/, http://localhost:5173"}
+    )
     assert settings.cors_origins == ("https://a.example.com", "http://localhost:5173")

@@ -210,3 +210,30 @@ def test_grpc_web_clients_are_served_on_the_http_port_too(served: ServiceProcess
     trailer_flags, trailer_length = struct.unpack(">BI", body[5 + length : 10 + length])
     assert trailer_flags == 0x80
     assert b"grpc-status: 0" in body[10 + length : 10 + length + trailer_length].lower()
+
+
+def get_page(served: ServiceProcess, path: str) -> http.client.HTTPResponse:
+    host, port = http_address(served).rsplit(":", 1)
+    connection = http.client.HTTPConnection(host, int(port), timeout=30)
+    connection.request("GET", path)
+    response = connection.getresponse()
+    response.body = response.read()  # type: ignore[attr-defined]
+    connection.close()
+    return response
+
+
+def test_the_http_port_serves_the_web_client_and_nothing_else_of_the_disk(served: ServiceProcess) -> None:
+    for path in ("/", "/?table=tables/abc", "/lobby"):
+        page = get_page(served, path)
+        assert page.status == 200
+        assert page.getheader("content-type") == "text/html; charset=utf-8"
+        assert b'<script type="module" src="/app.js">' in page.body  # type: ignore[attr-defined]
+        assert "script-src 'self'" in (page.getheader("content-security-policy") or "")
+    assert get_page(served, "/app.js").getheader("content-type") == "text/javascript; charset=utf-8"
+    for path in (
+        "/missing.js",
+        "/../pyproject.toml",
+        "/%2e%2e/pyproject.toml",
+        "/speedgamez.v1.TableService/Nope",
+    ):
+        assert get_page(served, path).status == 404, path

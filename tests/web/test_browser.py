@@ -1,0 +1,300 @@
+"""The web client in a real browser (the system's Chromium, headless, driven by Playwright)
+against a real server, worker and Redis: people register, play whole matches of every
+game by clicking, meet at one table through a link, reload in the middle of a trick, play
+by keyboard alone, on a phone's screen, and the pages pass an accessibility scan.
+
+Screenshots of the key screens are written to ``test-artifacts/screens/``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, TimeoutError, sync_playwright
+
+from tools.processes import (
+    ROOT,
+    RedisServer,
+    free_port,
+    http_address,
+    running,
+    server_process,
+    worker_process,
+)
+
+CHROMIUM = Path("/usr/bin/chromium")
+SCREENS = ROOT / "test-artifacts" / "screens"
+AXE = ROOT / "web" / "node_modules" / "axe-core" / "axe.min.js"
+# Flags that keep Chromium from reaching for the network beyond the page (closed here).
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {"width": 375, "height": 812}
+DESKTOP = {"width": 1280, "height": 900}
+# What a player can do now, or the end of the match.
+ACTIONABLE = ".end, .choices [data-kind=continuePlay].allowed, .seat.viewer.acting"
+WAIT_MS = 60_000
+# The shortest match each game offers, set in the lobby's form.
+SHORT_MATCHES: dict[str, dict[str, str]] = {
+    "baska_kop": {"rules": "kop"},
+    "bela": {"seats": "2", "option-target": "501"},
+    "schafkopf": {"rules": "club", "option-deals": "4", "option-pack": "short"},
+    "speculation": {"seats": "3", "option-deals_each": "1"},
+}
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The web client's address on a server of its own, with Redis and a worker."""
+    redis_server = RedisServer(free_port(), Path(tmp_path_factory.mktemp("redis")))
+    redis_server.start()
+    try:
+        server = server_process(redis_server)
+        with running(server, worker_process(redis_server, ai_computer_moves_per_s="100000")):
+            yield f"http://{http_address(server)}"
+    finally:
+        redis_server.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    assert CHROMIUM.exists(), "Chromium is missing: scripts/test installs Debian's package chromium"
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def open_page(browser: Browser, site: str) -> Iterator[Callable[..., Page]]:
+    """A new browser (its own storage: its own player) on the site; no page may log errors."""
+    contexts: list[BrowserContext] = []
+    errors: list[str] = []
+
+    def make(viewport: dict[str, int] = DESKTOP, bypass_csp: bool = False) -> Page:
+        # bypass_csp: the page forbids scripts it does not load itself, as the scan is.
+        context = browser.new_context(viewport=viewport, bypass_csp=bypass_csp)  # type: ignore[arg-type]
+        contexts.append(context)
+        page = context.new_page()
+        page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.set_default_timeout(WAIT_MS)
+        page.goto(site)
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+    assert not errors, errors
+
+
+def register(page: Page, name: str) -> None:
+    page.fill("#name", name)
+    page.click("button[type=submit]")
+    page.wait_for_selector("form.new-table")
+
+
+def new_table(page: Page, game: str, people: int = 1, **settings: str) -> None:
+    form = page.locator(f"form[data-game={game}]")
+    for field, value in (SHORT_MATCHES[game] | settings).items():
+        control = form.locator(f"#{game}-{field}")
+        if control.evaluate("element => element.tagName") == "SELECT":
+            control.select_option(value)
+        else:
+            control.fill(value)
+    form.locator(f"#{game}-people").fill(str(people))
+    form.locator("button[type=submit]").click()
+    page.wait_for_selector(".board[data-version]")
+
+
+def version(page: Page) -> str:
+    return page.get_attribute(".board", "data-version") or ""
+
+
+def take_one_move(page: Page) -> bool:
+    """Click what the player would: continue after a settlement, else a playable card,
+    else the first call allowed (the cautious one: pass, turn up, no bid). False once the
+    match is over."""
+    page.wait_for_selector(ACTIONABLE)
+    if page.locator(".end").count():
+        return False
+    before = version(page)
+    for selector in (
+        ".choices [data-kind=continuePlay].allowed",
+        ".seat.viewer.acting ~ * .card.playable, .hand .card.playable",
+        ".choices button.allowed",
+    ):
+        target = page.locator(selector)
+        if target.count():
+            target.first.click()
+            break
+    # Refused (the table moved meanwhile): look again.
+    with contextlib.suppress(TimeoutError):
+        page.wait_for_function(
+            "v => document.querySelector('.board')?.dataset.version !== v", arg=before, timeout=10_000
+        )
+    return True
+
+
+def play_to_the_end(page: Page, most_moves: int = 2000) -> None:
+    for _ in range(most_moves):
+        if not take_one_move(page):
+            return
+    raise AssertionError("the match did not end")
+
+
+def screenshot(page: Page, name: str) -> None:
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENS / f"{name}.png"), full_page=True)
+
+
+@pytest.mark.parametrize("game", sorted(SHORT_MATCHES))
+def test_a_whole_match_of_each_game_against_computers_played_by_clicking(
+    open_page: Callable[..., Page], game: str
+) -> None:
+    page = open_page()
+    register(page, "Anna")
+    if game == "baska_kop":
+        screenshot(page, "lobby")
+    new_table(page, game)
+    screenshot(page, f"{game}-start")
+    play_to_the_end(page)
+    screenshot(page, f"{game}-finished")
+    assert page.get_attribute(".board", "data-phase") == "5"  # TABLE_PHASE_FINISHED
+    assert page.locator(".settlement .steps li").count() > 0
+
+
+def test_two_browsers_at_one_table_each_see_only_their_own_cards(open_page: Callable[..., Page]) -> None:
+    anna, ben = open_page(), open_page()
+    register(anna, "Anna")
+    new_table(anna, "baska_kop", people=2)
+    link = anna.get_attribute(".share a", "href")
+    assert link and link.startswith("?table=tables/")
+    register(ben, "Ben")
+    ben.goto(ben.url.split("?")[0] + link)
+    ben.wait_for_selector(".hand .card")
+    anna.wait_for_selector(".hand .card")
+    annas = set(anna.locator(".hand .card").all_inner_texts())
+    bens = set(ben.locator(".hand .card").all_inner_texts())
+    assert len(annas) == len(bens) == 4
+    assert not annas & bens
+    for page in (anna, ben):
+        assert page.locator(".open-hand").count() == 0
+    screenshot(ben, "friend-joined")
+
+
+def test_a_reload_in_the_middle_of_a_trick_resumes_with_no_gap_and_no_repeat(
+    open_page: Callable[..., Page],
+) -> None:
+    page = open_page()
+    register(page, "Anna")
+    new_table(page, "baska_kop")
+    # Until a trick is under way (a card on the table) and it is Anna's turn again or not.
+    while page.locator(".trick li").count() == 0:
+        assert take_one_move(page)
+    before = page.locator(".log li").evaluate_all("items => items.map(item => item.dataset.sequence)")
+    hand = page.locator(".hand .card").all_inner_texts()
+    page.reload()
+    page.wait_for_selector(".board[data-version]")
+    page.wait_for_function("n => document.querySelectorAll('.log li').length >= n", arg=len(before))
+    after = page.locator(".log li").evaluate_all("items => items.map(item => item.dataset.sequence)")
+    numbers = [int(sequence) for sequence in after]
+    assert after[: len(before)] == before
+    assert numbers == sorted(set(numbers)), "no event shown twice, none out of order"
+    assert (
+        page.locator(".hand .card").all_inner_texts() == hand
+        or page.locator(".seat.viewer.acting").count() == 0
+    )
+
+
+def test_a_greyed_card_shows_its_reason_when_tapped(open_page: Callable[..., Page]) -> None:
+    page = open_page(PHONE)
+    register(page, "Anna")
+    new_table(page, "baska_kop")
+    greyed = page.locator(".hand .card[aria-disabled=true]")
+    greyed.first.wait_for()
+    reason = greyed.first.get_attribute("title")
+    assert reason
+    # Playwright takes aria-disabled as "not enabled"; a finger taps it all the same.
+    greyed.first.click(force=True)
+    assert page.locator(".status").inner_text() == reason
+    screenshot(page, "greyed-card-reason")
+
+
+def test_the_settlement_shows_its_steps(open_page: Callable[..., Page]) -> None:
+    page = open_page()
+    register(page, "Anna")
+    new_table(page, "baska_kop")
+    while page.locator(".settlement").count() == 0:
+        assert take_one_move(page)
+    steps = page.locator(".settlement .steps li")
+    assert steps.count() >= 1
+    assert page.locator(".settlement .scores li").count() == 4
+    screenshot(page, "settlement")
+
+
+def test_a_deal_played_by_keyboard_alone(open_page: Callable[..., Page]) -> None:
+    page = open_page()
+    register(page, "Anna")
+    new_table(page, "baska_kop")
+    for _ in range(200):
+        page.wait_for_selector(ACTIONABLE)
+        if page.locator(".settlement").count():
+            break
+        before = version(page)
+        if page.locator(".hand .card.playable").count():
+            key = page.locator(".hand .card.playable").first.get_attribute("aria-keyshortcuts")
+        else:
+            key = "P"  # pass in the bidding
+        assert key
+        page.keyboard.press(key)
+        with contextlib.suppress(TimeoutError):
+            page.wait_for_function(
+                "v => document.querySelector('.board')?.dataset.version !== v", arg=before, timeout=10_000
+            )
+    assert page.locator(".settlement").count() == 1
+    page.keyboard.press("Enter")  # continue to the next deal
+    page.wait_for_function(
+        "() => document.querySelectorAll('.settlement').length === 0 || document.querySelector('.end')"
+    )
+
+
+def test_the_phone_layout_fits_375_pixels(open_page: Callable[..., Page]) -> None:
+    page = open_page(PHONE)
+    register(page, "Anna")
+    screenshot(page, "phone-lobby")
+    new_table(page, "bela")
+    page.wait_for_selector(".hand .card")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    screenshot(page, "phone-table")
+
+
+def test_no_serious_or_critical_accessibility_violations(open_page: Callable[..., Page]) -> None:
+    page = open_page(PHONE, bypass_csp=True)
+    found: dict[str, list[str]] = {}
+
+    def scan(screen: str) -> None:
+        page.add_script_tag(path=str(AXE))
+        result = json.loads(page.evaluate("async () => JSON.stringify(await axe.run())"))
+        found[screen] = [
+            f"{violation['id']}: {violation['help']}"
+            for violation in result["violations"]
+            if violation["impact"] in ("serious", "critical")
+        ]
+
+    scan("register")
+    register(page, "Anna")
+    scan("lobby")
+    new_table(page, "baska_kop")
+    page.wait_for_selector(".hand .card")
+    scan("table")
+    assert not any(found.values()), found

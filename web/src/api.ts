@@ -1,0 +1,61 @@
+// The service over the Connect protocol, from the page's own origin; the player's token
+// is kept in the browser's storage and sent in the authorization header, never in a URL.
+
+import { Code, ConnectError, createClient, type Interceptor } from "@connectrpc/connect";
+import { createConnectTransport } from "@connectrpc/connect-web";
+import { TableService } from "./gen/speedgamez/v1/table_service_pb";
+
+const TOKEN_KEY = "speedgamez.token";
+const NAME_KEY = "speedgamez.name";
+const PLAYER_KEY = "speedgamez.player";
+
+export const session = {
+  get token(): string | null {
+    return localStorage.getItem(TOKEN_KEY);
+  },
+  get name(): string {
+    return localStorage.getItem(NAME_KEY) ?? "";
+  },
+  get playerId(): string {
+    return localStorage.getItem(PLAYER_KEY) ?? "";
+  },
+  keep(token: string, name: string, playerId: string): void {
+    localStorage.setItem(TOKEN_KEY, token);
+    localStorage.setItem(NAME_KEY, name);
+    localStorage.setItem(PLAYER_KEY, playerId);
+  },
+  forget(): void {
+    localStorage.removeItem(TOKEN_KEY);
+    localStorage.removeItem(PLAYER_KEY);
+  },
+};
+
+const authorize: Interceptor = (next) => async (request) => {
+  const token = session.token;
+  if (token) request.header.set("authorization", `Bearer ${token}`);
+  return next(request);
+};
+
+export const api = createClient(
+  TableService,
+  createConnectTransport({ baseUrl: location.origin, useBinaryFormat: true, interceptors: [authorize] }),
+);
+
+/** The message of a failed call, as the server wrote it (without the code's prefix). */
+export function problem(error: unknown): string {
+  if (error instanceof ConnectError) return error.rawMessage;
+  return error instanceof Error ? error.message : String(error);
+}
+
+export function isCode(error: unknown, code: Code): boolean {
+  return error instanceof ConnectError && error.code === code;
+}
+
+export { Code };
+
+/** A request id of the player's own: one per decision, reused only for its retries. */
+export function requestId(): string {
+  // getRandomValues, unlike randomUUID, works on plain http too (a LAN address).
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}

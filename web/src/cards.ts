@@ -1,0 +1,116 @@
+// Card names in the three ways the seeds use them: symbols ("♣Q"), German (Baśka, Kop,
+// Bela, Speculation: "Kreuz-Dame"; Schafkopf: the Bavarian pack, "Eichel Ober") and
+// Polish ("dama trefl"). The server names cards in its own texts (reasons, labels) as
+// symbols or Bavarian; the hand and the tricks are named here from the structured card.
+
+import { CardNames, Rank, Suit, type Card } from "./gen/speedgamez/v1/cards_pb";
+
+export type Naming = "symbols" | "german" | "polish";
+
+const NAMING_KEY = "speedgamez.cardNames";
+
+export function naming(): Naming {
+  const kept = localStorage.getItem(NAMING_KEY);
+  return kept === "german" || kept === "polish" ? kept : "symbols";
+}
+
+export function setNaming(value: Naming): void {
+  localStorage.setItem(NAMING_KEY, value);
+}
+
+/** What the server should name cards as in its texts for this naming and game. */
+export function serverNames(game: string): CardNames {
+  return naming() === "german" && game === "schafkopf" ? CardNames.BAVARIAN : CardNames.SYMBOLS;
+}
+
+const SYMBOL: Record<number, string> = {
+  [Suit.CLUBS]: "♣",
+  [Suit.SPADES]: "♠",
+  [Suit.HEARTS]: "♥",
+  [Suit.DIAMONDS]: "♦",
+};
+const RANK_LETTER: Record<number, string> = {
+  [Rank.ACE]: "A",
+  [Rank.KING]: "K",
+  [Rank.QUEEN]: "Q",
+  [Rank.JACK]: "J",
+  [Rank.TEN]: "10",
+};
+const GERMAN_SUIT: Record<number, string> = {
+  [Suit.CLUBS]: "Kreuz",
+  [Suit.SPADES]: "Pik",
+  [Suit.HEARTS]: "Herz",
+  [Suit.DIAMONDS]: "Karo",
+};
+const GERMAN_RANK: Record<number, string> = {
+  [Rank.ACE]: "Ass",
+  [Rank.KING]: "König",
+  [Rank.QUEEN]: "Dame",
+  [Rank.JACK]: "Bube",
+  [Rank.TEN]: "Zehn",
+  [Rank.NINE]: "Neun",
+  [Rank.EIGHT]: "Acht",
+  [Rank.SEVEN]: "Sieben",
+  [Rank.SIX]: "Sechs",
+  [Rank.FIVE]: "Fünf",
+  [Rank.FOUR]: "Vier",
+  [Rank.THREE]: "Drei",
+  [Rank.TWO]: "Zwei",
+};
+// The Bavarian pack: acorns, leaves, hearts, bells; Ober and Unter for queen and jack.
+const BAVARIAN_SUIT: Record<number, string> = {
+  [Suit.CLUBS]: "Eichel",
+  [Suit.SPADES]: "Gras",
+  [Suit.HEARTS]: "Herz",
+  [Suit.DIAMONDS]: "Schellen",
+};
+const BAVARIAN_RANK: Record<number, string> = {
+  [Rank.ACE]: "Sau",
+  [Rank.KING]: "König",
+  [Rank.QUEEN]: "Ober",
+  [Rank.JACK]: "Unter",
+  [Rank.TEN]: "10",
+  [Rank.NINE]: "9",
+  [Rank.EIGHT]: "8",
+  [Rank.SEVEN]: "7",
+};
+const POLISH_SUIT: Record<number, string> = {
+  [Suit.CLUBS]: "trefl",
+  [Suit.SPADES]: "pik",
+  [Suit.HEARTS]: "kier",
+  [Suit.DIAMONDS]: "karo",
+};
+const POLISH_RANK: Record<number, string> = {
+  [Rank.ACE]: "as",
+  [Rank.KING]: "król",
+  [Rank.QUEEN]: "dama",
+  [Rank.JACK]: "walet",
+  [Rank.TEN]: "dziesiątka",
+  [Rank.NINE]: "dziewiątka",
+  [Rank.EIGHT]: "ósemka",
+  [Rank.SEVEN]: "siódemka",
+  [Rank.SIX]: "szóstka",
+  [Rank.FIVE]: "piątka",
+  [Rank.FOUR]: "czwórka",
+  [Rank.THREE]: "trójka",
+  [Rank.TWO]: "dwójka",
+};
+
+export function cardName(card: Card | undefined, game: string): string {
+  if (!card) return "?";
+  switch (naming()) {
+    case "german":
+      return game === "schafkopf"
+        ? `${BAVARIAN_SUIT[card.suit]} ${BAVARIAN_RANK[card.rank] ?? card.rank}`
+        : `${GERMAN_SUIT[card.suit]}-${GERMAN_RANK[card.rank]}`;
+    case "polish":
+      return `${POLISH_RANK[card.rank]} ${POLISH_SUIT[card.suit]}`;
+    default:
+      return `${SYMBOL[card.suit]}${RANK_LETTER[card.rank] ?? String(card.rank)}`;
+  }
+}
+
+/** Red suits are drawn red (and named, for those who cannot tell the colours apart). */
+export function isRed(card: Card | undefined): boolean {
+  return card?.suit === Suit.HEARTS || card?.suit === Suit.DIAMONDS;
+}

@@ -1,0 +1,283 @@
+// The screens around the tables: registering, the lobby (new tables of every game the
+// server offers, the daily deal, your tables, tables waiting for players), leaderboards
+// and statistics. Everything offered is what ListGames declares.
+
+import { api, problem, session } from "./api";
+import { naming, setNaming, type Naming } from "./cards";
+import { h, replace, say } from "./dom";
+import { ComputerLevel, SeatKind, TablePhase } from "./gen/speedgamez/v1/table_pb";
+import { LeaderboardPeriod, type GameInfo, type TableSummary } from "./gen/speedgamez/v1/table_service_pb";
+
+export type Go = (where: string) => void;
+
+export function registerScreen(root: HTMLElement, done: () => void): void {
+  const status = h("p", { class: "status", role: "status", "aria-live": "polite" });
+  const name = h("input", {
+    id: "name",
+    name: "name",
+    autocomplete: "nickname",
+    maxlength: 40,
+    required: true,
+    value: session.name,
+  }) as HTMLInputElement;
+  const form = h(
+    "form",
+    {
+      onsubmit: async (event: Event) => {
+        event.preventDefault();
+        try {
+          const registered = await api.registerPlayer({ displayName: name.value.trim() });
+          session.keep(registered.token, name.value.trim(), registered.playerId);
+          done();
+        } catch (error) {
+          say(status, problem(error));
+        }
+      },
+    },
+    h("label", { for: "name" }, "Your name at the table"),
+    name,
+    h("button", { type: "submit" }, "Play"),
+  );
+  replace(root, h("h1", {}, "speedgamez"), h("p", {}, "Card games at the table: Baśka and Kop, Bela, Schafkopf, Speculation."), form, status);
+  name.focus();
+}
+
+export async function lobbyScreen(root: HTMLElement, go: Go): Promise<void> {
+  const status = h("p", { class: "status", role: "status", "aria-live": "polite" });
+  replace(root, h("h1", {}, "Lobby"), status);
+  try {
+    const [games, mine, open, player] = await Promise.all([
+      api.listGames({}),
+      api.listTables({ mine: true, pageSize: 20 }),
+      api.listTables({ pageSize: 20 }),
+      api.getPlayer({}),
+    ]);
+    replace(
+      root,
+      h("h1", {}, "Lobby"),
+      h("p", {}, `Playing as ${player.displayName} · balance ${player.balance} chips`),
+      cardNamesSetting(),
+      h("section", { "aria-label": "New table" }, h("h2", {}, "New table"), ...games.games.map((game) => newTableForm(game, go, status))),
+      tableList("Your tables", mine.tables.filter((table) => table.phase !== TablePhase.FINISHED && table.phase !== TablePhase.CLOSED), go, "Continue"),
+      tableList("Tables waiting for players", open.tables, go, "Join"),
+      status,
+    );
+  } catch (error) {
+    say(status, problem(error));
+  }
+}
+
+function cardNamesSetting(): HTMLElement {
+  const select = h(
+    "select",
+    {
+      id: "card-names",
+      onchange: (event: Event) => setNaming((event.target as HTMLSelectElement).value as Naming),
+    },
+    ...(
+      [
+        ["symbols", "Symbols (♣Q)"],
+        ["german", "Deutsch (Kreuz-Dame, Eichel Ober)"],
+        ["polish", "Polski (dama trefl)"],
+      ] as const
+    ).map(([value, label]) => h("option", { value, selected: naming() === value }, label)),
+  );
+  return h("p", {}, h("label", { for: "card-names" }, "Card names "), select);
+}
+
+function newTableForm(game: GameInfo, go: Go, status: HTMLElement): HTMLElement {
+  const id = (field: string) => `${game.id}-${field}`;
+  const ruleSet = h(
+    "select",
+    { id: id("rules"), name: "rules" },
+    ...game.ruleSets.map((rules) => h("option", { value: rules.id }, rules.title || rules.id)),
+  ) as HTMLSelectElement;
+  const seats = h(
+    "select",
+    { id: id("seats"), name: "seats" },
+    ...game.seatCounts.map((count) => h("option", { value: count, selected: count === game.seatCounts[game.seatCounts.length - 1] }, count)),
+  ) as HTMLSelectElement;
+  const people = h("input", { id: id("people"), name: "people", type: "number", min: 1, max: 9, value: 1 }) as HTMLInputElement;
+  const level = h(
+    "select",
+    { id: id("level"), name: "level" },
+    h("option", { value: ComputerLevel.EASY }, "easy"),
+    h("option", { value: ComputerLevel.NORMAL, selected: true }, "normal"),
+    h("option", { value: ComputerLevel.STRONG }, "strong"),
+  ) as HTMLSelectElement;
+  const learning = h("input", { id: id("learning"), type: "checkbox" }) as HTMLInputElement;
+  const countPoints = h("input", { id: id("count"), type: "checkbox" }) as HTMLInputElement;
+  const optionsBox = h("div", { class: "options" });
+  const drawOptions = () => {
+    const rules = game.ruleSets.find((candidate) => candidate.id === ruleSet.value);
+    replace(
+      optionsBox,
+      ...(rules?.options ?? []).map((option) => {
+        const field = `${id("option")}-${option.key}`;
+        const input = option.allowedValues.length
+          ? h(
+              "select",
+              { id: field, "data-option": option.key },
+              ...option.allowedValues.map((value) => h("option", { value, selected: value === option.defaultValue }, value)),
+            )
+          : h("input", {
+              id: field,
+              "data-option": option.key,
+              type: "number",
+              min: option.minimum,
+              max: option.maximum,
+              value: option.defaultValue,
+            });
+        return h("p", {}, h("label", { for: field, title: option.meaning }, `${option.key} `), input, h("span", { class: "meaning" }, option.meaning));
+      }),
+    );
+  };
+  ruleSet.addEventListener("change", drawOptions);
+  drawOptions();
+  const create = async (event: Event) => {
+    event.preventDefault();
+    const count = Number(seats.value);
+    const humans = Math.min(Math.max(1, Number(people.value) || 1), count);
+    const options: Record<string, string> = {};
+    for (const input of optionsBox.querySelectorAll<HTMLInputElement | HTMLSelectElement>("[data-option]")) {
+      options[input.dataset.option!] = input.value;
+    }
+    try {
+      const created = await api.createTable({
+        game: game.id,
+        ruleSet: ruleSet.value,
+        options,
+        join: true,
+        learning: learning.checked && humans === 1,
+        countPoints: countPoints.checked,
+        seats: Array.from({ length: count }, (_, seat) =>
+          seat < humans
+            ? { kind: SeatKind.HUMAN }
+            : { kind: SeatKind.COMPUTER, level: Number(level.value) as ComputerLevel },
+        ),
+      });
+      if (created.table) go(`?table=${created.table.name}`);
+    } catch (error) {
+      say(status, problem(error));
+    }
+  };
+  const daily = async () => {
+    try {
+      const started = await api.startDailyDeal({ game: game.id });
+      if (started.table) go(`?table=${started.table.name}`);
+    } catch (error) {
+      say(status, problem(error));
+    }
+  };
+  return h(
+    "form",
+    { class: "new-table", "aria-label": game.title, "data-game": game.id, onsubmit: create },
+    h("h3", {}, game.title),
+    h("p", {}, h("label", { for: id("rules") }, "Rules "), ruleSet, " ", h("label", { for: id("seats") }, "Seats "), seats),
+    h("p", {}, h("label", { for: id("people") }, "People (the others are computers) "), people, " ", h("label", { for: id("level") }, "Computers "), level),
+    h("p", {}, learning, h("label", { for: id("learning") }, " Learning game (open cards and advice; alone only)")),
+    h("p", {}, countPoints, h("label", { for: id("count") }, " Count card points as we go")),
+    optionsBox,
+    h("p", {}, h("button", { type: "submit" }, `Play ${game.title}`), " ", h("button", { type: "button", onclick: daily }, "Today's daily deal")),
+  );
+}
+
+function tableList(title: string, tables: TableSummary[], go: Go, verb: string): HTMLElement {
+  return h(
+    "section",
+    { "aria-label": title },
+    h("h2", {}, title),
+    tables.length
+      ? h(
+          "ul",
+          {},
+          ...tables.map((table) =>
+            h(
+              "li",
+              {},
+              `${table.game} · ${table.ruleSet} · `,
+              table.seats.map((seat) => (seat.open ? "open" : seat.playerName)).join(", "),
+              " ",
+              h("button", { type: "button", onclick: () => go(`?table=${table.name}`) }, verb),
+            ),
+          ),
+        )
+      : h("p", {}, "None."),
+  );
+}
+
+const PERIODS: [LeaderboardPeriod, string][] = [
+  [LeaderboardPeriod.WEEK, "this week"],
+  [LeaderboardPeriod.MONTH, "this month"],
+  [LeaderboardPeriod.DAY, "today"],
+  [LeaderboardPeriod.ALL_TIME, "all time"],
+  [LeaderboardPeriod.DAILY_DEAL, "today's daily deal"],
+];
+
+export async function leaderboardScreen(root: HTMLElement): Promise<void> {
+  const status = h("p", { class: "status", role: "status", "aria-live": "polite" });
+  const result = h("div", {});
+  const games = await api.listGames({});
+  const game = h("select", { id: "board-game" }, ...games.games.map((info) => h("option", { value: info.id }, info.title))) as HTMLSelectElement;
+  const period = h("select", { id: "board-period" }, ...PERIODS.map(([value, label]) => h("option", { value }, label))) as HTMLSelectElement;
+  const show = async () => {
+    try {
+      const board = await api.getLeaderboard({ game: game.value, period: Number(period.value) as LeaderboardPeriod, topSize: 10, aroundSize: 2 });
+      const row = (line: (typeof board.top)[number]) =>
+        h("tr", { class: line.isCaller ? "you" : "" }, h("td", {}, line.rank), h("td", {}, line.displayName), h("td", {}, String(line.points)));
+      replace(
+        result,
+        h("p", {}, `${board.rule} · ${board.window} (${board.timeZone}) · ${board.players} players`),
+        h(
+          "table",
+          {},
+          h("thead", {}, h("tr", {}, h("th", {}, "Rank"), h("th", {}, "Player"), h("th", {}, "Points"))),
+          h("tbody", {}, ...board.top.map(row)),
+        ),
+        board.caller ? h("p", {}, `Your place: ${board.caller.rank} with ${board.caller.points} points`) : null,
+      );
+    } catch (error) {
+      say(status, problem(error));
+    }
+  };
+  game.addEventListener("change", show);
+  period.addEventListener("change", show);
+  replace(
+    root,
+    h("h1", {}, "Leaderboards"),
+    h("p", {}, h("label", { for: "board-game" }, "Game "), game, " ", h("label", { for: "board-period" }, "Period "), period),
+    result,
+    status,
+  );
+  await show();
+}
+
+export async function statisticsScreen(root: HTMLElement): Promise<void> {
+  const status = h("p", { class: "status", role: "status", "aria-live": "polite" });
+  try {
+    const statistics = await api.getStatistics({});
+    replace(
+      root,
+      h("h1", {}, "Your statistics"),
+      statistics.games.length
+        ? h(
+            "div",
+            {},
+            ...statistics.games.map((game) =>
+              h(
+                "section",
+                { "aria-label": game.title },
+                h("h2", {}, game.title),
+                h("p", {}, `${game.points} points of all time, rank ${game.rank}`, game.dailyDifference !== undefined ? ` · daily deals ${game.dailyDifference}` : ""),
+                h("ul", {}, ...game.counters.map((counter) => h("li", {}, `${counter.title}: ${counter.count}`))),
+              ),
+            ),
+          )
+        : h("p", {}, "No matches played yet."),
+      status,
+    );
+  } catch (error) {
+    replace(root, h("h1", {}, "Your statistics"), status);
+    say(status, problem(error));
+  }
+}

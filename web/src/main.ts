@@ -1,0 +1,69 @@
+// The web client's entry: the page's address says what to show (?table=tables/<id> for a
+// table, so that a link joins it; ?page=leaderboards or ?page=statistics), and the token
+// in the browser's storage says who plays. Without one, the player registers first.
+
+import { api, Code, isCode, session } from "./api";
+import { h, replace } from "./dom";
+import { leaderboardScreen, lobbyScreen, registerScreen, statisticsScreen } from "./lobby";
+import { TableScreen } from "./table";
+
+const main = document.getElementById("main")!;
+const nav = document.getElementById("nav")!;
+let table: TableScreen | undefined;
+
+function go(where: string): void {
+  history.pushState(null, "", where || "./");
+  void show();
+}
+
+async function show(): Promise<void> {
+  table?.close();
+  table = undefined;
+  if (!session.token) {
+    replace(nav);
+    registerScreen(main, () => void show());
+    return;
+  }
+  try {
+    await api.getPlayer({});
+  } catch (error) {
+    if (isCode(error, Code.Unauthenticated)) {
+      session.forget();
+      void show();
+      return;
+    }
+  }
+  replace(
+    nav,
+    h(
+      "ul",
+      {},
+      h("li", {}, h("a", { href: "./", onclick: link("") }, "Lobby")),
+      h("li", {}, h("a", { href: "?page=leaderboards", onclick: link("?page=leaderboards") }, "Leaderboards")),
+      h("li", {}, h("a", { href: "?page=statistics", onclick: link("?page=statistics") }, "Statistics")),
+    ),
+  );
+  const parameters = new URLSearchParams(location.search);
+  const name = parameters.get("table");
+  const page = parameters.get("page");
+  if (name) {
+    table = new TableScreen({ root: main, name, onStatistics: () => go("?page=statistics") });
+    await table.open();
+  } else if (page === "leaderboards") {
+    await leaderboardScreen(main);
+  } else if (page === "statistics") {
+    await statisticsScreen(main);
+  } else {
+    await lobbyScreen(main, go);
+  }
+}
+
+function link(where: string): (event: Event) => void {
+  return (event) => {
+    event.preventDefault();
+    go(where);
+  };
+}
+
+window.addEventListener("popstate", () => void show());
+void show();

@@ -1,0 +1,683 @@
+// One table: drawn from the server's view only (choices, playable flags and reasons come
+// with it; nothing here knows a rule), kept current by the table's watch stream, which
+// resumes after the last event it delivered when the connection drops or the page reloads.
+
+import { create } from "@bufbuild/protobuf";
+import { timestampMs } from "@bufbuild/protobuf/wkt";
+import { api, Code, isCode, problem, requestId } from "./api";
+import { cardName, isRed, serverNames } from "./cards";
+import { h, replace, say, type Child } from "./dom";
+import { ActionSchema, type Action } from "./gen/speedgamez/v1/actions_pb";
+import type { Card } from "./gen/speedgamez/v1/cards_pb";
+import {
+  Badge,
+  DoubleStatus,
+  SeatKind,
+  SettlementOperation,
+  TablePhase,
+  type ActionChoice,
+  type SeatView,
+  type TableEvent,
+  type TableView,
+  type Trick,
+} from "./gen/speedgamez/v1/table_pb";
+import type { GetAdviceResponse } from "./gen/speedgamez/v1/table_service_pb";
+
+const BADGES: Record<number, [string, string]> = {
+  [Badge.DEALER]: ["G", "Geber: deals this deal"],
+  [Badge.OLD]: ["A", "Alter: one of the Old (a black queen, or Wesele)"],
+  [Badge.YOUNG]: ["J", "Junger: one of the Young, the party against the Old"],
+  [Badge.PARTNER]: ["P", "Partner of the Wesele declarer"],
+  [Badge.SOLOIST]: ["♛", "plays alone against the others"],
+};
+const DOUBLES: Record<number, string> = {
+  [DoubleStatus.UNKNOWN]: "counts: not known yet",
+  [DoubleStatus.COUNTS]: "counts",
+  [DoubleStatus.STRUCK]: "struck",
+  [DoubleStatus.CLEARED]: "cleared",
+};
+const PHASES: Record<number, string> = {
+  [TablePhase.WAITING_FOR_PLAYERS]: "waiting for players",
+  [TablePhase.BIDDING]: "bidding",
+  [TablePhase.PLAYING]: "playing",
+  [TablePhase.SETTLEMENT]: "settlement",
+  [TablePhase.FINISHED]: "match over",
+  [TablePhase.CLOSED]: "closed",
+  [TablePhase.IN_DEAL_OTHER]: "in the deal",
+};
+// Keys the seeds name, besides 1–9 for the cards and a call's own letter.
+export const TABLE_KEYS =
+  "1–9 play a card · P pass · N dalje (Bela) · a call's letter takes it · Enter continue · " +
+  "L last trick · R advice · B balance (your statistics) · ? these keys";
+const LOG_KEPT = 200;
+const RECONNECT_MS = [250, 500, 1000, 2000, 4000];
+
+export interface TableScreenOptions {
+  root: HTMLElement;
+  name: string;
+  onStatistics: () => void;
+}
+
+/** The table ``name`` drawn into ``root`` until ``close`` is called. */
+export class TableScreen {
+  private view: TableView | undefined;
+  private advice: GetAdviceResponse | undefined;
+  private lastSequence = 0n;
+  private log: [string, string][] = [];
+  private showLastTrick = false;
+  private deadline: number | undefined;
+  private refreshing: Promise<void> | undefined;
+  private refreshAgain = false;
+  private readonly stop = new AbortController();
+  private readonly status: HTMLElement;
+  private readonly board: HTMLElement;
+  private readonly logList: HTMLElement;
+  private readonly clock: HTMLElement;
+  private readonly timer: number;
+  private readonly keys: (event: KeyboardEvent) => void;
+
+  constructor(private readonly options: TableScreenOptions) {
+    this.status = h("p", { class: "status", role: "status", "aria-live": "polite" });
+    this.clock = h("p", { class: "clock", "aria-live": "off" });
+    this.board = h("div", { class: "board" });
+    this.logList = h("ol", { class: "log", "aria-label": "What happened" });
+    replace(
+      options.root,
+      h("h1", {}, "At the table"),
+      this.clock,
+      this.board,
+      this.status,
+      h("section", { class: "history" }, h("h2", {}, "What happened"), this.logList),
+    );
+    const kept = sessionStorage.getItem(this.logKey());
+    if (kept) {
+      const stored = JSON.parse(kept) as { last: string; log: [string, string][] };
+      this.lastSequence = BigInt(stored.last);
+      this.log = stored.log;
+    }
+    this.drawLog();
+    this.timer = window.setInterval(() => this.tick(), 250);
+    this.keys = (event) => this.onKey(event);
+    document.addEventListener("keydown", this.keys);
+  }
+
+  async open(): Promise<void> {
+    try {
+      await this.joinIfInvited();
+      await this.refresh();
+    } catch (error) {
+      say(this.status, problem(error));
+    }
+    void this.watch();
+  }
+
+  close(): void {
+    this.stop.abort();
+    window.clearInterval(this.timer);
+    document.removeEventListener("keydown", this.keys);
+  }
+
+  private logKey(): string {
+    return `speedgamez.log.${this.options.name}`;
+  }
+
+  /** Joining by a link: an open human seat is taken at once, before the first look. */
+  private async joinIfInvited(): Promise<void> {
+    const answer = await api.getTable({ table: this.options.name, cardNames: this.names() });
+    const view = answer.table;
+    if (!view || view.viewerSeat !== undefined) return;
+    if (view.phase === TablePhase.WAITING_FOR_PLAYERS && view.seats.some((seat) => seat.open)) {
+      await api.joinTable({ table: this.options.name, cardNames: this.names() });
+      say(this.status, "You took a seat at this table.");
+    }
+  }
+
+  private names() {
+    return serverNames(this.view?.game ?? "");
+  }
+
+  /** One GetTable at a time; changes that arrive meanwhile ask for one more. */
+  private refresh(): Promise<void> {
+    if (this.refreshing) {
+      this.refreshAgain = true;
+      return this.refreshing;
+    }
+    this.refreshing = (async () => {
+      do {
+        this.refreshAgain = false;
+        const answer = await api.getTable({ table: this.options.name, cardNames: this.names() });
+        if (answer.table) this.show(answer.table, answer.advice);
+      } while (this.refreshAgain);
+    })().finally(() => {
+      this.refreshing = undefined;
+    });
+    return this.refreshing;
+  }
+
+  private show(view: TableView, advice?: GetAdviceResponse): void {
+    if (advice || view.version !== this.view?.version) this.advice = advice;
+    this.view = view;
+    if (view.deadlineTime && view.serverTime) {
+      // The server's remaining time, counted down on this page's own clock.
+      this.deadline = Date.now() + (timestampMs(view.deadlineTime) - timestampMs(view.serverTime));
+    } else {
+      this.deadline = undefined;
+    }
+    this.draw();
+    this.tick();
+  }
+
+  /** The table's events after the last one seen, for as long as the page shows it. */
+  private async watch(): Promise<void> {
+    let attempt = 0;
+    while (!this.stop.signal.aborted) {
+      try {
+        const stream = api.watchTable(
+          { table: this.options.name, afterSequence: this.lastSequence, cardNames: this.names() },
+          { signal: this.stop.signal },
+        );
+        for await (const response of stream) {
+          attempt = 0;
+          if (response.kind.case === "event") this.onEvent(response.kind.value);
+        }
+        // The stream ends by itself after the match's last event.
+        if (this.view && this.over(this.view)) return;
+      } catch (error) {
+        if (this.stop.signal.aborted) return;
+        if (isCode(error, Code.NotFound) || isCode(error, Code.PermissionDenied)) {
+          say(this.status, problem(error));
+          return;
+        }
+      }
+      await new Promise((resolve) => setTimeout(resolve, RECONNECT_MS[Math.min(attempt, RECONNECT_MS.length - 1)]));
+      attempt += 1;
+      if (!this.stop.signal.aborted) void this.refresh().catch((error) => say(this.status, problem(error)));
+    }
+  }
+
+  private over(view: TableView): boolean {
+    return view.phase === TablePhase.FINISHED || view.phase === TablePhase.CLOSED;
+  }
+
+  private onEvent(event: TableEvent): void {
+    if (event.sequence <= this.lastSequence) return; // delivered before: never shown twice
+    this.lastSequence = event.sequence;
+    const text = describe(event, this.view);
+    if (text) this.log.push([event.sequence.toString(), text]);
+    this.log = this.log.slice(-LOG_KEPT);
+    sessionStorage.setItem(this.logKey(), JSON.stringify({ last: this.lastSequence.toString(), log: this.log }));
+    this.drawLog();
+    void this.refresh().catch((error) => say(this.status, problem(error)));
+  }
+
+  private drawLog(): void {
+    replace(
+      this.logList,
+      ...this.log.map(([sequence, text]) => h("li", { "data-sequence": sequence }, text)),
+    );
+    this.logList.lastElementChild?.scrollIntoView?.({ block: "nearest" });
+  }
+
+  private tick(): void {
+    if (this.deadline === undefined || !this.view || this.over(this.view)) {
+      this.clock.textContent = "";
+      return;
+    }
+    const seconds = Math.max(0, Math.ceil((this.deadline - Date.now()) / 1000));
+    const waiting = this.view.toActSeats.map((seat) => this.seatName(seat)).join(", ");
+    this.clock.textContent = `Time left: ${seconds} s for ${waiting}`;
+  }
+
+  private seatName(seat: number): string {
+    const found = this.view?.seats.find((candidate) => candidate.seat === seat);
+    return found ? found.playerName || `seat ${seat + 1}` : `seat ${seat + 1}`;
+  }
+
+  // Drawing -----------------------------------------------------------------------------
+
+  private draw(): void {
+    const view = this.view;
+    if (!view) return;
+    const game = view.game;
+    const mine = view.viewerSeat !== undefined && view.toActSeats.includes(view.viewerSeat);
+    this.board.dataset.version = String(view.version);
+    this.board.dataset.phase = String(view.phase);
+    replace(
+      this.board,
+      h(
+        "header",
+        { class: "table-head" },
+        h("h2", {}, `${view.game} · ${view.ruleSet}`),
+        h(
+          "p",
+          {},
+          view.dealsTotal ? `Deal ${view.dealNumber} of ${view.dealsTotal}` : `Deal ${view.dealNumber}`,
+          view.targetPoints ? ` · to ${view.targetPoints} points` : "",
+          ` · ${PHASES[view.phase] ?? ""}`,
+          view.learning ? " · learning: the computers' cards lie open" : "",
+        ),
+        view.contract?.label
+          ? h("p", { class: "contract" }, `Game: ${view.contract.label}`, view.contract.trumpNote ? ` (${view.contract.trumpNote})` : "")
+          : null,
+        h("p", { class: "share" }, "Invite a friend: ", h("a", { href: `?table=${view.name}` }, "link to this table")),
+      ),
+      h("section", { class: "seats", "aria-label": "Seats" }, ...view.seats.map((seat) => this.drawSeat(seat, view))),
+      view.trumpLadder.length
+        ? h(
+            "section",
+            { class: "ladder", "aria-label": "Trump ladder" },
+            h("h3", {}, "Trumps, highest first"),
+            h(
+              "ol",
+              { class: "rungs" },
+              ...view.trumpLadder.map((rung) =>
+                h(
+                  "li",
+                  { class: rung.fallen ? "fallen" : rung.own ? "own" : "" },
+                  cardName(rung.card, game),
+                  rung.fallen ? " (fallen)" : rung.own ? " (yours)" : "",
+                ),
+              ),
+            ),
+          )
+        : null,
+      view.calls.length ? this.drawCalls(view) : null,
+      this.drawTrick(view),
+      view.partyPoints.length
+        ? h(
+            "section",
+            { class: "party-points", "aria-label": "Running points" },
+            h("h3", {}, "Card points so far"),
+            h("ul", {}, ...view.partyPoints.map((party) => h("li", {}, `${party.label}: ${party.cardPoints}`))),
+          )
+        : null,
+      view.settlement ? this.drawSettlement(view) : null,
+      view.daily ? this.drawDaily(view) : null,
+      this.drawHand(view, mine),
+      this.drawChoices(view),
+      this.drawAdvice(view),
+      this.over(view) ? h("p", { class: "end" }, h("a", { href: "./" }, "Back to the lobby")) : null,
+    );
+  }
+
+  private drawSeat(seat: SeatView, view: TableView): HTMLElement {
+    const acting = view.toActSeats.includes(seat.seat);
+    const badges = seat.badges.map((badge) => {
+      const [letter, meaning] = BADGES[badge] ?? ["?", "unknown badge"];
+      return h("abbr", { class: "badge", title: meaning, "aria-label": meaning }, letter);
+    });
+    const who =
+      seat.kind === SeatKind.COMPUTER
+        ? `${seat.playerName} (computer)`
+        : seat.open
+          ? "open seat"
+          : seat.playerName;
+    return h(
+      "article",
+      { class: `seat${acting ? " acting" : ""}${seat.isViewer ? " viewer" : ""}`, "data-seat": seat.seat },
+      h("h3", {}, who, seat.isViewer ? " (you)" : "", seat.away ? " (away)" : "", acting ? " · to act" : ""),
+      badges.length ? h("p", { class: "badges" }, ...badges) : null,
+      h(
+        "p",
+        {},
+        `${seat.cardsInHand} cards · ${seat.tricksWon} tricks · ${seat.cardPoints} points · total ${seat.totalScore}`,
+        ...seat.counters.map((counter) => ` · ${counter.label} ${counter.value}`),
+      ),
+      seat.shownCards.length ? h("p", {}, "Shown: ", this.cards(seat.shownCards, view.game)) : null,
+      ...seat.declarations.map((declaration) =>
+        h("p", {}, `${declaration.label}: `, this.cards(declaration.cards, view.game), ` (${declaration.points})`),
+      ),
+      seat.openHand.length ? h("p", { class: "open-hand" }, "Cards: ", this.cards(seat.openHand, view.game)) : null,
+    );
+  }
+
+  private cards(cards: Card[], game: string): string {
+    return cards.map((card) => cardName(card, game)).join(" ");
+  }
+
+  private drawCalls(view: TableView): HTMLElement {
+    return h(
+      "section",
+      { class: "calls", "aria-label": "Calls" },
+      h("h3", {}, "Calls"),
+      h(
+        "ol",
+        {},
+        ...view.calls.map((call) => {
+          const status = DOUBLES[call.doubleStatus];
+          const label = call.doubleStatus === DoubleStatus.STRUCK ? h("s", {}, call.label) : call.label;
+          return h(
+            "li",
+            {},
+            `${this.seatName(call.seat)}: `,
+            label,
+            status ? ` (${status}${call.statusNote ? `: ${call.statusNote}` : ""})` : "",
+            call.reason ? h("span", { class: "reason" }, ` — ${call.reason}`) : "",
+          );
+        }),
+      ),
+    );
+  }
+
+  private drawTrick(view: TableView): HTMLElement | null {
+    const last = view.tricks.length ? view.tricks[view.tricks.length - 1] : undefined;
+    const trick: Trick | undefined = this.showLastTrick ? last : view.currentTrick;
+    if (!trick && !last) return null;
+    return h(
+      "section",
+      { class: "trick", "aria-label": this.showLastTrick ? "Last trick" : "Trick" },
+      h("h3", {}, this.showLastTrick ? "Last trick" : "Trick"),
+      h(
+        "ul",
+        {},
+        ...(trick?.cards ?? []).map((played) =>
+          h(
+            "li",
+            { class: isRed(played.card) ? "red" : "" },
+            `${this.seatName(played.seat)}: ${cardName(played.card, view.game)}`,
+          ),
+        ),
+      ),
+      this.showLastTrick && last?.winnerSeat !== undefined
+        ? h("p", {}, `${this.seatName(last.winnerSeat)} took it (${last.points} points)`)
+        : null,
+      last
+        ? h(
+            "button",
+            { type: "button", onclick: () => this.toggleLastTrick(), "aria-keyshortcuts": "L" },
+            this.showLastTrick ? "Back to the trick (L)" : "Last trick (L)",
+          )
+        : null,
+    );
+  }
+
+  private toggleLastTrick(): void {
+    this.showLastTrick = !this.showLastTrick;
+    this.draw();
+  }
+
+  private drawSettlement(view: TableView): HTMLElement {
+    const settlement = view.settlement!;
+    return h(
+      "section",
+      { class: "settlement", "aria-label": "Settlement" },
+      h("h3", {}, `Settlement: ${settlement.contractLabel}`),
+      h(
+        "ol",
+        { class: "steps" },
+        ...settlement.steps.map((step) => {
+          const text = `${step.label}${step.operation === SettlementOperation.NOTE ? "" : `: ${step.amount}`}`;
+          return h(
+            "li",
+            { class: step.struck ? "struck" : "" },
+            step.struck ? h("s", {}, text) : text,
+            step.note ? h("span", { class: "reason" }, ` — ${step.note}`) : "",
+          );
+        }),
+      ),
+      h("p", {}, settlement.summary),
+      h(
+        "ul",
+        { class: "scores" },
+        ...settlement.scores.map((score, seat) => h("li", {}, `${this.seatName(seat)}: ${score >= 0 ? "+" : ""}${score}`)),
+      ),
+    );
+  }
+
+  private drawDaily(view: TableView): HTMLElement {
+    const daily = view.daily!;
+    return h(
+      "section",
+      { class: "daily", "aria-label": "Daily deal" },
+      h("h3", {}, `Daily deal ${daily.date}: you against the strong computer`),
+      h(
+        "table",
+        {},
+        h("thead", {}, h("tr", {}, h("th", {}, "Deal"), h("th", {}, "You"), h("th", {}, "Strong computer"))),
+        h(
+          "tbody",
+          {},
+          ...daily.deals.map((line) =>
+            h(
+              "tr",
+              {},
+              h("td", {}, line.dealNumber),
+              h("td", {}, String(line.yourScore)),
+              h("td", {}, line.computerScore === undefined ? "…" : String(line.computerScore)),
+            ),
+          ),
+        ),
+      ),
+      h("p", {}, `Difference: ${daily.difference}${daily.complete ? "" : " so far"}`),
+    );
+  }
+
+  private drawHand(view: TableView, mine: boolean): HTMLElement | null {
+    if (!view.hand.length) return null;
+    return h(
+      "section",
+      { class: "hand", "aria-label": "Your hand" },
+      h("h3", {}, mine ? "Your hand: your turn" : "Your hand"),
+      h(
+        "ul",
+        {},
+        ...view.hand.map((held, index) =>
+          h(
+            "li",
+            {},
+            h(
+              "button",
+              {
+                type: "button",
+                class: `card${held.playable ? " playable" : ""}${isRed(held.card) ? " red" : ""}`,
+                "aria-disabled": held.playable ? undefined : "true",
+                "aria-keyshortcuts": index < 9 ? String(index + 1) : undefined,
+                title: held.playable ? undefined : held.reason,
+                onclick: () => this.playCard(index),
+              },
+              index < 9 ? h("span", { class: "key" }, String(index + 1)) : null,
+              cardName(held.card, view.game),
+            ),
+          ),
+        ),
+      ),
+    );
+  }
+
+  private drawChoices(view: TableView): HTMLElement | null {
+    const calls = view.choices.filter((choice) => choice.action?.kind.case !== "playCard");
+    if (!calls.length) return null;
+    return h(
+      "section",
+      { class: "choices", "aria-label": "Your calls" },
+      h("h3", {}, "Your calls"),
+      h(
+        "ul",
+        {},
+        ...calls.map((choice) =>
+          h(
+            "li",
+            {},
+            h(
+              "button",
+              {
+                type: "button",
+                class: choice.allowed ? "allowed" : "",
+                "data-kind": choice.action?.kind.case ?? "",
+                "aria-disabled": choice.allowed ? undefined : "true",
+                "aria-keyshortcuts": this.shortcutOf(choice)?.toUpperCase(),
+                onclick: () => this.takeChoice(choice),
+              },
+              this.shortcutOf(choice) ? h("span", { class: "key" }, this.shortcutOf(choice)!.toUpperCase()) : null,
+              choice.label,
+            ),
+            choice.meaning ? h("span", { class: "meaning" }, choice.meaning) : null,
+          ),
+        ),
+      ),
+    );
+  }
+
+  private shortcutOf(choice: ActionChoice): string | undefined {
+    if (choice.shortcut) return choice.shortcut;
+    switch (choice.action?.kind.case) {
+      case "passTurn":
+        return "p";
+      case "continuePlay":
+        return undefined; // Enter
+      default:
+        return undefined;
+    }
+  }
+
+  private drawAdvice(view: TableView): HTMLElement | null {
+    const people = view.seats.filter((seat) => seat.kind === SeatKind.HUMAN).length;
+    const alone = people === 1 && view.viewerSeat !== undefined && !view.daily;
+    if (!alone || this.over(view)) return null;
+    const advice = this.advice;
+    return h(
+      "section",
+      { class: "advice", "aria-label": "Advice" },
+      h("button", { type: "button", onclick: () => void this.askAdvice(), "aria-keyshortcuts": "R" }, "Advice (R)"),
+      advice ? this.adviceText(advice, view) : null,
+    );
+  }
+
+  private adviceText(advice: GetAdviceResponse, view: TableView): HTMLElement {
+    const lines: Child[] = [h("p", {}, `The strong computer: ${advice.reason}`)];
+    if (advice.calls.length) {
+      lines.push(
+        h("ul", {}, ...advice.calls.map((call) => h("li", {}, `${call.label}: wins ${Math.round(call.winChance * 100)}%`))),
+      );
+    }
+    if (advice.cards.length) {
+      lines.push(
+        h(
+          "ul",
+          {},
+          ...advice.cards.map((card) =>
+            h("li", {}, `${cardName(card.card, view.game)}: wins in ${card.winningDeals} of ${advice.dealsConsidered} deals`),
+          ),
+        ),
+      );
+    }
+    return h("div", {}, ...lines);
+  }
+
+  // Acting ------------------------------------------------------------------------------
+
+  private async playCard(index: number): Promise<void> {
+    const view = this.view;
+    const held = view?.hand[index];
+    if (!view || !held) return;
+    if (!held.playable) {
+      say(this.status, held.reason || "You cannot play this card now.");
+      return;
+    }
+    const choice = view.choices.find(
+      (candidate) =>
+        candidate.action?.kind.case === "playCard" &&
+        candidate.action.kind.value.card?.suit === held.card?.suit &&
+        candidate.action.kind.value.card?.rank === held.card?.rank,
+    );
+    const action = choice?.action ?? create(ActionSchema, { kind: { case: "playCard", value: { card: held.card } } });
+    await this.submit(action);
+  }
+
+  private async takeChoice(choice: ActionChoice): Promise<void> {
+    if (!choice.allowed) {
+      say(this.status, choice.reason || "You cannot make this call now.");
+      return;
+    }
+    if (choice.action) await this.submit(choice.action);
+  }
+
+  private async submit(action: Action): Promise<void> {
+    const view = this.view;
+    if (!view) return;
+    try {
+      const answer = await api.submitAction({
+        table: view.name,
+        tableVersion: view.version,
+        requestId: requestId(),
+        action,
+        cardNames: this.names(),
+      });
+      say(this.status, "");
+      if (answer.table) this.show(answer.table, answer.advice);
+    } catch (error) {
+      // Refused: nothing changed. Decide again on the table as it is now.
+      say(this.status, problem(error));
+      await this.refresh().catch(() => undefined);
+    }
+  }
+
+  private async askAdvice(): Promise<void> {
+    if (!this.view) return;
+    say(this.status, "Asking the strong computer …");
+    try {
+      this.advice = await api.getAdvice({ table: this.view.name, cardNames: this.names() });
+      say(this.status, "");
+      this.draw();
+    } catch (error) {
+      say(this.status, problem(error));
+    }
+  }
+
+  private onKey(event: KeyboardEvent): void {
+    const view = this.view;
+    if (!view || event.altKey || event.ctrlKey || event.metaKey) return;
+    const target = event.target as HTMLElement | null;
+    if (target && (target.tagName === "INPUT" || target.tagName === "SELECT" || target.tagName === "TEXTAREA")) return;
+    const key = event.key.toLowerCase();
+    const choices = view.choices.filter((choice) => choice.action?.kind.case !== "playCard");
+    if (/^[1-9]$/.test(key) && Number(key) <= view.hand.length) {
+      void this.playCard(Number(key) - 1);
+    } else if (key === "enter" && choices.some((choice) => choice.action?.kind.case === "continuePlay")) {
+      void this.takeChoice(choices.find((choice) => choice.action?.kind.case === "continuePlay")!);
+    } else if (choices.some((choice) => this.shortcutOf(choice) === key)) {
+      void this.takeChoice(choices.find((choice) => this.shortcutOf(choice) === key)!);
+    } else if (key === "l") {
+      this.toggleLastTrick();
+    } else if (key === "r") {
+      void this.askAdvice();
+    } else if (key === "b") {
+      this.options.onStatistics();
+    } else if (key === "?") {
+      say(this.status, TABLE_KEYS);
+    } else {
+      return;
+    }
+    event.preventDefault();
+  }
+}
+
+/** One line for an event, or nothing (a hidden event keeps only its number). */
+function describe(event: TableEvent, view: TableView | undefined): string {
+  const name = (seat: number) => view?.seats.find((candidate) => candidate.seat === seat)?.playerName || `seat ${seat + 1}`;
+  const kind = event.kind;
+  switch (kind.case) {
+    case "seatChanged":
+      return kind.value.description;
+    case "dealStarted":
+      return `Deal ${kind.value.dealNumber}: ${name(kind.value.dealerSeat)} deals.`;
+    case "actionTaken":
+      return `${name(kind.value.seat)}: ${kind.value.label}${kind.value.reason ? ` (${kind.value.reason})` : ""}`;
+    case "biddingEnded":
+      return `The game: ${kind.value.contract?.label ?? ""}`;
+    case "trickCompleted": {
+      const winner = kind.value.trick?.winnerSeat;
+      return winner === undefined ? "The trick is complete." : `${name(winner)} takes the trick.`;
+    }
+    case "dealSettled":
+      return `Settled: ${kind.value.settlement?.summary ?? ""}`;
+    case "matchFinished":
+      return `The match is over. Winner: ${kind.value.winnerSeats.map(name).join(", ")}.`;
+    case "tableClosed":
+      return kind.value.description;
+    case "dailyDealCompared":
+      return `Deal ${kind.value.dealNumber}: you ${kind.value.yourScore}, the strong computer ${kind.value.computerScore}.`;
+    default:
+      return "";
+  }
+}
