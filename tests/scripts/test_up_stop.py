@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
+import urllib.request
 from pathlib import Path
 
 from tests.scripts.support import Up, processes_of, up_env
@@ -22,7 +24,12 @@ def test_ctrl_c_stops_server_and_workers_then_redis(tmp_path: Path) -> None:
     env = up_env(run_dir)
     with Up(env) as up:
         up.wait_for_line(READY, START_SECONDS)
-        assert "Play a Partie against three computer players in another terminal:" in up.output()
+        assert "Or play a Partie against three computer players in another terminal:" in up.output()
+        # The page it names is the web client.
+        url = re.search(r"open (http://\S+/)", up.output())
+        assert url is not None, up.output()
+        with urllib.request.urlopen(url.group(1), timeout=30) as page:
+            assert b'src="/app.js"' in page.read()
         # The curl it prints answers with the games, as printed.
         curl = next(line.strip() for line in up.output().splitlines() if line.strip().startswith("curl "))
         listed = subprocess.run(["bash", "-c", curl], capture_output=True, text=True, timeout=60, check=True)
