@@ -119,3 +119,17 @@ def test_nginx_refuses_a_request_too_large_as_a_connect_error(stack: LocalStack)
     )
     assert status == 413
     assert json.loads(body)["code"] == "resource_exhausted"
+
+
+def test_the_front_door_serves_the_web_client_on_the_same_origin(stack: LocalStack) -> None:
+    client = Connect(stack.front_door, tls=tls(stack))
+    connection = client.connection()
+    connection.request("GET", "/?table=tables/abc")
+    page = connection.getresponse()
+    body = page.read()
+    connection.close()
+    assert page.status == 200
+    assert b'src="/app.js"' in body
+    # The page's calls go to its own origin, which the servers answer without a CORS listing.
+    own = client.post_raw("ListGames", b"{}", "application/json", origin=f"https://{stack.front_door}")
+    assert own[0] == 200

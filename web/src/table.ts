@@ -51,6 +51,9 @@ export const TABLE_KEYS =
   "L last trick · R advice · B balance (your statistics) · ? these keys";
 const LOG_KEPT = 200;
 const RECONNECT_MS = [250, 500, 1000, 2000, 4000];
+// A stream silent this long is taken for dead (the server sends a heartbeat every 20 s
+// while nothing happens), as is every stream when the browser comes back online.
+const SILENT_MS = 45_000;
 
 export interface TableScreenOptions {
   root: HTMLElement;
@@ -69,6 +72,8 @@ export class TableScreen {
   private refreshing: Promise<void> | undefined;
   private refreshAgain = false;
   private readonly stop = new AbortController();
+  private stream: AbortController | undefined;
+  private heard = 0;
   private readonly status: HTMLElement;
   private readonly board: HTMLElement;
   private readonly logList: HTMLElement;
@@ -99,7 +104,11 @@ export class TableScreen {
     this.timer = window.setInterval(() => this.tick(), 250);
     this.keys = (event) => this.onKey(event);
     document.addEventListener("keydown", this.keys);
+    this.online = () => this.stream?.abort();
+    window.addEventListener("online", this.online);
   }
+
+  private readonly online: () => void;
 
   async open(): Promise<void> {
     try {
@@ -115,6 +124,7 @@ export class TableScreen {
     this.stop.abort();
     window.clearInterval(this.timer);
     document.removeEventListener("keydown", this.keys);
+    window.removeEventListener("online", this.online);
   }
 
   private logKey(): string {
@@ -171,13 +181,17 @@ export class TableScreen {
   private async watch(): Promise<void> {
     let attempt = 0;
     while (!this.stop.signal.aborted) {
+      this.stream = new AbortController();
+      const signal = AbortSignal.any([this.stop.signal, this.stream.signal]);
+      this.heard = Date.now();
       try {
         const stream = api.watchTable(
           { table: this.options.name, afterSequence: this.lastSequence, cardNames: this.names() },
-          { signal: this.stop.signal },
+          { signal },
         );
         for await (const response of stream) {
           attempt = 0;
+          this.heard = Date.now();
           if (response.kind.case === "event") this.onEvent(response.kind.value);
         }
         // The stream ends by itself after the match's last event.
@@ -219,6 +233,7 @@ export class TableScreen {
   }
 
   private tick(): void {
+    if (Date.now() - this.heard > SILENT_MS) this.stream?.abort();
     if (this.deadline === undefined || !this.view || this.over(this.view)) {
       this.clock.textContent = "";
       return;
