@@ -323,3 +323,17 @@ def test_a_lost_connection_resumes_the_table_with_no_gap_and_no_repeat(
         for sequence in page.locator(".log li").evaluate_all("items => items.map(i => i.dataset.sequence)")
     ]
     assert numbers == sorted(set(numbers))
+
+
+def test_a_trader_names_her_own_price_in_the_speculation_market(open_page: Callable[..., Page]) -> None:
+    page = open_page()
+    register(page, "Anna")
+    new_table(page, "speculation")
+    offer = page.locator(".choices li", has=page.locator("button.allowed", has_text="Offer")).first
+    offer.wait_for()
+    offer.locator("input.price").first.fill("2")
+    offer.locator("button").click()
+    page.locator(".calls li", has_text="Anna").filter(has_text="Offers").filter(
+        has_text=" 2 for"
+    ).first.wait_for()
+    screenshot(page, "speculation-offer")

@@ -2,7 +2,7 @@
 // with it; nothing here knows a rule), kept current by the table's watch stream, which
 // resumes after the last event it delivered when the connection drops or the page reloads.
 
-import { create } from "@bufbuild/protobuf";
+import { clone, create } from "@bufbuild/protobuf";
 import { timestampMs } from "@bufbuild/protobuf/wkt";
 import { api, Code, isCode, problem, requestId } from "./api";
 import { cardName, isRed, serverNames } from "./cards";
@@ -509,10 +509,11 @@ export class TableScreen {
       h(
         "ul",
         {},
-        ...calls.map((choice) =>
+        ...calls.map((choice, index) =>
           h(
             "li",
             {},
+            this.priceFields(choice, index, view),
             h(
               "button",
               {
@@ -521,7 +522,7 @@ export class TableScreen {
                 "data-kind": choice.action?.kind.case ?? "",
                 "aria-disabled": choice.allowed ? undefined : "true",
                 "aria-keyshortcuts": this.shortcutOf(choice)?.toUpperCase(),
-                onclick: () => this.takeChoice(choice),
+                onclick: () => this.takeChoice(this.priced(choice, index, view)),
               },
               this.shortcutOf(choice) ? h("span", { class: "key" }, this.shortcutOf(choice)!.toUpperCase()) : null,
               choice.label,
@@ -531,6 +532,40 @@ export class TableScreen {
         ),
       ),
     );
+  }
+
+  /** A bid or an offer in Speculation's market names its price (and an offer how many of
+   * the seller's top face-down cards it wants): the listed ones, or the player's own. */
+  private priceFields(choice: ActionChoice, index: number, view: TableView): HTMLElement | null {
+    const market = choice.action?.kind.case === "speculation" ? choice.action.kind.value.kind : undefined;
+    if (!choice.allowed || (market?.case !== "bid" && market?.case !== "offer")) return null;
+    const fields: HTMLElement[] = [
+      h("label", { for: `price-${index}` }, "Chips "),
+      h("input", { id: `price-${index}`, type: "number", min: 1, value: market.value.chips, class: "price" }),
+    ];
+    if (market.case === "offer") {
+      const slots = slotsOf(view, market.value.sellerSeat).length || 1;
+      fields.push(
+        h("label", { for: `cards-${index}` }, " cards "),
+        h("input", { id: `cards-${index}`, type: "number", min: 1, max: slots, value: market.value.slotIds.length, class: "price" }),
+      );
+    }
+    return h("span", { class: "priced" }, ...fields);
+  }
+
+  private priced(choice: ActionChoice, index: number, view: TableView): ActionChoice {
+    const action = choice.action && clone(ActionSchema, choice.action);
+    const market = action?.kind.case === "speculation" ? action.kind.value.kind : undefined;
+    const chips = Number((document.getElementById(`price-${index}`) as HTMLInputElement | null)?.value);
+    if (!market || !chips) return choice;
+    if (market.case === "bid") market.value.chips = chips;
+    if (market.case === "offer") {
+      market.value.chips = chips;
+      const cards = Number((document.getElementById(`cards-${index}`) as HTMLInputElement | null)?.value);
+      const slots = slotsOf(view, market.value.sellerSeat);
+      if (cards >= 1 && cards <= slots.length) market.value.slotIds = slots.slice(0, cards);
+    }
+    return { ...choice, action };
   }
 
   private shortcutOf(choice: ActionChoice): string | undefined {
@@ -665,6 +700,11 @@ export class TableScreen {
     }
     event.preventDefault();
   }
+}
+
+/** A Speculation seat's face-down cards, by slot id, top first. */
+function slotsOf(view: TableView, seat: number): bigint[] {
+  return view.gameView.case === "speculation" ? (view.gameView.value.seats[seat]?.slotIds ?? []) : [];
 }
 
 /** One line for an event, or nothing (a hidden event keeps only its number). */
