@@ -1,6 +1,6 @@
 """The deployment as processes: Redis, two servers behind nginx, two workers, Prometheus.
 
-Games are played through nginx (gRPC over TLS); Prometheus, configured like the compose
+Games are played through nginx (gRPC over TLS, and HTTP with JSON); Prometheus, configured like the compose
 setup, must then hold the expected series with sensible values and evaluate every alert
 rule without error.
 """
@@ -8,6 +8,7 @@ rule without error.
 from __future__ import annotations
 
 import json
+import ssl
 import threading
 import time
 import urllib.parse
@@ -24,6 +25,7 @@ from speedgamez.v1 import table_service_pb2 as service_pb2
 from speedgamez.v1 import table_service_pb2_grpc as service_grpc
 from tests.deploy import support
 from tests.support.client import EASY, HUMAN, NORMAL, STRONG, Player, simple_move
+from tests.support.http import Connect
 from tests.support.stored import stored
 from tools.localstack import LocalStack
 
@@ -94,6 +96,14 @@ def test_games_through_nginx_show_up_in_prometheus(stack: LocalStack) -> None:
     assert watched and watched[-1].WhichOneof("kind") == "match_finished"
     assert [event.sequence for event in watched] == list(range(1, len(watched) + 1))
 
+    # The same player's calls over HTTP with JSON, through the same front door.
+    assert stack.root_certificate is not None
+    over_http = Connect(
+        stack.front_door, anna.token, ssl.create_default_context(cafile=str(stack.root_certificate))
+    )
+    for name in tables:
+        assert over_http.call("GetTable", service_pb2.GetTableRequest(table=name)).code == "OK"
+
     client = redis.Redis.from_url(stack.redis_url)
     for name in [*tables, computers.name]:
         table = stored(client, name)
@@ -106,6 +116,10 @@ def test_games_through_nginx_show_up_in_prometheus(stack: LocalStack) -> None:
             stack, 'sum by (instance) (speedgamez_rpc_requests_total{method="SubmitAction",code="OK"})'
         )
         assert len(per_server) == 2 and all(value > 0 for value in per_server), "nginx balanced both replicas"
+        by_protocol = query(
+            stack, 'sum by (protocol) (speedgamez_rpc_requests_total{method="GetTable",code="OK"})'
+        )
+        assert {sample["metric"]["protocol"] for sample in by_protocol} == {"grpc", "connect"}
         assert sum(values(stack, 'speedgamez_actions_applied_total{by="human"}')) >= 2 * 8 * 4
         assert sum(values(stack, 'speedgamez_actions_applied_total{by="computer"}')) > 100
         for level in ("easy", "normal", "strong"):
