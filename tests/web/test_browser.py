@@ -109,7 +109,9 @@ def new_table(page: Page, game: str, people: int = 1, **settings: str) -> None:
     form = page.locator(f"form[data-game={game}]")
     for field, value in (SHORT_MATCHES[game] | settings).items():
         control = form.locator(f"#{game}-{field}")
-        if control.evaluate("element => element.tagName") == "SELECT":
+        if value == "on":
+            control.check()
+        elif control.evaluate("element => element.tagName") == "SELECT":
             control.select_option(value)
         else:
             control.fill(value)
@@ -337,3 +339,38 @@ def test_a_trader_names_her_own_price_in_the_speculation_market(open_page: Calla
         has_text=" 2 for"
     ).first.wait_for()
     screenshot(page, "speculation-offer")
+
+
+def test_a_learning_game_shows_the_computers_cards_and_the_advice(open_page: Callable[..., Page]) -> None:
+    page = open_page()
+    register(page, "Anna")
+    new_table(page, "baska_kop", learning="on")
+    page.wait_for_selector(".seat:not(.viewer) .open-hand")
+    assert page.locator(".seat:not(.viewer) .open-hand").count() == 3
+    page.wait_for_selector(".seat.viewer.acting")
+    page.keyboard.press("R")
+    page.wait_for_selector(".advice p")
+    assert page.locator(".advice p").first.inner_text().startswith("The strong computer:")
+    screenshot(page, "learning")
+
+
+def test_the_daily_deal_leaderboards_and_statistics(open_page: Callable[..., Page]) -> None:
+    page = open_page()
+    register(page, "Anna")
+    page.locator("form[data-game=baska_kop] button", has_text="daily deal").click()
+    page.wait_for_selector(".board[data-version]")
+    # Played on until the strong computer's result of a deal is there to compare.
+    compared = (
+        "() => [...document.querySelectorAll('.daily td.computer')].some(cell => cell.textContent !== '…')"
+    )
+    for _ in range(500):
+        if page.evaluate(compared):
+            break
+        assert take_one_move(page)
+    assert page.evaluate(compared)
+    screenshot(page, "daily-deal")
+    page.click("nav >> text=Leaderboards")
+    page.wait_for_selector("table tbody")
+    page.click("nav >> text=Statistics")
+    page.wait_for_selector("h1:text('Your statistics')")
+    screenshot(page, "statistics")

@@ -458,7 +458,7 @@ export class TableScreen {
               {},
               h("td", {}, line.dealNumber),
               h("td", {}, String(line.yourScore)),
-              h("td", {}, line.computerScore === undefined ? "…" : String(line.computerScore)),
+              h("td", { class: "computer" }, line.computerScore === undefined ? "…" : String(line.computerScore)),
             ),
           ),
         ),
