@@ -374,3 +374,19 @@ def test_the_daily_deal_leaderboards_and_statistics(open_page: Callable[..., Pag
     page.click("nav >> text=Statistics")
     page.wait_for_selector("h1:text('Your statistics')")
     screenshot(page, "statistics")
+
+
+def test_the_lobby_lists_a_new_table_as_it_opens_and_joins_it(open_page: Callable[..., Page]) -> None:
+    anna, ben = open_page(), open_page()
+    register(ben, "Ben")
+    ben.wait_for_selector("section[aria-label='Tables waiting for players'] h2")
+    register(anna, "Anna")
+    new_table(anna, "bela", people=2)
+    # Ben's lobby, never reloaded, shows Anna's table and takes him to it.
+    join = ben.locator("section[aria-label='Tables waiting for players'] li", has_text="Anna").locator(
+        "button"
+    )
+    join.first.click()
+    ben.wait_for_selector(".hand .card")
+    anna.wait_for_selector(".seat:not(.viewer) h3:text('Ben')")
+    screenshot(ben, "lobby-joined")

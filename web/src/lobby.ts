@@ -6,7 +6,12 @@ import { api, problem, session } from "./api";
 import { naming, setNaming, type Naming } from "./cards";
 import { h, replace, say } from "./dom";
 import { ComputerLevel, SeatKind, TablePhase } from "./gen/speedgamez/v1/table_pb";
-import { LeaderboardPeriod, type GameInfo, type TableSummary } from "./gen/speedgamez/v1/table_service_pb";
+import {
+  LeaderboardPeriod,
+  LobbyChangeKind,
+  type GameInfo,
+  type TableSummary,
+} from "./gen/speedgamez/v1/table_service_pb";
 
 export type Go = (where: string) => void;
 
@@ -42,16 +47,17 @@ export function registerScreen(root: HTMLElement, done: () => void): void {
   name.focus();
 }
 
-export async function lobbyScreen(root: HTMLElement, go: Go): Promise<void> {
+/** The lobby; the tables waiting for players follow WatchLobby live until ``stop`` aborts. */
+export async function lobbyScreen(root: HTMLElement, go: Go, stop: AbortSignal): Promise<void> {
   const status = h("p", { class: "status", role: "status", "aria-live": "polite" });
   replace(root, h("h1", {}, "Lobby"), status);
   try {
-    const [games, mine, open, player] = await Promise.all([
+    const [games, mine, player] = await Promise.all([
       api.listGames({}),
       api.listTables({ mine: true, pageSize: 20 }),
-      api.listTables({ pageSize: 20 }),
       api.getPlayer({}),
     ]);
+    const waiting = h("section", { "aria-label": "Tables waiting for players" }, h("h2", {}, "Tables waiting for players"));
     replace(
       root,
       h("h1", {}, "Lobby"),
@@ -59,9 +65,10 @@ export async function lobbyScreen(root: HTMLElement, go: Go): Promise<void> {
       cardNamesSetting(),
       h("section", { "aria-label": "New table" }, h("h2", {}, "New table"), ...games.games.map((game) => newTableForm(game, go, status))),
       tableList("Your tables", mine.tables.filter((table) => table.phase !== TablePhase.FINISHED && table.phase !== TablePhase.CLOSED), go, "Continue"),
-      tableList("Tables waiting for players", open.tables, go, "Join"),
+      waiting,
       status,
     );
+    void followLobby(waiting, go, stop);
   } catch (error) {
     say(status, problem(error));
   }
@@ -182,12 +189,41 @@ function newTableForm(game: GameInfo, go: Go, status: HTMLElement): HTMLElement 
   );
 }
 
+/** The lobby's stream: a snapshot, then each change; opened again if it ends. */
+async function followLobby(section: HTMLElement, go: Go, stop: AbortSignal): Promise<void> {
+  const tables = new Map<string, TableSummary>();
+  const draw = () =>
+    replace(section, h("h2", {}, "Tables waiting for players"), tableItems([...tables.values()], go, "Join"));
+  while (!stop.aborted) {
+    try {
+      for await (const response of api.watchLobby({}, { signal: stop })) {
+        const kind = response.kind;
+        if (kind.case === "snapshot") {
+          tables.clear();
+          for (const table of kind.value.tables) tables.set(table.name, table);
+        } else if (kind.case === "change" && kind.value.table) {
+          const table = kind.value.table;
+          const gone = kind.value.kind === LobbyChangeKind.STARTED || kind.value.kind === LobbyChangeKind.CLOSED;
+          if (gone) tables.delete(table.name);
+          else tables.set(table.name, table);
+        } else {
+          continue; // a heartbeat
+        }
+        draw();
+      }
+    } catch {
+      if (stop.aborted) return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
 function tableList(title: string, tables: TableSummary[], go: Go, verb: string): HTMLElement {
-  return h(
-    "section",
-    { "aria-label": title },
-    h("h2", {}, title),
-    tables.length
+  return h("section", { "aria-label": title }, h("h2", {}, title), tableItems(tables, go, verb));
+}
+
+function tableItems(tables: TableSummary[], go: Go, verb: string): HTMLElement {
+  return tables.length
       ? h(
           "ul",
           {},
@@ -202,8 +238,7 @@ function tableList(title: string, tables: TableSummary[], go: Go, verb: string):
             ),
           ),
         )
-      : h("p", {}, "None."),
-  );
+      : h("p", {}, "None.");
 }
 
 const PERIODS: [LeaderboardPeriod, string][] = [

@@ -10,6 +10,8 @@ import { TableScreen } from "./table";
 const main = document.getElementById("main")!;
 const nav = document.getElementById("nav")!;
 let table: TableScreen | undefined;
+// Ends the streams of the screen shown (the lobby's) when another replaces it.
+let leaving = new AbortController();
 
 function go(where: string): void {
   history.pushState(null, "", where || "./");
@@ -19,6 +21,8 @@ function go(where: string): void {
 async function show(): Promise<void> {
   table?.close();
   table = undefined;
+  leaving.abort();
+  leaving = new AbortController();
   if (!session.token) {
     replace(nav);
     registerScreen(main, () => void show());
@@ -54,7 +58,7 @@ async function show(): Promise<void> {
   } else if (page === "statistics") {
     await statisticsScreen(main);
   } else {
-    await lobbyScreen(main, go);
+    await lobbyScreen(main, go, leaving.signal);
   }
 }
 
