@@ -17,6 +17,7 @@ import {
   TablePhase,
   type ActionChoice,
   type SeatView,
+  type SettlementStep,
   type TableEvent,
   type TableView,
   type Trick,
@@ -112,6 +113,7 @@ export class TableScreen {
 
   async open(): Promise<void> {
     try {
+      await this.learnTitles();
       await this.joinIfInvited();
       await this.refresh();
     } catch (error) {
@@ -162,6 +164,17 @@ export class TableScreen {
       this.refreshing = undefined;
     });
     return this.refreshing;
+  }
+
+  private titles = new Map<string, string>();
+
+  /** The game's and rule set's titles, as ListGames names them (asked once). */
+  private async learnTitles(): Promise<void> {
+    const games = await api.listGames({});
+    for (const game of games.games) {
+      this.titles.set(game.id, game.title);
+      for (const rules of game.ruleSets) this.titles.set(`${game.id}/${rules.id}`, rules.title || rules.id);
+    }
   }
 
   private show(view: TableView, advice?: GetAdviceResponse): void {
@@ -262,7 +275,11 @@ export class TableScreen {
       h(
         "header",
         { class: "table-head" },
-        h("h2", {}, `${view.game} · ${view.ruleSet}`),
+        h(
+          "h2",
+          {},
+          `${this.titles.get(view.game) ?? view.game} · ${this.titles.get(`${view.game}/${view.ruleSet}`) ?? view.ruleSet}`,
+        ),
         h(
           "p",
           {},
@@ -421,12 +438,13 @@ export class TableScreen {
         "ol",
         { class: "steps" },
         ...settlement.steps.map((step) => {
-          const text = `${step.label}${step.operation === SettlementOperation.NOTE ? "" : `: ${step.amount}`}`;
+          const text = `${step.label}${this.stepAmount(step)}`;
           return h(
             "li",
             { class: step.struck ? "struck" : "" },
             step.struck ? h("s", {}, text) : text,
-            step.note ? h("span", { class: "reason" }, ` — ${step.note}`) : "",
+            step.struck && step.note ? h("span", { class: "reason" }, ` struck: ${step.note}`) : "",
+            !step.struck && step.note ? h("span", { class: "reason" }, ` — ${step.note}`) : "",
           );
         }),
       ),
@@ -434,9 +452,30 @@ export class TableScreen {
       h(
         "ul",
         { class: "scores" },
-        ...settlement.scores.map((score, seat) => h("li", {}, `${this.seatName(seat)}: ${score >= 0 ? "+" : ""}${score}`)),
+        ...settlement.scores.map((score, seat) => {
+          const hand = settlement.hands.find((shown) => shown.seat === seat);
+          const cards = hand ? ` (had ${hand.cards.length ? this.cards(hand.cards, view.game) : "no card shown"})` : "";
+          return h("li", {}, `${this.seatName(seat)}: ${score >= 0n ? "+" : ""}${score}${cards}`);
+        }),
       ),
     );
+  }
+
+  /** What a settlement line does, as the terminal client says it: ": 20", ": ×2",
+   * ": +10 to Anna"; nothing for a note. */
+  private stepAmount(step: SettlementStep): string {
+    switch (step.operation) {
+      case SettlementOperation.BASE:
+        return `: ${step.amount}`;
+      case SettlementOperation.MULTIPLY:
+        return `: ×${step.amount}`;
+      case SettlementOperation.ADD: {
+        const to = step.seats.length ? ` to ${step.seats.map((seat) => this.seatName(seat)).join(", ")}` : "";
+        return `: ${step.amount >= 0n ? "+" : ""}${step.amount}${to}`;
+      }
+      default:
+        return "";
+    }
   }
 
   private drawDaily(view: TableView): HTMLElement {
