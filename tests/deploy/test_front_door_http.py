@@ -35,13 +35,15 @@ def tls(stack: LocalStack) -> ssl.SSLContext:
     return ssl.create_default_context(cafile=str(stack.root_certificate))
 
 
-def test_a_player_registers_creates_reads_and_plays_in_json_through_the_front_door(stack: LocalStack) -> None:
+def registered_with_a_table(stack: LocalStack, name: str) -> tuple[Connect, str]:
+    """A player registered in JSON through the front door, and his new table of Kop
+    against three computers."""
     guest = Connect(stack.front_door, tls=tls(stack))
-    registered = guest.call("RegisterPlayer", service_pb2.RegisterPlayerRequest(display_name="Anna"))
+    registered = guest.call("RegisterPlayer", service_pb2.RegisterPlayerRequest(display_name=name))
     assert registered.code == "OK", registered
     assert isinstance(registered.response, service_pb2.RegisterPlayerResponse)
-    anna = Connect(stack.front_door, registered.response.token, tls(stack))
-    created = anna.call(
+    player = Connect(stack.front_door, registered.response.token, tls(stack))
+    created = player.call(
         "CreateTable",
         service_pb2.CreateTableRequest(
             game="baska_kop", rule_set="kop", seats=[HUMAN, EASY, EASY, EASY], join=True
@@ -49,7 +51,11 @@ def test_a_player_registers_creates_reads_and_plays_in_json_through_the_front_do
     )
     assert created.code == "OK", created
     assert isinstance(created.response, service_pb2.CreateTableResponse)
-    name = created.response.table.name
+    return player, created.response.table.name
+
+
+def test_a_player_registers_creates_reads_and_plays_in_json_through_the_front_door(stack: LocalStack) -> None:
+    anna, name = registered_with_a_table(stack, "Anna")
     # Over both replicas (nginx balances each request), until it is her turn.
     views: list[table_pb2.TableView] = []
     support.wait_for(lambda: _her_turn(anna, name, views), "Anna's turn at her table")
@@ -75,20 +81,10 @@ def _her_turn(client: Connect, name: str, views: list[table_pb2.TableView]) -> b
 
 
 def test_a_watch_stream_flows_through_the_front_door_as_it_happens(stack: LocalStack) -> None:
-    guest = Connect(stack.front_door, tls=tls(stack))
-    registered = guest.call("RegisterPlayer", service_pb2.RegisterPlayerRequest(display_name="Ben"))
-    assert isinstance(registered.response, service_pb2.RegisterPlayerResponse)
-    ben = Connect(stack.front_door, registered.response.token, tls(stack))
-    created = ben.call(
-        "CreateTable",
-        service_pb2.CreateTableRequest(
-            game="baska_kop", rule_set="kop", seats=[HUMAN, EASY, EASY, EASY], join=True
-        ),
-    )
-    assert isinstance(created.response, service_pb2.CreateTableResponse)
+    ben, name = registered_with_a_table(stack, "Ben")
     # The match waits for Ben at some point, so the stream cannot have ended: its first
     # events arrive only if nginx passes them on unbuffered.
-    stream = ben.stream("WatchTable", service_pb2.WatchTableRequest(table=created.response.table.name))
+    stream = ben.stream("WatchTable", service_pb2.WatchTableRequest(table=name))
     first = next(stream)
     assert isinstance(first, service_pb2.WatchTableResponse) and first.HasField("event")
     stream.close()
