@@ -137,8 +137,10 @@ async def _serve_http(
     # Streams run for a whole match; the watch streams' heartbeats keep them busy.
     config.keep_alive_timeout = KEEPALIVE_IDLE_SECONDS
     config.graceful_timeout = settings.shutdown_grace_s
-    # No access log: a log of URLs and headers is where tokens leak.
+    # No access log: a log of URLs and headers is where tokens leak. Errors go to this
+    # process's own log, once.
     config.accesslog = None
+    config.errorlog = logging.getLogger("speedgamez.http")
     config.include_server_header = False
     web_root = Path(settings.web_root) if settings.web_root else None
     if web_root is not None and not (web_root / "index.html").is_file():
