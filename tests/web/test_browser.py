@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -390,3 +391,24 @@ def test_the_lobby_lists_a_new_table_as_it_opens_and_joins_it(open_page: Callabl
     ben.wait_for_selector(".hand .card")
     anna.wait_for_selector(".seat:not(.viewer) h3:text('Ben')")
     screenshot(ben, "lobby-joined")
+
+
+@pytest.mark.parametrize(
+    ("naming", "game", "pattern"),
+    [
+        ("german", "schafkopf", r"^\d?(Eichel|Gras|Herz|Schellen) (Sau|König|Ober|Unter|10|9|8|7)$"),
+        ("german", "bela", r"^\d?(Eichel|Laub|Herz|Schellen) (Ass|König|Ober|Unter|10|9|8|7)$"),
+        ("german", "baska_kop", r"^\d?(Kreuz|Pik|Herz|Karo)-(Ass|Zehn|Dame|Bube)$"),
+        ("polish", "baska_kop", r"^\d?(as|dziesiątka|dama|walet) (trefl|pik|kier|karo)$"),
+    ],
+)
+def test_cards_are_named_as_the_seeds_name_them(
+    open_page: Callable[..., Page], naming: str, game: str, pattern: str
+) -> None:
+    page = open_page()
+    register(page, "Anna")
+    page.select_option("#card-names", naming)
+    new_table(page, game)
+    page.wait_for_selector(".hand .card")
+    for name in page.locator(".hand .card").all_inner_texts():
+        assert re.match(pattern, name.replace("\n", "")), name

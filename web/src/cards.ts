@@ -1,6 +1,7 @@
 // Card names in the three ways the seeds use them: symbols ("♣Q"), German (Baśka, Kop,
-// Bela, Speculation: "Kreuz-Dame"; Schafkopf: the Bavarian pack, "Eichel Ober") and
-// Polish ("dama trefl"). The server names cards in its own texts (reasons, labels) as
+// Speculation: "Kreuz-Dame"; Schafkopf: the Bavarian pack, "Eichel Ober"; Bela: its German
+// pack, "Laub Unter", or with the option cards=franzoesisch "Pik-Bube") and Polish
+// ("dama trefl"). The server names cards in its own texts (reasons, labels) as
 // symbols or Bavarian; the hand and the tricks are named here from the structured card.
 
 import { CardNames, Rank, Suit, type Card } from "./gen/speedgamez/v1/cards_pb";
@@ -74,6 +75,14 @@ const BAVARIAN_RANK: Record<number, string> = {
   [Rank.EIGHT]: "8",
   [Rank.SEVEN]: "7",
 };
+// Bela's German pack (seed 002): acorns, leaves, hearts, bells, with Unter and Ober.
+const BELA_SUIT: Record<number, string> = {
+  [Suit.CLUBS]: "Eichel",
+  [Suit.SPADES]: "Laub",
+  [Suit.HEARTS]: "Herz",
+  [Suit.DIAMONDS]: "Schellen",
+};
+const BELA_RANK: Record<number, string> = { ...BAVARIAN_RANK, [Rank.ACE]: "Ass" };
 const POLISH_SUIT: Record<number, string> = {
   [Suit.CLUBS]: "trefl",
   [Suit.SPADES]: "pik",
@@ -96,13 +105,16 @@ const POLISH_RANK: Record<number, string> = {
   [Rank.TWO]: "dwójka",
 };
 
-export function cardName(card: Card | undefined, game: string): string {
+/** The card's name; ``options`` are the table's (Bela's pack is one). */
+export function cardName(card: Card | undefined, game: string, options: Record<string, string> = {}): string {
   if (!card) return "?";
   switch (naming()) {
     case "german":
-      return game === "schafkopf"
-        ? `${BAVARIAN_SUIT[card.suit]} ${BAVARIAN_RANK[card.rank] ?? card.rank}`
-        : `${GERMAN_SUIT[card.suit]}-${GERMAN_RANK[card.rank]}`;
+      if (game === "schafkopf") return `${BAVARIAN_SUIT[card.suit]} ${BAVARIAN_RANK[card.rank] ?? card.rank}`;
+      if (game === "bela" && options.cards !== "franzoesisch") {
+        return `${BELA_SUIT[card.suit]} ${BELA_RANK[card.rank] ?? card.rank}`;
+      }
+      return `${GERMAN_SUIT[card.suit]}-${GERMAN_RANK[card.rank]}`;
     case "polish":
       return `${POLISH_RANK[card.rank]} ${POLISH_SUIT[card.suit]}`;
     default:

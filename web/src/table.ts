@@ -266,7 +266,6 @@ export class TableScreen {
   private draw(): void {
     const view = this.view;
     if (!view) return;
-    const game = view.game;
     const mine = view.viewerSeat !== undefined && view.toActSeats.includes(view.viewerSeat);
     this.board.dataset.version = String(view.version);
     this.board.dataset.phase = String(view.phase);
@@ -306,7 +305,7 @@ export class TableScreen {
                 h(
                   "li",
                   { class: rung.fallen ? "fallen" : rung.own ? "own" : "" },
-                  cardName(rung.card, game),
+                  this.card(rung.card),
                   rung.fallen ? " (fallen)" : rung.own ? " (yours)" : "",
                 ),
               ),
@@ -355,16 +354,20 @@ export class TableScreen {
         `${seat.cardsInHand} cards · ${seat.tricksWon} tricks · ${seat.cardPoints} points · total ${seat.totalScore}`,
         ...seat.counters.map((counter) => ` · ${counter.label} ${counter.value}`),
       ),
-      seat.shownCards.length ? h("p", {}, "Shown: ", this.cards(seat.shownCards, view.game)) : null,
+      seat.shownCards.length ? h("p", {}, "Shown: ", this.cards(seat.shownCards)) : null,
       ...seat.declarations.map((declaration) =>
-        h("p", {}, `${declaration.label}: `, this.cards(declaration.cards, view.game), ` (${declaration.points})`),
+        h("p", {}, `${declaration.label}: `, this.cards(declaration.cards), ` (${declaration.points})`),
       ),
-      seat.openHand.length ? h("p", { class: "open-hand" }, "Cards: ", this.cards(seat.openHand, view.game)) : null,
+      seat.openHand.length ? h("p", { class: "open-hand" }, "Cards: ", this.cards(seat.openHand)) : null,
     );
   }
 
-  private cards(cards: Card[], game: string): string {
-    return cards.map((card) => cardName(card, game)).join(" ");
+  private card(card: Card | undefined): string {
+    return cardName(card, this.view?.game ?? "", this.view?.options ?? {});
+  }
+
+  private cards(cards: Card[]): string {
+    return cards.map((card) => this.card(card)).join(" ");
   }
 
   private drawCalls(view: TableView): HTMLElement {
@@ -406,7 +409,7 @@ export class TableScreen {
           h(
             "li",
             { class: isRed(played.card) ? "red" : "" },
-            `${this.seatName(played.seat)}: ${cardName(played.card, view.game)}`,
+            `${this.seatName(played.seat)}: ${this.card(played.card)}`,
           ),
         ),
       ),
@@ -454,7 +457,7 @@ export class TableScreen {
         { class: "scores" },
         ...settlement.scores.map((score, seat) => {
           const hand = settlement.hands.find((shown) => shown.seat === seat);
-          const cards = hand ? ` (had ${hand.cards.length ? this.cards(hand.cards, view.game) : "no card shown"})` : "";
+          const cards = hand ? ` (had ${hand.cards.length ? this.cards(hand.cards) : "no card shown"})` : "";
           return h("li", {}, `${this.seatName(seat)}: ${score >= 0n ? "+" : ""}${score}${cards}`);
         }),
       ),
@@ -530,7 +533,7 @@ export class TableScreen {
                 onclick: () => this.playCard(index),
               },
               index < 9 ? h("span", { class: "key" }, String(index + 1)) : null,
-              cardName(held.card, view.game),
+              this.card(held.card),
             ),
           ),
         ),
@@ -628,11 +631,11 @@ export class TableScreen {
       "section",
       { class: "advice", "aria-label": "Advice" },
       h("button", { type: "button", onclick: () => void this.askAdvice(), "aria-keyshortcuts": "R" }, "Advice (R)"),
-      advice ? this.adviceText(advice, view) : null,
+      advice ? this.adviceText(advice) : null,
     );
   }
 
-  private adviceText(advice: GetAdviceResponse, view: TableView): HTMLElement {
+  private adviceText(advice: GetAdviceResponse): HTMLElement {
     const lines: Child[] = [h("p", {}, `The strong computer: ${advice.reason}`)];
     if (advice.calls.length) {
       lines.push(
@@ -645,7 +648,7 @@ export class TableScreen {
           "ul",
           {},
           ...advice.cards.map((card) =>
-            h("li", {}, `${cardName(card.card, view.game)}: wins in ${card.winningDeals} of ${advice.dealsConsidered} deals`),
+            h("li", {}, `${this.card(card.card)}: wins in ${card.winningDeals} of ${advice.dealsConsidered} deals`),
           ),
         ),
       );
