@@ -125,24 +125,32 @@ def version(page: Page) -> str:
     return page.get_attribute(".board", "data-version") or ""
 
 
+# What a cautious player clicks, best first: continue after a settlement, a playable card,
+# a pass, the market's turn-up, keep or no bid; else the first call allowed. In a market
+# every trade redraws the board, so a click that finds its button gone is tried again.
+CAUTIOUS = (
+    ".choices [data-kind=continuePlay].allowed",
+    ".hand .card.playable",
+    ".choices [data-kind=passTurn].allowed",
+    ".choices [data-market=reveal].allowed, .choices [data-market=keep].allowed",
+    ".choices button.allowed",
+)
+
+
 def take_one_move(page: Page) -> bool:
-    """Click what the player would: continue after a settlement, else a playable card,
-    else the first call allowed (the cautious one: pass, turn up, no bid). False once the
-    match is over."""
+    """Click what the player would (CAUTIOUS) when it is her turn or a settlement waits
+    for her. False once the match is over."""
     page.wait_for_selector(ACTIONABLE)
     if page.locator(".end").count():
         return False
     before = version(page)
-    for selector in (
-        ".choices [data-kind=continuePlay].allowed",
-        ".seat.viewer.acting ~ * .card.playable, .hand .card.playable",
-        ".choices button.allowed",
-    ):
+    for selector in CAUTIOUS:
         target = page.locator(selector)
         if target.count():
-            target.first.click()
+            with contextlib.suppress(TimeoutError):
+                target.first.click(timeout=5_000)
             break
-    # Refused (the table moved meanwhile): look again.
+    # Refused, or redrawn before the click landed (the table moved meanwhile): look again.
     with contextlib.suppress(TimeoutError):
         page.wait_for_function(
             "v => document.querySelector('.board')?.dataset.version !== v", arg=before, timeout=10_000

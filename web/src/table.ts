@@ -267,6 +267,8 @@ export class TableScreen {
     const view = this.view;
     if (!view) return;
     const mine = view.viewerSeat !== undefined && view.toActSeats.includes(view.viewerSeat);
+    // Every change draws the board anew; the control that had the focus keeps it.
+    const focused = (document.activeElement as HTMLElement | null)?.dataset?.focus;
     this.board.dataset.version = String(view.version);
     this.board.dataset.phase = String(view.phase);
     replace(
@@ -329,6 +331,7 @@ export class TableScreen {
       this.drawAdvice(view),
       this.over(view) ? h("p", { class: "end" }, h("a", { href: "./" }, "Back to the lobby")) : null,
     );
+    if (focused) this.board.querySelector<HTMLElement>(`[data-focus="${CSS.escape(focused)}"]`)?.focus();
   }
 
   private drawSeat(seat: SeatView, view: TableView): HTMLElement {
@@ -529,6 +532,7 @@ export class TableScreen {
                 class: `card${held.playable ? " playable" : ""}${isRed(held.card) ? " red" : ""}`,
                 "aria-disabled": held.playable ? undefined : "true",
                 "aria-keyshortcuts": index < 9 ? String(index + 1) : undefined,
+                "data-focus": `card-${cardName(held.card, "")}`,
                 title: held.playable ? undefined : held.reason,
                 onclick: () => this.playCard(index),
               },
@@ -562,6 +566,8 @@ export class TableScreen {
                 type: "button",
                 class: choice.allowed ? "allowed" : "",
                 "data-kind": choice.action?.kind.case ?? "",
+                "data-market": marketKind(choice),
+                "data-focus": `choice-${choice.label}`,
                 "aria-disabled": choice.allowed ? undefined : "true",
                 "aria-keyshortcuts": this.shortcutOf(choice)?.toUpperCase(),
                 onclick: () => this.takeChoice(this.priced(choice, index, view)),
@@ -742,6 +748,12 @@ export class TableScreen {
     }
     event.preventDefault();
   }
+}
+
+/** A market call's kind (reveal, keep, sell, bid, offer, ...), or nothing. */
+function marketKind(choice: ActionChoice): string | undefined {
+  const action = choice.action?.kind;
+  return action?.case === "speculation" ? action.value.kind.case : undefined;
 }
 
 /** A Speculation seat's face-down cards, by slot id, top first. */
