@@ -339,7 +339,8 @@ def test_a_lost_connection_resumes_the_table_with_no_gap_and_no_repeat(
 def test_a_trader_names_her_own_price_in_the_speculation_market(open_page: Callable[..., Page]) -> None:
     page = open_page()
     register(page, "Anna")
-    new_table(page, "speculation")
+    # No market clock: the table waits for Anna's decisions, so her offers stay open.
+    new_table(page, "speculation", **{"option-reveal_seconds": "0", "option-auction_seconds": "0"})
     offer = page.locator(".choices li", has=page.locator("button.allowed", has_text="Offer")).first
     offer.wait_for()
     offer.locator("input.price").first.fill("2")

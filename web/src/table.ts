@@ -269,6 +269,10 @@ export class TableScreen {
     const mine = view.viewerSeat !== undefined && view.toActSeats.includes(view.viewerSeat);
     // Every change draws the board anew; the control that had the focus keeps it.
     const focused = (document.activeElement as HTMLElement | null)?.dataset?.focus;
+    // ... and a price being typed keeps what was typed.
+    const typed = new Map(
+      Array.from(this.board.querySelectorAll<HTMLInputElement>("input[data-focus]"), (input) => [input.dataset.focus!, input.value]),
+    );
     this.board.dataset.version = String(view.version);
     this.board.dataset.phase = String(view.phase);
     replace(
@@ -331,6 +335,10 @@ export class TableScreen {
       this.drawAdvice(view),
       this.over(view) ? h("p", { class: "end" }, h("a", { href: "./" }, "Back to the lobby")) : null,
     );
+    for (const input of this.board.querySelectorAll<HTMLInputElement>("input[data-focus]")) {
+      const value = typed.get(input.dataset.focus!);
+      if (value !== undefined) input.value = value;
+    }
     if (focused) this.board.querySelector<HTMLElement>(`[data-focus="${CSS.escape(focused)}"]`)?.focus();
   }
 
@@ -589,13 +597,28 @@ export class TableScreen {
     if (!choice.allowed || (market?.case !== "bid" && market?.case !== "offer")) return null;
     const fields: HTMLElement[] = [
       h("label", { for: `price-${index}` }, "Chips "),
-      h("input", { id: `price-${index}`, type: "number", min: 1, value: market.value.chips, class: "price" }),
+      h("input", {
+        id: `price-${index}`,
+        type: "number",
+        min: 1,
+        value: market.value.chips,
+        class: "price",
+        "data-focus": `price-${choice.label}`,
+      }),
     ];
     if (market.case === "offer") {
       const slots = slotsOf(view, market.value.sellerSeat).length || 1;
       fields.push(
         h("label", { for: `cards-${index}` }, " cards "),
-        h("input", { id: `cards-${index}`, type: "number", min: 1, max: slots, value: market.value.slotIds.length, class: "price" }),
+        h("input", {
+          id: `cards-${index}`,
+          type: "number",
+          min: 1,
+          max: slots,
+          value: market.value.slotIds.length,
+          class: "price",
+          "data-focus": `cards-${choice.label}`,
+        }),
       );
     }
     return h("span", { class: "priced" }, ...fields);
