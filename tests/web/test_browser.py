@@ -106,7 +106,7 @@ def register(page: Page, name: str) -> None:
     page.wait_for_selector("form.new-table")
 
 
-def new_table(page: Page, game: str, people: int = 1, **settings: str) -> None:
+def new_table(page: Page, game: str, *, people: int = 1, **settings: str) -> None:
     form = page.locator(f"form[data-game={game}]")
     for field, value in (SHORT_MATCHES[game] | settings).items():
         control = form.locator(f"#{game}-{field}")
