@@ -1,8 +1,8 @@
 """The contract over HTTP (Connect protocol) answers exactly as over gRPC.
 
 One list of cases covers every RPC of the contract, successes and failures; each runs over
-gRPC, Connect with JSON and Connect with binary protobuf (and a GET where the contract
-allows one), each protocol at a table of its own, and every protocol must answer every
+gRPC, Connect with JSON, Connect with binary protobuf and gRPC on the HTTP port (and a GET
+where the contract allows one), each protocol at a table of its own, and every protocol must answer every
 case with the expected status and the same message. The table of results is written to
 ``test-artifacts/http-conformance.md``. Then: a watch stream over HTTP resumes from the
 last event with no gap and no repeat; the same limits hold across both ports (one
@@ -39,7 +39,8 @@ from tools.processes import (
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 ALLOWED_ORIGIN = "https://cards.example.com"
-PROTOCOLS = ("grpc", "connect+json", "connect+proto")
+# gRPC on the gRPC port (grpcio's server) and on the HTTP port (the ASGI application).
+PROTOCOLS = ("grpc", "connect+json", "connect+proto", "grpc on the HTTP port")
 # The RPCs the contract marks NO_SIDE_EFFECTS: Connect also answers them as a GET.
 GETTABLE = frozenset(
     method.name
@@ -206,8 +207,9 @@ def make_world(address: str) -> World:
 def call(server: ServiceProcess, protocol: str, method: str, request: Message, token: str | None) -> Answer:
     """One call over ``protocol``; a stream answers OK once its first response came."""
     streaming = method in ("WatchTable", "WatchLobby")
-    if protocol == "grpc":
-        channel = grpc.insecure_channel(server_address(server))
+    if protocol.startswith("grpc"):
+        address = server_address(server) if protocol == "grpc" else http_address(server)
+        channel = grpc.insecure_channel(address)
         response_type = getattr(service_pb2, f"{method}Response")
         metadata = [("authorization", f"Bearer {token}")] if token is not None else []
         options = {
