@@ -158,10 +158,13 @@ def take_one_move(page: Page) -> bool:
     return True
 
 
-def play_to_the_end(page: Page, most_moves: int = 2000) -> None:
+def play_to_the_end(page: Page, most_moves: int = 2000) -> set[str]:
+    """Play until the match is over; the move clock's lines seen on the way."""
+    clocks: set[str] = set()
     for _ in range(most_moves):
+        clocks.add(page.inner_text(".clock"))
         if not take_one_move(page):
-            return
+            return clocks
     raise AssertionError("the match did not end")
 
 
@@ -180,7 +183,10 @@ def test_a_whole_match_of_each_game_against_computers_played_by_clicking(
         screenshot(page, "lobby")
     new_table(page, game)
     screenshot(page, f"{game}-start")
-    play_to_the_end(page)
+    clocks = play_to_the_end(page)
+    if game == "speculation":
+        # A market with a person runs a clock (reveal_seconds): its countdown is shown.
+        assert any(re.match(r"Time left: \d+ s for ", clock) for clock in clocks), clocks
     screenshot(page, f"{game}-finished")
     assert page.get_attribute(".board", "data-phase") == "5"  # TABLE_PHASE_FINISHED
     assert page.locator(".settlement .steps li").count() > 0

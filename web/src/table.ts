@@ -5,48 +5,25 @@
 import { clone, create } from "@bufbuild/protobuf";
 import { timestampMs } from "@bufbuild/protobuf/wkt";
 import { api, Code, isCode, problem, requestId } from "./api";
+import {
+  describe,
+  drawCalls,
+  drawDaily,
+  drawLadder,
+  drawPartyPoints,
+  drawSeat,
+  drawSettlement,
+  drawTrick,
+  Names,
+  PHASES,
+} from "./board";
 import { cardName, isRed, serverNames } from "./cards";
 import { h, replace, say, type Child } from "./dom";
 import { ActionSchema, type Action } from "./gen/speedgamez/v1/actions_pb";
 import type { Card } from "./gen/speedgamez/v1/cards_pb";
-import {
-  Badge,
-  DoubleStatus,
-  SeatKind,
-  SettlementOperation,
-  TablePhase,
-  type ActionChoice,
-  type SeatView,
-  type SettlementStep,
-  type TableEvent,
-  type TableView,
-  type Trick,
-} from "./gen/speedgamez/v1/table_pb";
+import { SeatKind, TablePhase, type ActionChoice, type TableEvent, type TableView } from "./gen/speedgamez/v1/table_pb";
 import type { GetAdviceResponse } from "./gen/speedgamez/v1/table_service_pb";
 
-const BADGES: Record<number, [string, string]> = {
-  [Badge.DEALER]: ["G", "Geber: deals this deal"],
-  [Badge.OLD]: ["A", "Alter: one of the Old (a black queen, or Wesele)"],
-  [Badge.YOUNG]: ["J", "Junger: one of the Young, the party against the Old"],
-  [Badge.PARTNER]: ["P", "Partner of the Wesele declarer"],
-  [Badge.SOLOIST]: ["♛", "plays alone against the others"],
-};
-const DOUBLES: Record<number, string> = {
-  [DoubleStatus.UNKNOWN]: "counts: not known yet",
-  [DoubleStatus.COUNTS]: "counts",
-  [DoubleStatus.STRUCK]: "struck",
-  [DoubleStatus.CLEARED]: "cleared",
-};
-const PHASES: Record<number, string> = {
-  [TablePhase.WAITING_FOR_PLAYERS]: "waiting for players",
-  [TablePhase.BIDDING]: "bidding",
-  [TablePhase.PLAYING]: "playing",
-  [TablePhase.SETTLEMENT]: "settlement",
-  [TablePhase.FINISHED]: "match over",
-  [TablePhase.CLOSED]: "closed",
-  [TablePhase.IN_DEAL_OTHER]: "in the deal",
-};
-// Keys the seeds name, besides 1–9 for the cards and a call's own letter.
 export const TABLE_KEYS =
   "1–9 play a card · P pass · N dalje (Bela) · a call's letter takes it · Enter continue · " +
   "L last trick · R advice · B balance (your statistics) · ? these keys";
@@ -266,6 +243,7 @@ export class TableScreen {
   private draw(): void {
     const view = this.view;
     if (!view) return;
+    const names = new Names(view);
     const mine = view.viewerSeat !== undefined && view.toActSeats.includes(view.viewerSeat);
     // Every change draws the board anew; the control that had the focus keeps it.
     const focused = (document.activeElement as HTMLElement | null)?.dataset?.focus;
@@ -298,38 +276,13 @@ export class TableScreen {
           : null,
         h("p", { class: "share" }, "Invite a friend: ", h("a", { href: `?table=${view.name}` }, "link to this table")),
       ),
-      h("section", { class: "seats", "aria-label": "Seats" }, ...view.seats.map((seat) => this.drawSeat(seat, view))),
-      view.trumpLadder.length
-        ? h(
-            "section",
-            { class: "ladder", "aria-label": "Trump ladder" },
-            h("h3", {}, "Trumps, highest first"),
-            h(
-              "ol",
-              { class: "rungs" },
-              ...view.trumpLadder.map((rung) =>
-                h(
-                  "li",
-                  { class: rung.fallen ? "fallen" : rung.own ? "own" : "" },
-                  this.card(rung.card),
-                  rung.fallen ? " (fallen)" : rung.own ? " (yours)" : "",
-                ),
-              ),
-            ),
-          )
-        : null,
-      view.calls.length ? this.drawCalls(view) : null,
-      this.drawTrick(view),
-      view.partyPoints.length
-        ? h(
-            "section",
-            { class: "party-points", "aria-label": "Running points" },
-            h("h3", {}, "Card points so far"),
-            h("ul", {}, ...view.partyPoints.map((party) => h("li", {}, `${party.label}: ${party.cardPoints}`))),
-          )
-        : null,
-      view.settlement ? this.drawSettlement(view) : null,
-      view.daily ? this.drawDaily(view) : null,
+      h("section", { class: "seats", "aria-label": "Seats" }, ...view.seats.map((seat) => drawSeat(seat, view, names))),
+      view.trumpLadder.length ? drawLadder(view, names) : null,
+      view.calls.length ? drawCalls(view, names) : null,
+      drawTrick(view, names, this.showLastTrick, () => this.toggleLastTrick()),
+      view.partyPoints.length ? drawPartyPoints(view) : null,
+      view.settlement ? drawSettlement(view, names) : null,
+      view.daily ? drawDaily(view) : null,
       this.drawHand(view, mine),
       this.drawChoices(view),
       this.drawAdvice(view),
@@ -342,182 +295,13 @@ export class TableScreen {
     if (focused) this.board.querySelector<HTMLElement>(`[data-focus="${CSS.escape(focused)}"]`)?.focus();
   }
 
-  private drawSeat(seat: SeatView, view: TableView): HTMLElement {
-    const acting = view.toActSeats.includes(seat.seat);
-    const badges = seat.badges.map((badge) => {
-      const [letter, meaning] = BADGES[badge] ?? ["?", "unknown badge"];
-      return h("abbr", { class: "badge", title: meaning, "aria-label": meaning }, letter);
-    });
-    const who =
-      seat.kind === SeatKind.COMPUTER
-        ? `${seat.playerName} (computer)`
-        : seat.open
-          ? "open seat"
-          : seat.playerName;
-    return h(
-      "article",
-      { class: `seat${acting ? " acting" : ""}${seat.isViewer ? " viewer" : ""}`, "data-seat": seat.seat },
-      h("h3", {}, who, seat.isViewer ? " (you)" : "", seat.away ? " (away)" : "", acting ? " · to act" : ""),
-      badges.length ? h("p", { class: "badges" }, ...badges) : null,
-      h(
-        "p",
-        {},
-        `${seat.cardsInHand} cards · ${seat.tricksWon} tricks · ${seat.cardPoints} points · total ${seat.totalScore}`,
-        ...seat.counters.map((counter) => ` · ${counter.label} ${counter.value}`),
-      ),
-      seat.shownCards.length ? h("p", {}, "Shown: ", this.cards(seat.shownCards)) : null,
-      ...seat.declarations.map((declaration) =>
-        h("p", {}, `${declaration.label}: `, this.cards(declaration.cards), ` (${declaration.points})`),
-      ),
-      seat.openHand.length ? h("p", { class: "open-hand" }, "Cards: ", this.cards(seat.openHand)) : null,
-    );
-  }
-
   private card(card: Card | undefined): string {
-    return cardName(card, this.view?.game ?? "", this.view?.options ?? {});
-  }
-
-  private cards(cards: Card[]): string {
-    return cards.map((card) => this.card(card)).join(" ");
-  }
-
-  private drawCalls(view: TableView): HTMLElement {
-    return h(
-      "section",
-      { class: "calls", "aria-label": "Calls" },
-      h("h3", {}, "Calls"),
-      h(
-        "ol",
-        {},
-        ...view.calls.map((call) => {
-          const status = DOUBLES[call.doubleStatus];
-          const label = call.doubleStatus === DoubleStatus.STRUCK ? h("s", {}, call.label) : call.label;
-          return h(
-            "li",
-            {},
-            `${this.seatName(call.seat)}: `,
-            label,
-            status ? ` (${status}${call.statusNote ? `: ${call.statusNote}` : ""})` : "",
-            call.reason ? h("span", { class: "reason" }, ` — ${call.reason}`) : "",
-          );
-        }),
-      ),
-    );
-  }
-
-  private drawTrick(view: TableView): HTMLElement | null {
-    const last = view.tricks.length ? view.tricks[view.tricks.length - 1] : undefined;
-    const trick: Trick | undefined = this.showLastTrick ? last : view.currentTrick;
-    if (!trick && !last) return null;
-    return h(
-      "section",
-      { class: "trick", "aria-label": this.showLastTrick ? "Last trick" : "Trick" },
-      h("h3", {}, this.showLastTrick ? "Last trick" : "Trick"),
-      h(
-        "ul",
-        {},
-        ...(trick?.cards ?? []).map((played) =>
-          h(
-            "li",
-            { class: isRed(played.card) ? "red" : "" },
-            `${this.seatName(played.seat)}: ${this.card(played.card)}`,
-          ),
-        ),
-      ),
-      this.showLastTrick && last?.winnerSeat !== undefined
-        ? h("p", {}, `${this.seatName(last.winnerSeat)} took it (${last.points} points)`)
-        : null,
-      last
-        ? h(
-            "button",
-            { type: "button", onclick: () => this.toggleLastTrick(), "aria-keyshortcuts": "L" },
-            this.showLastTrick ? "Back to the trick (L)" : "Last trick (L)",
-          )
-        : null,
-    );
+    return this.view ? new Names(this.view).card(card) : "?";
   }
 
   private toggleLastTrick(): void {
     this.showLastTrick = !this.showLastTrick;
     this.draw();
-  }
-
-  private drawSettlement(view: TableView): HTMLElement {
-    const settlement = view.settlement!;
-    return h(
-      "section",
-      { class: "settlement", "aria-label": "Settlement" },
-      h("h3", {}, `Settlement: ${settlement.contractLabel}`),
-      h(
-        "ol",
-        { class: "steps" },
-        ...settlement.steps.map((step) => {
-          const text = `${step.label}${this.stepAmount(step)}`;
-          return h(
-            "li",
-            { class: step.struck ? "struck" : "" },
-            step.struck ? h("s", {}, text) : text,
-            step.struck && step.note ? h("span", { class: "reason" }, ` struck: ${step.note}`) : "",
-            !step.struck && step.note ? h("span", { class: "reason" }, ` — ${step.note}`) : "",
-          );
-        }),
-      ),
-      h("p", {}, settlement.summary),
-      h(
-        "ul",
-        { class: "scores" },
-        ...settlement.scores.map((score, seat) => {
-          const hand = settlement.hands.find((shown) => shown.seat === seat);
-          const cards = hand ? ` (had ${hand.cards.length ? this.cards(hand.cards) : "no card shown"})` : "";
-          return h("li", {}, `${this.seatName(seat)}: ${score >= 0n ? "+" : ""}${score}${cards}`);
-        }),
-      ),
-    );
-  }
-
-  /** What a settlement line does, as the terminal client says it: ": 20", ": ×2",
-   * ": +10 to Anna"; nothing for a note. */
-  private stepAmount(step: SettlementStep): string {
-    switch (step.operation) {
-      case SettlementOperation.BASE:
-        return `: ${step.amount}`;
-      case SettlementOperation.MULTIPLY:
-        return `: ×${step.amount}`;
-      case SettlementOperation.ADD: {
-        const to = step.seats.length ? ` to ${step.seats.map((seat) => this.seatName(seat)).join(", ")}` : "";
-        return `: ${step.amount >= 0n ? "+" : ""}${step.amount}${to}`;
-      }
-      default:
-        return "";
-    }
-  }
-
-  private drawDaily(view: TableView): HTMLElement {
-    const daily = view.daily!;
-    return h(
-      "section",
-      { class: "daily", "aria-label": "Daily deal" },
-      h("h3", {}, `Daily deal ${daily.date}: you against the strong computer`),
-      h(
-        "table",
-        {},
-        h("thead", {}, h("tr", {}, h("th", {}, "Deal"), h("th", {}, "You"), h("th", {}, "Strong computer"))),
-        h(
-          "tbody",
-          {},
-          ...daily.deals.map((line) =>
-            h(
-              "tr",
-              {},
-              h("td", {}, line.dealNumber),
-              h("td", {}, String(line.yourScore)),
-              h("td", { class: "computer" }, line.computerScore === undefined ? "…" : String(line.computerScore)),
-            ),
-          ),
-        ),
-      ),
-      h("p", {}, `Difference: ${daily.difference}${daily.complete ? "" : " so far"}`),
-    );
   }
 
   private drawHand(view: TableView, mine: boolean): HTMLElement | null {
@@ -784,32 +568,3 @@ function slotsOf(view: TableView, seat: number): bigint[] {
   return view.gameView.case === "speculation" ? (view.gameView.value.seats[seat]?.slotIds ?? []) : [];
 }
 
-/** One line for an event, or nothing (a hidden event keeps only its number). */
-function describe(event: TableEvent, view: TableView | undefined): string {
-  const name = (seat: number) => view?.seats.find((candidate) => candidate.seat === seat)?.playerName || `seat ${seat + 1}`;
-  const kind = event.kind;
-  switch (kind.case) {
-    case "seatChanged":
-      return kind.value.description;
-    case "dealStarted":
-      return `Deal ${kind.value.dealNumber}: ${name(kind.value.dealerSeat)} deals.`;
-    case "actionTaken":
-      return `${name(kind.value.seat)}: ${kind.value.label}${kind.value.reason ? ` (${kind.value.reason})` : ""}`;
-    case "biddingEnded":
-      return `The game: ${kind.value.contract?.label ?? ""}`;
-    case "trickCompleted": {
-      const winner = kind.value.trick?.winnerSeat;
-      return winner === undefined ? "The trick is complete." : `${name(winner)} takes the trick.`;
-    }
-    case "dealSettled":
-      return `Settled: ${kind.value.settlement?.summary ?? ""}`;
-    case "matchFinished":
-      return `The match is over. Winner: ${kind.value.winnerSeats.map(name).join(", ")}.`;
-    case "tableClosed":
-      return kind.value.description;
-    case "dailyDealCompared":
-      return `Deal ${kind.value.dealNumber}: you ${kind.value.yourScore}, the strong computer ${kind.value.computerScore}.`;
-    default:
-      return "";
-  }
-}

@@ -1,0 +1,285 @@
+// The table's public parts, drawn from a view as the terminal client draws them: seats and
+// their badges, the trump ladder, the calls, the trick, the settlement, the daily deal, and
+// one line for each event of the history. Nothing here knows a rule.
+
+import { cardName, isRed } from "./cards";
+import { h } from "./dom";
+import type { Card } from "./gen/speedgamez/v1/cards_pb";
+import {
+  Badge,
+  DoubleStatus,
+  SeatKind,
+  SettlementOperation,
+  TablePhase,
+  type SeatView,
+  type SettlementStep,
+  type TableEvent,
+  type TableView,
+  type Trick,
+} from "./gen/speedgamez/v1/table_pb";
+
+const BADGES: Record<number, [string, string]> = {
+  [Badge.DEALER]: ["G", "Geber: deals this deal"],
+  [Badge.OLD]: ["A", "Alter: one of the Old (a black queen, or Wesele)"],
+  [Badge.YOUNG]: ["J", "Junger: one of the Young, the party against the Old"],
+  [Badge.PARTNER]: ["P", "Partner of the Wesele declarer"],
+  [Badge.SOLOIST]: ["♛", "plays alone against the others"],
+};
+const DOUBLES: Record<number, string> = {
+  [DoubleStatus.UNKNOWN]: "counts: not known yet",
+  [DoubleStatus.COUNTS]: "counts",
+  [DoubleStatus.STRUCK]: "struck",
+  [DoubleStatus.CLEARED]: "cleared",
+};
+export const PHASES: Record<number, string> = {
+  [TablePhase.WAITING_FOR_PLAYERS]: "waiting for players",
+  [TablePhase.BIDDING]: "bidding",
+  [TablePhase.PLAYING]: "playing",
+  [TablePhase.SETTLEMENT]: "settlement",
+  [TablePhase.FINISHED]: "match over",
+  [TablePhase.CLOSED]: "closed",
+  [TablePhase.IN_DEAL_OTHER]: "in the deal",
+};
+// Keys the seeds name, besides 1–9 for the cards and a call's own letter.
+/** Seats by their players' names and cards as the player chose to name them. */
+export class Names {
+  constructor(private readonly view: TableView) {}
+
+  seat(seat: number): string {
+    const found = this.view.seats.find((candidate) => candidate.seat === seat);
+    return found ? found.playerName || `seat ${seat + 1}` : `seat ${seat + 1}`;
+  }
+
+  card(card: Card | undefined): string {
+    return cardName(card, this.view.game, this.view.options);
+  }
+
+  cards(cards: Card[]): string {
+    return cards.map((card) => this.card(card)).join(" ");
+  }
+}
+
+export function drawSeat(seat: SeatView, view: TableView, names: Names): HTMLElement {
+  const acting = view.toActSeats.includes(seat.seat);
+  const badges = seat.badges.map((badge) => {
+    const [letter, meaning] = BADGES[badge] ?? ["?", "unknown badge"];
+    return h("abbr", { class: "badge", title: meaning, "aria-label": meaning }, letter);
+  });
+  const who =
+    seat.kind === SeatKind.COMPUTER
+      ? `${seat.playerName} (computer)`
+      : seat.open
+        ? "open seat"
+        : seat.playerName;
+  return h(
+    "article",
+    { class: `seat${acting ? " acting" : ""}${seat.isViewer ? " viewer" : ""}`, "data-seat": seat.seat },
+    h("h3", {}, who, seat.isViewer ? " (you)" : "", seat.away ? " (away)" : "", acting ? " · to act" : ""),
+    badges.length ? h("p", { class: "badges" }, ...badges) : null,
+    h(
+      "p",
+      {},
+      `${seat.cardsInHand} cards · ${seat.tricksWon} tricks · ${seat.cardPoints} points · total ${seat.totalScore}`,
+      ...seat.counters.map((counter) => ` · ${counter.label} ${counter.value}`),
+    ),
+    seat.shownCards.length ? h("p", {}, "Shown: ", names.cards(seat.shownCards)) : null,
+    ...seat.declarations.map((declaration) =>
+      h("p", {}, `${declaration.label}: `, names.cards(declaration.cards), ` (${declaration.points})`),
+    ),
+    seat.openHand.length ? h("p", { class: "open-hand" }, "Cards: ", names.cards(seat.openHand)) : null,
+  );
+}
+
+export function drawLadder(view: TableView, names: Names): HTMLElement {
+  return h(
+    "section",
+    { class: "ladder", "aria-label": "Trump ladder" },
+    h("h3", {}, "Trumps, highest first"),
+    h(
+      "ol",
+      { class: "rungs" },
+      ...view.trumpLadder.map((rung) =>
+        h(
+          "li",
+          { class: rung.fallen ? "fallen" : rung.own ? "own" : "" },
+          names.card(rung.card),
+          rung.fallen ? " (fallen)" : rung.own ? " (yours)" : "",
+        ),
+      ),
+    ),
+  );
+}
+
+export function drawPartyPoints(view: TableView): HTMLElement {
+  return h(
+    "section",
+    { class: "party-points", "aria-label": "Running points" },
+    h("h3", {}, "Card points so far"),
+    h("ul", {}, ...view.partyPoints.map((party) => h("li", {}, `${party.label}: ${party.cardPoints}`))),
+  );
+}
+
+export function drawCalls(view: TableView, names: Names): HTMLElement {
+  return h(
+    "section",
+    { class: "calls", "aria-label": "Calls" },
+    h("h3", {}, "Calls"),
+    h(
+      "ol",
+      {},
+      ...view.calls.map((call) => {
+        const status = DOUBLES[call.doubleStatus];
+        const label = call.doubleStatus === DoubleStatus.STRUCK ? h("s", {}, call.label) : call.label;
+        return h(
+          "li",
+          {},
+          `${names.seat(call.seat)}: `,
+          label,
+          status ? ` (${status}${call.statusNote ? `: ${call.statusNote}` : ""})` : "",
+          call.reason ? h("span", { class: "reason" }, ` — ${call.reason}`) : "",
+        );
+      }),
+    ),
+  );
+}
+
+/** The trick on the table, or the last one (``showLast``); ``toggle`` switches. */
+export function drawTrick(view: TableView, names: Names, showLast: boolean, toggle: () => void): HTMLElement | null {
+  const last = view.tricks.length ? view.tricks[view.tricks.length - 1] : undefined;
+  const trick: Trick | undefined = showLast ? last : view.currentTrick;
+  if (!trick && !last) return null;
+  return h(
+    "section",
+    { class: "trick", "aria-label": showLast ? "Last trick" : "Trick" },
+    h("h3", {}, showLast ? "Last trick" : "Trick"),
+    h(
+      "ul",
+      {},
+      ...(trick?.cards ?? []).map((played) =>
+        h(
+          "li",
+          { class: isRed(played.card) ? "red" : "" },
+          `${names.seat(played.seat)}: ${names.card(played.card)}`,
+        ),
+      ),
+    ),
+    showLast && last?.winnerSeat !== undefined
+      ? h("p", {}, `${names.seat(last.winnerSeat)} took it (${last.points} points)`)
+      : null,
+    last
+      ? h(
+          "button",
+          { type: "button", onclick: toggle, "aria-keyshortcuts": "L" },
+          showLast ? "Back to the trick (L)" : "Last trick (L)",
+        )
+      : null,
+  );
+}
+
+export function drawSettlement(view: TableView, names: Names): HTMLElement {
+  const settlement = view.settlement!;
+  return h(
+    "section",
+    { class: "settlement", "aria-label": "Settlement" },
+    h("h3", {}, `Settlement: ${settlement.contractLabel}`),
+    h(
+      "ol",
+      { class: "steps" },
+      ...settlement.steps.map((step) => {
+        const text = `${step.label}${stepAmount(step, names)}`;
+        return h(
+          "li",
+          { class: step.struck ? "struck" : "" },
+          step.struck ? h("s", {}, text) : text,
+          step.struck && step.note ? h("span", { class: "reason" }, ` struck: ${step.note}`) : "",
+          !step.struck && step.note ? h("span", { class: "reason" }, ` — ${step.note}`) : "",
+        );
+      }),
+    ),
+    h("p", {}, settlement.summary),
+    h(
+      "ul",
+      { class: "scores" },
+      ...settlement.scores.map((score, seat) => {
+        const hand = settlement.hands.find((shown) => shown.seat === seat);
+        const cards = hand ? ` (had ${hand.cards.length ? names.cards(hand.cards) : "no card shown"})` : "";
+        return h("li", {}, `${names.seat(seat)}: ${score >= 0n ? "+" : ""}${score}${cards}`);
+      }),
+    ),
+  );
+}
+
+/** What a settlement line does, as the terminal client says it: ": 20", ": ×2",
+ * ": +10 to Anna"; nothing for a note. */
+function stepAmount(step: SettlementStep, names: Names): string {
+  switch (step.operation) {
+    case SettlementOperation.BASE:
+      return `: ${step.amount}`;
+    case SettlementOperation.MULTIPLY:
+      return `: ×${step.amount}`;
+    case SettlementOperation.ADD: {
+      const to = step.seats.length ? ` to ${step.seats.map((seat) => names.seat(seat)).join(", ")}` : "";
+      return `: ${step.amount >= 0n ? "+" : ""}${step.amount}${to}`;
+    }
+    default:
+      return "";
+  }
+}
+
+export function drawDaily(view: TableView): HTMLElement {
+  const daily = view.daily!;
+  return h(
+    "section",
+    { class: "daily", "aria-label": "Daily deal" },
+    h("h3", {}, `Daily deal ${daily.date}: you against the strong computer`),
+    h(
+      "table",
+      {},
+      h("thead", {}, h("tr", {}, h("th", {}, "Deal"), h("th", {}, "You"), h("th", {}, "Strong computer"))),
+      h(
+        "tbody",
+        {},
+        ...daily.deals.map((line) =>
+          h(
+            "tr",
+            {},
+            h("td", {}, line.dealNumber),
+            h("td", {}, String(line.yourScore)),
+            h("td", { class: "computer" }, line.computerScore === undefined ? "…" : String(line.computerScore)),
+          ),
+        ),
+      ),
+    ),
+    h("p", {}, `Difference: ${daily.difference}${daily.complete ? "" : " so far"}`),
+  );
+}
+
+/** One line for an event, or nothing (a hidden event keeps only its number). */
+export function describe(event: TableEvent, view: TableView | undefined): string {
+  const name = (seat: number) => view?.seats.find((candidate) => candidate.seat === seat)?.playerName || `seat ${seat + 1}`;
+  const kind = event.kind;
+  switch (kind.case) {
+    case "seatChanged":
+      return kind.value.description;
+    case "dealStarted":
+      return `Deal ${kind.value.dealNumber}: ${name(kind.value.dealerSeat)} deals.`;
+    case "actionTaken":
+      return `${name(kind.value.seat)}: ${kind.value.label}${kind.value.reason ? ` (${kind.value.reason})` : ""}`;
+    case "biddingEnded":
+      return `The game: ${kind.value.contract?.label ?? ""}`;
+    case "trickCompleted": {
+      const winner = kind.value.trick?.winnerSeat;
+      return winner === undefined ? "The trick is complete." : `${name(winner)} takes the trick.`;
+    }
+    case "dealSettled":
+      return `Settled: ${kind.value.settlement?.summary ?? ""}`;
+    case "matchFinished":
+      return `The match is over. Winner: ${kind.value.winnerSeats.map(name).join(", ")}.`;
+    case "tableClosed":
+      return kind.value.description;
+    case "dailyDealCompared":
+      return `Deal ${kind.value.dealNumber}: you ${kind.value.yourScore}, the strong computer ${kind.value.computerScore}.`;
+    default:
+      return "";
+  }
+}
