@@ -134,7 +134,8 @@ async def _serve_http(
 ) -> None:
     config = HTTPConfig()
     config.bind = [f"fd://{listener.fileno()}"]
-    # Streams run for a whole match; the watch streams' heartbeats keep them busy.
+    # A connection with no request for this long is closed; a watch stream is never idle
+    # that long (its heartbeats).
     config.keep_alive_timeout = KEEPALIVE_IDLE_SECONDS
     config.graceful_timeout = settings.shutdown_grace_s
     # No access log: a log of URLs and headers is where tokens leak. Errors go to this
