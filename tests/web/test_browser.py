@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import json
 import re
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -435,3 +436,46 @@ def test_cards_are_named_as_the_seeds_name_them(
     page.wait_for_selector(".hand .card")
     for name in page.locator(".hand .card").all_inner_texts():
         assert re.match(pattern, name.replace("\n", "")), name
+
+
+def test_two_friends_play_a_whole_match_in_two_browsers(open_page: Callable[..., Page]) -> None:
+    anna, ben = open_page(), open_page()
+    register(anna, "Anna")
+    new_table(anna, "baska_kop", people=2)
+    link = anna.get_attribute(".share a", "href")
+    assert link
+    register(ben, "Ben")
+    ben.goto(ben.url.split("?")[0] + link)
+    ben.wait_for_selector(".hand .card")
+    deadline = time.monotonic() + WAIT_MS / 1000 * 5
+    while not all(page.locator(".end").count() for page in (anna, ben)):
+        assert time.monotonic() < deadline, "the match did not end"
+        # Whoever the table waits for moves; the other one's page follows by its stream.
+        waiting = [
+            page
+            for page in (anna, ben)
+            if not page.locator(".end").count() and page.locator(ACTIONABLE).count()
+        ]
+        for page in waiting:
+            take_one_move(page)
+        if not waiting:
+            anna.wait_for_timeout(50)  # the computers' turn: look again shortly
+    # Both saw the same match: the same totals at every seat.
+    totals = [page.locator(".seat p").filter(has_text="total").all_inner_texts() for page in (anna, ben)]
+    assert totals[0] == totals[1]
+    screenshot(ben, "friends-finished")
+
+
+def test_a_player_who_leaves_a_match_comes_back_to_his_own_seat(open_page: Callable[..., Page]) -> None:
+    page = open_page()
+    register(page, "Anna")
+    new_table(page, "baska_kop")
+    table = page.url
+    page.click("button.leave")
+    page.wait_for_selector("form.new-table")
+    # Her unfinished table is hers still; a computer plays for her meanwhile.
+    page.locator("section[aria-label='Your tables'] button", has_text="Continue").first.click()
+    page.wait_for_selector(".seat.viewer")
+    assert page.url == table
+    assert page.locator(".status").inner_text() == "You are back in your seat."
+    page.wait_for_selector(".hand .card")

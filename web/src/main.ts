@@ -51,7 +51,12 @@ async function show(): Promise<void> {
   const name = parameters.get("table");
   const page = parameters.get("page");
   if (name) {
-    table = new TableScreen({ root: main, name, onStatistics: () => go("?page=statistics") });
+    table = new TableScreen({
+      root: main,
+      name,
+      onStatistics: () => go("?page=statistics"),
+      onLeft: () => go(""),
+    });
     await table.open();
   } else if (page === "leaderboards") {
     await leaderboardScreen(main);

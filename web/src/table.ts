@@ -4,7 +4,7 @@
 
 import { clone, create } from "@bufbuild/protobuf";
 import { timestampMs } from "@bufbuild/protobuf/wkt";
-import { api, Code, isCode, problem, requestId } from "./api";
+import { api, Code, isCode, problem, requestId, session } from "./api";
 import {
   describe,
   drawCalls,
@@ -37,6 +37,7 @@ export interface TableScreenOptions {
   root: HTMLElement;
   name: string;
   onStatistics: () => void;
+  onLeft: () => void;
 }
 
 /** The table ``name`` drawn into ``root`` until ``close`` is called. */
@@ -115,9 +116,12 @@ export class TableScreen {
     const answer = await api.getTable({ table: this.options.name, cardNames: this.names() });
     const view = answer.table;
     if (!view || view.viewerSeat !== undefined) return;
-    if (view.phase === TablePhase.WAITING_FOR_PLAYERS && view.seats.some((seat) => seat.open)) {
+    const open = view.phase === TablePhase.WAITING_FOR_PLAYERS && view.seats.some((seat) => seat.open);
+    // A player who left a running match takes his own seat back from the computer.
+    const left = !this.over(view) && view.seats.some((seat) => seat.playerId === session.playerId);
+    if (open || left) {
       await api.joinTable({ table: this.options.name, cardNames: this.names() });
-      say(this.status, "You took a seat at this table.");
+      say(this.status, left ? "You are back in your seat." : "You took a seat at this table.");
     }
   }
 
@@ -275,6 +279,9 @@ export class TableScreen {
           ? h("p", { class: "contract" }, `Game: ${view.contract.label}`, view.contract.trumpNote ? ` (${view.contract.trumpNote})` : "")
           : null,
         h("p", { class: "share" }, "Invite a friend: ", h("a", { href: `?table=${view.name}` }, "link to this table")),
+        view.viewerSeat !== undefined && !this.over(view)
+          ? h("button", { type: "button", class: "leave", onclick: () => void this.leave() }, "Leave the table")
+          : null,
       ),
       h("section", { class: "seats", "aria-label": "Seats" }, ...view.seats.map((seat) => drawSeat(seat, view, names))),
       view.trumpLadder.length ? drawLadder(view, names) : null,
@@ -514,6 +521,17 @@ export class TableScreen {
       // Refused: nothing changed. Decide again on the table as it is now.
       say(this.status, problem(error));
       await this.refresh().catch(() => undefined);
+    }
+  }
+
+  /** Before the start the seat opens again; during a match a computer plays on for the
+   * player until he comes back (the table stays among his tables in the lobby). */
+  private async leave(): Promise<void> {
+    try {
+      await api.leaveTable({ table: this.options.name });
+      this.options.onLeft();
+    } catch (error) {
+      say(this.status, problem(error));
     }
   }
 
