@@ -164,7 +164,14 @@ def ip_address(text: str) -> IPAddress | None:
 
 
 def _operation(service: TableService, method: str) -> Callable[..., Any]:
-    return getattr(service, re.sub(r"(?<!^)(?=[A-Z])", "_", method).lower())
+    return getattr(service, _method_name(method))
+
+
+@functools.cache
+def _method_name(rpc: str) -> str:
+    """The service layer's method for an RPC: ``GetTable`` is ``get_table`` (worked out
+    once per RPC, not on every call)."""
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", rpc).lower()
 
 
 @functools.cache

@@ -38,7 +38,6 @@ from tools.processes import (
 )
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-ALLOWED_ORIGIN = "https://cards.example.com"
 # gRPC on the gRPC port (grpcio's server) and on the HTTP port (the ASGI application).
 PROTOCOLS = ("grpc", "connect+json", "connect+proto", "grpc on the HTTP port")
 # The RPCs the contract marks NO_SIDE_EFFECTS: Connect also answers them as a GET.
@@ -190,8 +189,8 @@ CASES = [
 
 @pytest.fixture(scope="module")
 def http_server(redis_server: Store) -> Iterator[ServiceProcess]:
-    """A server whose HTTP port lets pages from ALLOWED_ORIGIN call it, with a worker."""
-    server = server_process(redis_server, cors_origins=ALLOWED_ORIGIN)
+    """A server, with a worker for the tables' computers."""
+    server = server_process(redis_server)
     with running(server, worker_process(redis_server)):
         yield server
 

@@ -163,6 +163,8 @@ def play_to_the_end(page: Page, most_moves: int = 2000) -> set[str]:
     """Play until the match is over; the move clock's lines seen on the way."""
     clocks: set[str] = set()
     for _ in range(most_moves):
+        # The clock as it stands when the player may act (drawn with the same view).
+        page.wait_for_selector(ACTIONABLE)
         clocks.add(page.inner_text(".clock"))
         if not take_one_move(page):
             return clocks
@@ -343,21 +345,23 @@ def test_a_lost_connection_resumes_the_table_with_no_gap_and_no_repeat(
     assert numbers == sorted(set(numbers))
 
 
+def until_anna_may_offer(page: Page) -> None:
+    """A turned-up ace can end a deal at once: Anna continues until she may offer."""
+    offer_or_continue = ".choices [data-market=offer].allowed, .choices [data-kind=continuePlay].allowed"
+    page.wait_for_selector(offer_or_continue)
+    while not page.locator(".choices [data-market=offer].allowed").count():
+        assert page.locator(".choices [data-kind=continuePlay].allowed").count()
+        page.keyboard.press("Enter")
+        page.wait_for_selector(offer_or_continue)
+
+
 def test_a_trader_names_her_own_price_in_the_speculation_market(open_page: Callable[..., Page]) -> None:
     page = open_page()
     register(page, "Anna")
     # No market clock: the table waits for Anna's decisions, so her offers stay open.
     new_table(page, "speculation", settings={"option-reveal_seconds": "0", "option-auction_seconds": "0"})
+    until_anna_may_offer(page)
     offer = page.locator(".choices li", has=page.locator("[data-market=offer].allowed")).first
-    carry_on = page.locator(".choices [data-kind=continuePlay].allowed")
-    # A turned-up ace can end a deal at once: Anna continues until she can offer.
-    page.wait_for_selector(".choices [data-market=offer].allowed, .choices [data-kind=continuePlay].allowed")
-    while not offer.count():
-        assert carry_on.count()
-        page.keyboard.press("Enter")
-        page.wait_for_selector(
-            ".choices [data-market=offer].allowed, .choices [data-kind=continuePlay].allowed"
-        )
     offer.locator("input.price").first.fill("2")
     offer.locator("button").click()
     page.locator(".calls li", has_text="Anna").filter(has_text="Offers").filter(
@@ -479,3 +483,22 @@ def test_a_player_who_leaves_a_match_comes_back_to_his_own_seat(open_page: Calla
     assert page.url == table
     assert page.locator(".status").inner_text() == "You are back in your seat."
     page.wait_for_selector(".hand .card")
+
+
+def test_a_redraw_keeps_the_focused_control_and_a_price_being_typed(open_page: Callable[..., Page]) -> None:
+    page = open_page()
+    register(page, "Anna")
+    new_table(page, "speculation", settings={"option-reveal_seconds": "0", "option-auction_seconds": "0"})
+    until_anna_may_offer(page)
+    price = page.locator("input.price").first
+    price_key = price.get_attribute("data-focus")
+    price.fill("7")
+    call = page.locator(".choices button").first
+    call_key = call.get_attribute("data-focus")
+    call.focus()
+    # L (the last trick) draws the whole board anew: the old header leaves the page.
+    page.evaluate("() => { window.drawnBefore = document.querySelector('.board header'); }")
+    page.keyboard.press("l")
+    page.wait_for_function("() => !window.drawnBefore.isConnected")
+    assert page.locator(f"input[data-focus='{price_key}']").input_value() == "7"
+    assert page.evaluate("() => document.activeElement.dataset.focus") == call_key

@@ -430,16 +430,9 @@ export class TableScreen {
     return { ...choice, action };
   }
 
+  /** The call's own letter, or P for a pass (Enter continues; see onKey). */
   private shortcutOf(choice: ActionChoice): string | undefined {
-    if (choice.shortcut) return choice.shortcut;
-    switch (choice.action?.kind.case) {
-      case "passTurn":
-        return "p";
-      case "continuePlay":
-        return undefined; // Enter
-      default:
-        return undefined;
-    }
+    return choice.shortcut || (choice.action?.kind.case === "passTurn" ? "p" : undefined);
   }
 
   private drawAdvice(view: TableView): HTMLElement | null {
