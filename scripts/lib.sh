@@ -203,3 +203,20 @@ ensure_venv() {
         touch "$VENV/.installed$extras"
     fi
 }
+
+CHECKOV_VERSION=3.3.30
+
+ensure_checkov() {
+    # ensure_checkov: checkov, the policy scan of the Kubernetes manifests, in a virtualenv
+    # of its own (.venv-checkov), so that its many pinned packages stay out of .venv
+    local venv="$ROOT/.venv-checkov"
+    if [ -x "$venv/bin/checkov" ] && [ -f "$venv/.installed-$CHECKOV_VERSION" ]; then
+        return 0
+    fi
+    ensure_python || return 1
+    echo "installing checkov $CHECKOV_VERSION into .venv-checkov (pip) ..."
+    rm -rf "$venv"
+    "$PYTHON_BIN" -m venv "$venv" || return 1
+    "$venv/bin/python" -m pip install -q --disable-pip-version-check "checkov==$CHECKOV_VERSION" || return 1
+    touch "$venv/.installed-$CHECKOV_VERSION"
+}

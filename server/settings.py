@@ -4,6 +4,9 @@
 variable                           default                   meaning
 =================================  ========================  =================================
 SPEEDGAMEZ_REDIS_URL               redis://127.0.0.1:6379/0  the state store (with a cluster: any node)
+SPEEDGAMEZ_REDIS_URL_FILE          (none)                    a file holding that URL (a mounted
+                                                             Secret: the password stays out of the
+                                                             environment); wins over the variable
 SPEEDGAMEZ_REDIS_CLUSTER           false                     true for a Redis Cluster
 SPEEDGAMEZ_LISTEN                  [::]:50051                gRPC address (port 0: any free)
 SPEEDGAMEZ_HTTP_LISTEN             [::]:8080                 HTTP address: Connect (JSON or binary),
@@ -205,7 +208,9 @@ class Settings:
             return env.get(f"SPEEDGAMEZ_{name}", str(default))
 
         return Settings(
-            redis_url=get("REDIS_URL", defaults.redis_url),
+            redis_url=_redis_url(
+                env.get("SPEEDGAMEZ_REDIS_URL_FILE", ""), get("REDIS_URL", defaults.redis_url)
+            ),
             redis_cluster=get("REDIS_CLUSTER", "false").lower() in ("1", "true", "yes"),
             listen=get("LISTEN", defaults.listen),
             http_listen=get("HTTP_LISTEN", defaults.http_listen),
@@ -258,3 +263,16 @@ class Settings:
             board_settle_ms=int(get("BOARD_SETTLE_MS", defaults.board_settle_ms)),
             starting_balance=int(get("STARTING_BALANCE", defaults.starting_balance)),
         )
+
+
+def _redis_url(path: str, from_variable: str) -> str:
+    """The Redis URL from the file ``path`` when one is named, else from the variable."""
+    if not path:
+        return from_variable
+    try:
+        url = Path(path).read_text(encoding="utf-8").strip()
+    except OSError as error:
+        raise ValueError(f"SPEEDGAMEZ_REDIS_URL_FILE: cannot read {path}: {error.strerror}") from None
+    if not url:
+        raise ValueError(f"SPEEDGAMEZ_REDIS_URL_FILE: {path} is empty; it should hold the Redis URL")
+    return url
