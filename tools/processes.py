@@ -73,11 +73,14 @@ class RedisServer:
     directory: Path
     process: subprocess.Popen[bytes] | None = None
     extra: tuple[str, ...] = ()
+    # requirepass (and masterauth, for a replica) when set; the URL carries it.
+    password: str = ""
     cluster = False
 
     @property
     def url(self) -> str:
-        return f"redis://127.0.0.1:{self.port}/0"
+        credentials = f":{self.password}@" if self.password else ""
+        return f"redis://{credentials}127.0.0.1:{self.port}/0"
 
     def client(self) -> redis.Redis:
         return redis.Redis.from_url(self.url)
@@ -97,6 +100,7 @@ class RedisServer:
                 "",
                 "--daemonize",
                 "no",
+                *(("--requirepass", self.password, "--masterauth", self.password) if self.password else ()),
                 *self.extra,
             ],
             stdout=subprocess.DEVNULL,
@@ -109,7 +113,8 @@ class RedisServer:
             try:
                 with socket.create_connection(("127.0.0.1", self.port), timeout=0.2) as connection:
                     connection.sendall(b"PING\r\n")
-                    if connection.recv(16).startswith(b"+PONG"):
+                    # A server with a password answers NOAUTH: it is up all the same.
+                    if connection.recv(16).startswith((b"+PONG", b"-NOAUTH")):
                         return
             except OSError:
                 code = self.process.poll()
@@ -131,12 +136,15 @@ class RedisServer:
 class RedisCluster:
     """A Redis Cluster of three masters on loopback, each with ``replicas`` replicas.
 
-    ``node_timeout_ms`` is how long a master may be silent before its replica takes over.
+    ``node_timeout_ms`` is how long a master may be silent before its replica takes over;
+    ``password`` and ``extra`` (redis-server arguments) apply to every node.
     """
 
     directory: Path
     replicas: int = 0
     node_timeout_ms: int = 5000
+    password: str = ""
+    extra: tuple[str, ...] = ()
     nodes: list[RedisServer] = field(default_factory=list)
     cluster = True
 
@@ -162,6 +170,7 @@ class RedisCluster:
                 "--cluster-replicas",
                 str(self.replicas),
                 "--cluster-yes",
+                *(("-a", self.password, "--no-auth-warning") if self.password else ()),
             ],
             check=True,
             stdout=subprocess.DEVNULL,
@@ -192,7 +201,9 @@ class RedisCluster:
                     "nodes.conf",
                     "--cluster-node-timeout",
                     str(self.node_timeout_ms),
+                    *self.extra,
                 ),
+                password=self.password,
             )
             try:
                 node.start()

@@ -1,0 +1,132 @@
+"""The Redis Cluster as deploy/kubernetes/ sets it up, failing over under play.
+
+The cluster has what deploy/kubernetes/redis/redis-cluster.yaml gives it: a replica per
+master, the node timeout of its CLUSTER_NODE_TIMEOUT, the lines of its ConfigMap and a
+password. Servers and workers run with the settings of the ConfigMap
+speedgamez-settings and read the Redis URL from a file, as from the mounted Secret. The
+master of the AI queue, the one KEDA reads to scale the workers, dies while people play.
+"""
+
+from __future__ import annotations
+
+import threading
+import urllib.request
+import uuid
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from server import keys
+from tests.faults.test_faults import FINISHED, Steady, check_log, play_all
+from tests.support.client import EASY, HUMAN, Player
+from tests.support.stored import stored
+from tools.processes import (
+    RedisCluster,
+    metrics_port,
+    running,
+    server_address,
+    server_process,
+    worker_process,
+)
+
+KUBERNETES = Path(__file__).resolve().parent.parent.parent / "deploy" / "kubernetes"
+# Where the process listens is the pod's business; here every process shares loopback.
+LOCAL = {"SPEEDGAMEZ_LISTEN", "SPEEDGAMEZ_HTTP_LISTEN", "SPEEDGAMEZ_METRICS_PORT", "SPEEDGAMEZ_METRICS_HOST"}
+
+
+def manifest(path: str, kind: str, name: str) -> dict[str, Any]:
+    for document in yaml.safe_load_all((KUBERNETES / path).read_text()):
+        if document and document["kind"] == kind and document["metadata"]["name"] == name:
+            found: dict[str, Any] = document
+            return found
+    raise LookupError(f"no {kind} {name} in deploy/kubernetes/{path}")
+
+
+def cluster_as_shipped(directory: Path) -> RedisCluster:
+    spec = manifest("redis/redis-cluster.yaml", "RedisCluster", "speedgamez-redis")["spec"]
+    assert spec["redisFollower"]["replicas"] == spec["redisLeader"]["replicas"] == spec["clusterSize"] == 3
+    environment = {variable["name"]: variable["value"] for variable in spec["env"]}
+    config = manifest("redis/redis-cluster.yaml", "ConfigMap", "speedgamez-redis-config")
+    arguments = tuple(
+        part
+        for line in config["data"]["redis-additional.conf"].splitlines()
+        for part in (f"--{line.split()[0]}", *line.split()[1:])
+    )
+    return RedisCluster(
+        directory,
+        replicas=1,
+        node_timeout_ms=int(environment["CLUSTER_NODE_TIMEOUT"]),
+        password=uuid.uuid4().hex,
+        extra=arguments,
+    )
+
+
+def settings_as_shipped(url_file: Path, heartbeat: Path) -> dict[str, str]:
+    shipped = manifest("base/settings.yaml", "ConfigMap", "speedgamez-settings")["data"]
+    settings = {
+        name.removeprefix("SPEEDGAMEZ_").lower(): value
+        for name, value in shipped.items()
+        if name not in LOCAL
+    }
+    assert settings["redis_cluster"] == "true"
+    return settings | {
+        "redis_url_file": str(url_file),
+        # Only the file leads to the cluster: the variable names a port nobody listens on.
+        "redis_url": "redis://127.0.0.1:1/0",
+        "worker_heartbeat_file": str(heartbeat),
+        # The pause people follow the computers by would make the matches minutes long here.
+        "ai_min_think_ms": "0",
+    }
+
+
+def test_the_queue_master_dies_mid_play_its_replica_takes_over_and_every_game_and_job_goes_on(
+    tmp_path: Path, record_property: Callable[[str, object], None]
+) -> None:
+    cluster = cluster_as_shipped(tmp_path / "cluster")
+    cluster.start()
+    url_file = tmp_path / "redis-url"
+    url_file.write_text(cluster.url + "\n")
+    settings = settings_as_shipped(url_file, tmp_path / "heartbeat")
+    server = server_process(cluster, **settings)
+    worker = worker_process(cluster, **settings)
+    try:
+        with running(server, worker):
+            players = [Steady(Player(server_address(server), name)) for name in ("Anna", "Ben", "Cleo")]
+            tables = [
+                steady.player.create([HUMAN, EASY, EASY, EASY], rule_set="kop", deals="8").name
+                for steady in players
+            ]
+            for steady, name in zip(players, tables, strict=True):
+                steady.play_until(name, lambda view: view.deal_number >= 2)
+            queue = keys.ai_jobs("people")
+            master = cluster.master_of(queue)
+            assert master.process is not None
+            killer = threading.Timer(1.0, master.process.kill)
+            killer.start()
+            finals = play_all(list(zip(players, tables, strict=True)), timeout=300)
+            killer.join()
+            failures = sum((steady.failures for steady in players), Counter())
+            details = f"queue master on port {master.port} killed mid-play: client failures {dict(failures)}"
+            print(details)
+            record_property("fault_details", details)
+            assert all(final.phase == FINISHED for final in finals)
+            assert cluster.master_of(queue).port != master.port
+            client = cluster.client()
+            for steady, name in zip(players, tables, strict=True):
+                check_log(stored(client, name), list(steady.answered))
+            # What KEDA reads, now on the new master: nothing left in a worker's hands.
+            for kind in ("people", "computers"):
+                pending: Any = client.xpending(keys.ai_jobs(kind), keys.AI_GROUP)
+                assert pending["pending"] == 0
+            client.close()
+            with urllib.request.urlopen(
+                f"http://127.0.0.1:{metrics_port(server)}/metrics", timeout=10
+            ) as page:
+                assert 'code="INTERNAL"' not in page.read().decode()
+            for steady in players:
+                steady.player.close()
+    finally:
+        cluster.stop()
