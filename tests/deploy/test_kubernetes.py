@@ -37,12 +37,6 @@ SOURCES = sorted(
 ARTIFACT = ROOT / "test-artifacts" / "kubernetes-validation.md"
 # The releases an operator may run: the three newest the validator knows.
 KUBERNETES_VERSIONS = ("1.35.0", "1.36.0", "1.37.0")
-CUSTOM_GROUPS = (
-    "keda.sh",
-    "gateway.networking.k8s.io",
-    "monitoring.coreos.com",
-    "redis.redis.opstreelabs.in",
-)
 SERVICE = table_service_pb2.DESCRIPTOR.services_by_name["TableService"]
 
 # checkov findings that stay, each with the reason.
@@ -114,6 +108,14 @@ def test_the_committed_rendering_is_what_kustomize_builds_from_the_manifests() -
     )
 
 
+def test_the_alert_rules_are_those_compose_loads() -> None:
+    assert rendering.ALERT_RULE.read_text() == rendering.alert_rule(), (
+        "deploy/kubernetes/base/alerts.yaml is stale: run python -m tools.kubernetes"
+    )
+    (rule,) = of_kind("PrometheusRule")
+    assert rule["spec"]["groups"] == yaml.safe_load(rendering.ALERTS.read_text())["groups"]
+
+
 def test_every_manifest_file_is_in_a_kustomization() -> None:
     listed = set()
     for kustomization in (ROOT / "deploy" / "kubernetes").rglob("kustomization.yaml"):
@@ -131,7 +133,7 @@ def test_every_manifest_is_valid_against_the_kubernetes_schemas(version: str) ->
     checked = 0
     for path in [*SOURCES, rendering.RENDERED]:
         for document in documents(path):
-            if document["apiVersion"].split("/")[0] in CUSTOM_GROUPS:
+            if rendering.is_custom(document):
                 continue
             kubernetes_validate.validate(document, version, strict=True)
             checked += 1
@@ -149,6 +151,56 @@ def test_no_secret_and_no_password_is_in_the_manifests() -> None:
     assert not of_kind("Secret")
     assert not re.search(r"redis://[^@\s]*:[^@\s]+@", text), "a Redis URL with a password"
     assert not re.search(r"(?i)(password|requirepass|masterauth)\s*[:=]\s*['\"]?\w{6,}", text)
+
+
+SCALED_OBJECT_DEFINITION = """
+apiVersion: apiextensions.k8s.io/v1
+kind: List
+items:
+  - apiVersion: apiextensions.k8s.io/v1
+    kind: CustomResourceDefinition
+    metadata: {name: scaledobjects.keda.sh}
+    spec:
+      group: keda.sh
+      names: {kind: ScaledObject}
+      versions:
+        - name: v1alpha1
+          schema:
+            openAPIV3Schema:
+              type: object
+              properties:
+                apiVersion: {type: string}
+                kind: {type: string}
+                spec:
+                  type: object
+                  properties:
+                    minReplicaCount: {type: integer}
+                    advanced: {type: object, x-kubernetes-preserve-unknown-fields: true, properties: {}}
+"""
+
+
+def test_custom_resources_are_checked_against_a_clusters_definitions_refusing_unknown_fields() -> None:
+    schemas = rendering.definitions([SCALED_OBJECT_DEFINITION])
+    resource = {
+        "apiVersion": "keda.sh/v1alpha1",
+        "kind": "ScaledObject",
+        "metadata": {"name": "workers"},
+        "spec": {"minReplicaCount": 1, "advanced": {"anything": 1}},
+    }
+    assert rendering.check_custom_resources([resource], schemas) == [
+        "OK  ScaledObject workers (keda.sh/v1alpha1)"
+    ]
+    resource["spec"] = {"minReplicaCount": "1", "maxReplicaCunt": 4}
+    lines = rendering.check_custom_resources([resource], schemas)
+    assert lines[0].startswith("BAD ScaledObject workers")
+    assert any("'maxReplicaCunt' was unexpected" in line for line in lines)
+    assert any("at spec.minReplicaCount: '1' is not of type 'integer'" in line for line in lines)
+    unknown = {**resource, "apiVersion": "keda.sh/v1beta9"}
+    assert rendering.check_custom_resources([unknown], schemas) == [
+        "BAD ScaledObject workers (keda.sh/v1beta9): no CustomResourceDefinition given for it"
+    ]
+    # Kubernetes' own kinds are left to kubernetes-validate.
+    assert rendering.check_custom_resources([{"apiVersion": "v1", "kind": "Service"}], schemas) == []
 
 
 # Pods ---------------------------------------------------------------------------------
@@ -221,29 +273,38 @@ def test_grpc_is_balanced_per_request_by_the_gateway_or_per_pod_by_a_headless_se
     headless = one("Service", "speedgamez-server-grpc")["spec"]
     assert headless["clusterIP"] == "None"
     assert headless["ports"][0]["port"] == 50051
-    route = one("GRPCRoute", "speedgamez-grpc")["spec"]
-    assert route["rules"][0]["matches"][0]["method"]["service"] == SERVICE.full_name
-    assert route["rules"][0]["backendRefs"] == [{"name": "speedgamez-server", "port": 50051}]
+    methods = set()
+    for route in of_kind("GRPCRoute"):
+        (rule,) = route["spec"]["rules"]
+        assert rule["backendRefs"] == [{"name": "speedgamez-server", "port": 50051}]
+        for match in rule["matches"]:
+            assert match["method"]["service"] == SERVICE.full_name
+            methods.add(match["method"].get("method", "*"))
+    assert methods == {"*", *stream_methods()}
     ports = {port["port"]: port for port in one("Service", "speedgamez-server")["spec"]["ports"]}
     assert ports[50051]["appProtocol"] == "kubernetes.io/h2c"
     assert settings()["SPEEDGAMEZ_HTTP_LISTEN"].endswith(":8080") and 8080 in ports
 
 
-def test_both_routes_hang_on_the_gateways_tls_listener_under_names_of_their_own() -> None:
+def stream_methods() -> set[str]:
+    return {method.name for method in SERVICE.methods if method.server_streaming}
+
+
+def test_the_routes_hang_on_the_gateways_tls_listener_grpc_and_http_under_names_of_their_own() -> None:
     gateway = one("Gateway", "speedgamez")["spec"]
     listener = gateway["listeners"][0]
     assert listener["protocol"] == "HTTPS"
     assert listener["tls"]["certificateRefs"] == [{"kind": "Secret", "name": "speedgamez-tls"}]
-    hostnames = []
-    for kind in ("GRPCRoute", "HTTPRoute"):
-        (route,) = of_kind(kind)
+    hostnames: dict[str, set[str]] = {}
+    for route in [*of_kind("GRPCRoute"), *of_kind("HTTPRoute")]:
         assert route["spec"]["parentRefs"] == [{"name": "speedgamez", "sectionName": listener["name"]}]
-        hostnames += route["spec"]["hostnames"]
-    assert len(set(hostnames)) == 2
+        hostnames.setdefault(route["kind"], set()).update(route["spec"]["hostnames"])
+    assert len(hostnames["GRPCRoute"]) == len(hostnames["HTTPRoute"]) == 1
+    assert not hostnames["GRPCRoute"] & hostnames["HTTPRoute"]
 
 
-def test_watch_streams_have_no_request_timeout_at_the_gateway() -> None:
-    streams = {f"/{SERVICE.full_name}/{method.name}" for method in SERVICE.methods if method.server_streaming}
+def test_watch_streams_have_no_request_timeout_at_the_gateway_and_other_calls_have_one() -> None:
+    paths = {f"/{SERVICE.full_name}/{name}" for name in stream_methods()}
     rules = one("HTTPRoute", "speedgamez-http")["spec"]["rules"]
     unlimited = {
         match["path"]["value"]
@@ -251,7 +312,23 @@ def test_watch_streams_have_no_request_timeout_at_the_gateway() -> None:
         if rule["timeouts"]["request"] == "0s"
         for match in rule["matches"]
     }
-    assert unlimited == streams
+    assert unlimited == paths
+    assert all(
+        rule["timeouts"]["request"] != "0s" for rule in rules if rule["matches"][0]["path"]["value"] == "/"
+    )
+    # GRPCRoute has no timeouts of its own: Envoy Gateway's policies give them.
+    timeouts = {
+        policy["spec"]["targetRefs"][0]["name"]: policy["spec"]["timeout"]["http"]
+        for policy in of_kind("BackendTrafficPolicy")
+    }
+    watch = one("GRPCRoute", "speedgamez-grpc-watch")["spec"]["rules"][0]["matches"]
+    assert {match["method"]["method"] for match in watch} == stream_methods()
+    assert (
+        timeouts["speedgamez-grpc-watch"]["requestTimeout"]
+        == timeouts["speedgamez-grpc-watch"]["maxStreamDuration"]
+        == "0s"
+    )
+    assert timeouts["speedgamez-grpc"]["requestTimeout"] != "0s"
 
 
 # Network policies -------------------------------------------------------------------------
