@@ -13,6 +13,10 @@ it measured; nothing is asserted.
 * fairness: a person's wait for the computers, alone and beside ten strong tables of
   computers of another player.
 
+What a unit of work costs (CPU per action, per computer move and per watch stream, Redis
+commands, memory per table), rather than how fast it goes on this machine, is measured by
+``python -m tools.capacity_costs``.
+
     python -m tools.capacity                  # every part (about seven minutes)
     python -m tools.capacity --only watchers --watchers 1000,2000,4000
     python -m tools.capacity --only workers --game bela   # the workers part with Bela tables
