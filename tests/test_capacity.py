@@ -98,3 +98,12 @@ def test_the_move_cost_part_reports_each_game_and_level_asked_for() -> None:
     )
     reported = {tuple(line.split()[:2]) for line in lines if line.startswith("  baska_kop ")}
     assert reported == {("baska_kop", "easy"), ("baska_kop", "normal")}, "\n".join(lines)
+
+
+def test_the_shards_part_reports_the_queue_master_and_the_others_for_each_game() -> None:
+    lines = run(
+        "--only", "shards", "--shard-tables", "2", "--shard-seconds", "0.5", "--shard-games", "baska_kop"
+    )
+    missing = rows(lines, "baska_kop ")
+    assert not missing, "\n".join(lines)
+    assert any("holds the slot of {ai}" in line for line in lines), lines

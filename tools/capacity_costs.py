@@ -17,13 +17,17 @@ and prints a table; nothing is asserted.
 * memory: Redis memory per table of each game, open (waiting for players), mid-match and
   finished (tables of easy computers, each game's shortest match);
 * move-cost: computer moves of one worker, by game and level (tables of computers, no
-  think pause): worker CPU per move and moves per second per worker core.
+  think pause): worker CPU per move and moves per second per worker core;
+* shards: computer moves with the think pause as shipped, on a Redis Cluster of three
+  masters: Redis CPU and commands per move on the master of the AI queue's slot (the
+  hash tag {ai}, one slot for the whole deployment) and on the others (the tables').
 
     python -m tools.capacity_costs                       # every part (about six minutes)
     python -m tools.capacity_costs --only actions --actions 3000 --gets 2000
     python -m tools.capacity_costs --only watcher-cost --streams 1000 --seconds 60
     python -m tools.capacity_costs --only memory --open-tables 200 --played-tables 50
     python -m tools.capacity_costs --only move-cost --games bela,schafkopf --levels strong
+    python -m tools.capacity_costs --only shards --shard-tables 40 --shard-seconds 20
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ import os
 import signal
 import socket
 import statistics
+import tempfile
 import threading
 import time
 from collections import Counter
@@ -62,6 +67,7 @@ from tools.capacity import (
     scrape,
 )
 from tools.processes import (
+    RedisCluster,
     RedisServer,
     ServiceProcess,
     running,
@@ -844,9 +850,78 @@ def move_cost(game: str, level: str, tables: int, moves: int, seconds: float) ->
     return MoveCost(game, level, made, spent.seconds, spent.cpu["worker"], spent.commands, spent.redis_cpu)
 
 
+# Shards --------------------------------------------------------------------------------
+
+
+def bench_shards(games: list[str], tables: int, seconds: float, think_ms: int) -> None:
+    print(
+        f"computer moves on a Redis Cluster of three masters, {tables} tables of normal computers, "
+        f"think pause {think_ms} ms, {seconds:.0f} s a game:"
+    )
+    print(
+        "  game         moves  queue master: Redis CPU ms  commands   other masters: Redis CPU ms  commands"
+    )
+    for game in games:
+        moves, queue, others = shard_costs(game, tables, seconds, think_ms)
+        print(
+            f"  {game:<12} {moves:5d}  {queue[0] / moves:27.3f}  {queue[1] / moves:8.1f}   "
+            f"{others[0] / moves:28.3f}  {others[1] / moves:8.1f}   (per move)"
+        )
+    print("  the queue master holds the slot of {ai}: every AI job of the deployment passes through it")
+
+
+def shard_costs(
+    game: str, tables: int, seconds: float, think_ms: int
+) -> tuple[int, tuple[float, int], tuple[float, int]]:
+    """Moves made, and (Redis CPU ms, commands) on the queue's master and on the others together."""
+    with tempfile.TemporaryDirectory() as directory:
+        cluster = RedisCluster(Path(directory))
+        cluster.start()
+        try:
+            settings = {**LOOPBACK_LIMITS, **UNPACED, "ai_min_think_ms": str(think_ms)}
+            server = server_process(cluster, **settings)
+            worker = worker_process(cluster, **settings, ai_workers_for_people="0")
+            with running(server, worker):
+                address = server_address(server)
+                for number in range(tables):
+                    player = Player(address, f"Host {number}")
+                    create_table(player, game, [NORMAL] * SEATS, join=False, short=False)
+                    player.close()
+                client = cluster.client()
+                wait_until(lambda: applied_moves(worker) >= tables, "a first move per table", 0.1)
+                queue_port = cluster.master_of(keys.AI_LIVE).port
+                with paused(worker):
+                    start, before = computer_moves(client), node_usage(cluster)
+                time.sleep(seconds)
+                with paused(worker):
+                    made, after = computer_moves(client) - start, node_usage(cluster)
+                client.close()
+        finally:
+            cluster.stop()
+    spent = {port: (after[port][0] - before[port][0], after[port][1] - before[port][1]) for port in before}
+    queue = spent.pop(queue_port)
+    others = (sum(cpu for cpu, _ in spent.values()), sum(commands for _, commands in spent.values()))
+    return made, queue, others
+
+
+def node_usage(cluster: RedisCluster) -> dict[int, tuple[float, int]]:
+    """Per master: Redis CPU in ms and commands run so far."""
+    usage = {}
+    for node in cluster.nodes:
+        client = redis.Redis.from_url(node.url)
+        cpu: Any = client.info("cpu")
+        stats: Any = client.info("commandstats")
+        usage[node.port] = (
+            (float(cpu["used_cpu_sys"]) + float(cpu["used_cpu_user"])) * 1000,
+            sum(int(command["calls"]) for command in stats.values()),
+        )
+        client.close()
+    return usage
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", choices=["actions", "watcher-cost", "memory", "move-cost"])
+    parser.add_argument("--only", choices=["actions", "watcher-cost", "memory", "move-cost", "shards"])
     parser.add_argument("--actions", type=int, default=3000, help="actions part: actions applied")
     parser.add_argument("--gets", type=int, default=2000, help="actions part: GetTable calls alone")
     parser.add_argument("--clients", type=int, default=4, help="actions part: tables played at once")
@@ -867,6 +942,10 @@ def main() -> None:
     parser.add_argument(
         "--move-seconds", type=float, default=20, help="move-cost part: seconds per run at most"
     )
+    parser.add_argument("--shard-tables", type=int, default=40, help="shards part: tables of computers")
+    parser.add_argument("--shard-seconds", type=float, default=20, help="shards part: seconds per game")
+    parser.add_argument("--shard-games", default="baska_kop,schafkopf", help="shards part")
+    parser.add_argument("--think-ms", type=int, default=400, help="shards part: the think pause")
     args = parser.parse_args()
     games = args.games.split(",")
     for game in games:
@@ -884,6 +963,8 @@ def main() -> None:
         bench_memory(games, args.open_tables, args.played_tables, args.people_tables)
     if args.only in (None, "move-cost"):
         bench_move_cost(games, levels, args.move_tables, args.move_limit, args.move_seconds)
+    if args.only in (None, "shards"):
+        bench_shards(args.shard_games.split(","), args.shard_tables, args.shard_seconds, args.think_ms)
 
 
 if __name__ == "__main__":
