@@ -396,13 +396,20 @@ def test_only_servers_workers_keda_the_operator_and_the_nodes_themselves_reach_r
 # Scaling ------------------------------------------------------------------------------------
 
 
-def test_servers_scale_by_cpu_from_two() -> None:
-    autoscaler = one("HorizontalPodAutoscaler", "speedgamez-server")["spec"]
-    assert autoscaler["scaleTargetRef"]["name"] == "speedgamez-server"
-    assert autoscaler["minReplicas"] >= 2
-    (metric,) = autoscaler["metrics"]
-    assert metric["resource"]["name"] == "cpu"
+def test_servers_scale_by_cpu_and_by_watch_streams_from_two() -> None:
+    scaled = one("ScaledObject", "speedgamez-server")["spec"]
+    assert scaled["scaleTargetRef"]["name"] == "speedgamez-server"
+    assert scaled["minReplicaCount"] >= 2
+    triggers = {trigger["name"]: trigger for trigger in scaled["triggers"]}
+    assert triggers["cpu"]["type"] == "cpu"
+    assert triggers["cpu"]["metricType"] == "Utilization"
     assert "cpu" in container("speedgamez-server")["resources"]["requests"]
+    streams = triggers["watch_streams"]["metadata"]
+    assert 'speedgamez_watch_streams{job="speedgamez-server"}' in streams["query"]
+    # The streams a server is scaled for are those the capacity alert watches for.
+    alert = (ROOT / "deploy" / "prometheus" / "alerts.yml").read_text()
+    assert f"max by (instance) (speedgamez_watch_streams) > {streams['threshold']}" in alert
+    assert not of_kind("HorizontalPodAutoscaler"), "two autoscalers would fight over the servers"
 
 
 def test_workers_scale_on_the_groups_pending_entries_and_the_waiting_jobs_and_their_wait() -> None:
