@@ -107,3 +107,4 @@ def test_the_shards_part_reports_the_queue_master_and_the_others_for_each_game()
     missing = rows(lines, "baska_kop ")
     assert not missing, "\n".join(lines)
     assert any("holds the slot of {ai}" in line for line in lines), lines
+    assert any(line.startswith("  an idle worker costs the queue master ") for line in lines), lines

@@ -52,7 +52,10 @@ def test_the_queue_slot_is_reported_when_computer_moves_outgrow_one_masters_thre
     lines = model.size(model.Scenario())
     queue = next(line for line in lines if "queue master CPU" in line)
     assert "the AI queue is one slot" in queue
-    limit = model.REDIS_CPU_TARGET * 1000 / model.QUEUE_MS_PER_MOVE
+    worker_ms = sum(model.WORKER_MS_PER_MOVE[game]["normal"] for game in model.Scenario().games) / 4
+    # Each move also needs the polls of the share of a worker that makes it.
+    per_move = model.QUEUE_MS_PER_MOVE + model.QUEUE_MS_PER_WORKER_SECOND * worker_ms / 1000 / 0.8
+    limit = model.REDIS_CPU_TARGET * 1000 / per_move
     assert f"which carries {limit:,.0f} computer moves/s" in queue
 
 

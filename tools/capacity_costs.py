@@ -18,9 +18,10 @@ and prints a table; nothing is asserted.
   finished (tables of easy computers, each game's shortest match);
 * move-cost: computer moves of one worker, by game and level (tables of computers, no
   think pause): worker CPU per move and moves per second per worker core;
-* shards: computer moves with the think pause as shipped, on a Redis Cluster of three
-  masters: Redis CPU and commands per move on the master of the AI queue's slot (the
-  hash tag {ai}, one slot for the whole deployment) and on the others (the tables').
+* shards: computer moves with the think pause and housekeeping as shipped, on a Redis
+  Cluster of three masters: Redis CPU and commands per move on the master of the AI
+  queue's slot (the hash tag {ai}, one slot for the whole deployment) and on the others
+  (the tables'); and what an idle worker costs that master each second (its polls).
 
     python -m tools.capacity_costs                       # every part (about six minutes)
     python -m tools.capacity_costs --only actions --actions 3000 --gets 2000
@@ -95,6 +96,9 @@ LONG_MATCHES = {
 SEATS = 4
 # Computers without a think pause and unpaced, so that the worker is never idle between jobs.
 UNPACED = {"ai_min_think_ms": "0", "ai_computer_moves_per_s": "1000000"}
+# The workers' housekeeping as server/settings.py ships it (the test processes run it
+# ten times as often).
+SHIPPED_HOUSEKEEPING = {"ai_sweep_ms": "5000", "ai_reclaim_ms": "10000"}
 # A backstop for waits on conditions: a machine under load is slow, not this slow.
 PATIENCE_S = 600
 
@@ -868,6 +872,11 @@ def bench_shards(games: list[str], tables: int, seconds: float, think_ms: int) -
             f"{others[0] / moves:28.3f}  {others[1] / moves:8.1f}   (per move)"
         )
     print("  the queue master holds the slot of {ai}: every AI job of the deployment passes through it")
+    cpu_ms, commands = idle_worker_cost(seconds, think_ms)
+    print(
+        f"  an idle worker costs the queue master {cpu_ms:.2f} ms of Redis CPU and {commands:.1f} commands "
+        "a second"
+    )
 
 
 def shard_costs(
@@ -878,7 +887,12 @@ def shard_costs(
         cluster = RedisCluster(Path(directory))
         cluster.start()
         try:
-            settings = {**LOOPBACK_LIMITS, **UNPACED, "ai_min_think_ms": str(think_ms)}
+            settings = {
+                **LOOPBACK_LIMITS,
+                **UNPACED,
+                **SHIPPED_HOUSEKEEPING,
+                "ai_min_think_ms": str(think_ms),
+            }
             server = server_process(cluster, **settings)
             worker = worker_process(cluster, **settings, ai_workers_for_people="0")
             with running(server, worker):
@@ -904,17 +918,35 @@ def shard_costs(
     return made, queue, others
 
 
+def idle_worker_cost(seconds: float, think_ms: int) -> tuple[float, float]:
+    """Redis CPU ms and commands per second one idle worker costs (two measured, on one Redis)."""
+    with fresh_redis() as store:
+        settings = {**SHIPPED_HOUSEKEEPING, "ai_min_think_ms": str(think_ms)}
+        workers = [worker_process(store, **settings) for _ in range(2)]
+        with running(*workers):
+            client = store.client()
+            before = redis_totals(client)
+            time.sleep(seconds)
+            after = redis_totals(client)
+            client.close()
+    return (after[0] - before[0]) / seconds / 2, (after[1] - before[1]) / seconds / 2
+
+
+def redis_totals(client: redis.Redis) -> tuple[float, int]:
+    cpu: Any = client.info("cpu")
+    stats: Any = client.info("commandstats")
+    return (
+        (float(cpu["used_cpu_sys"]) + float(cpu["used_cpu_user"])) * 1000,
+        sum(int(command["calls"]) for command in stats.values()),
+    )
+
+
 def node_usage(cluster: RedisCluster) -> dict[int, tuple[float, int]]:
     """Per master: Redis CPU in ms and commands run so far."""
     usage = {}
     for node in cluster.nodes:
         client = redis.Redis.from_url(node.url)
-        cpu: Any = client.info("cpu")
-        stats: Any = client.info("commandstats")
-        usage[node.port] = (
-            (float(cpu["used_cpu_sys"]) + float(cpu["used_cpu_user"])) * 1000,
-            sum(int(command["calls"]) for command in stats.values()),
-        )
+        usage[node.port] = redis_totals(client)
         client.close()
     return usage
 

@@ -42,13 +42,16 @@ WORKER_MS_PER_MOVE = {
     "bela": {"easy": 3.60, "normal": 17.70, "strong": 74.04},
     "speculation": {"easy": 7.65, "normal": 8.07, "strong": 7.94},
 }
-# ... and Redis, with the think pause as shipped on a three-master cluster: on the master
-# of the AI queue's slot ({ai}: one slot, so one master, for the whole deployment) and on
-# the masters of the tables' slots (Kop and Schafkopf measured; the dearer one is used).
-QUEUE_MS_PER_MOVE = 0.734
-QUEUE_COMMANDS_PER_MOVE = 40.5
-TABLES_MS_PER_MOVE = 0.319
-TABLES_COMMANDS_PER_MOVE = 12.1
+# ... and Redis, with the think pause and housekeeping as shipped, on a three-master
+# cluster: on the master of the AI queue's slot ({ai}: one slot, so one master, for the
+# whole deployment) and on the masters of the tables' slots (Kop and Schafkopf measured;
+# the dearer one is used); and what each worker's polls cost the queue's master a second.
+QUEUE_MS_PER_MOVE = 0.817
+QUEUE_COMMANDS_PER_MOVE = 41.3
+TABLES_MS_PER_MOVE = 0.331
+TABLES_COMMANDS_PER_MOVE = 11.1
+QUEUE_MS_PER_WORKER_SECOND = 2.43
+QUEUE_COMMANDS_PER_WORKER_SECOND = 41.6
 # Redis memory per table (used_memory's growth, Kop): while a match runs, and per finished
 # match (kept SPEEDGAMEZ_KEEP_FINISHED_S). Tables of people keep every request id; a
 # person's table with three computers keeps a quarter of them (an estimate between the two
@@ -133,7 +136,7 @@ def size(scenario: Scenario) -> list[str]:
         f"{worker_ms:.2f} ms (the games' mean, {scenario.level})",
         f"  pods               {workers:9d}   = {worker_cores:.1f} / {WORKER_BUSY_TARGET}, 1 core each",
     ]
-    queue_cores = computer_moves * QUEUE_MS_PER_MOVE / 1000
+    queue_cores = (computer_moves * QUEUE_MS_PER_MOVE + workers * QUEUE_MS_PER_WORKER_SECOND) / 1000
     tables_cores = (
         person_actions * REDIS_MS_PER_ACTION
         + computer_moves * TABLES_MS_PER_MOVE
@@ -144,6 +147,7 @@ def size(scenario: Scenario) -> list[str]:
         + computer_moves * (QUEUE_COMMANDS_PER_MOVE + TABLES_COMMANDS_PER_MOVE)
         + streams * REDIS_COMMANDS_PER_STREAM_SECOND
         + deliveries * REDIS_COMMANDS_PER_DELIVERY
+        + workers * QUEUE_COMMANDS_PER_WORKER_SECOND
     )
     average_tables = scenario.tables * scenario.average_share
     hours = scenario.keep_finished_days * 24
@@ -164,15 +168,18 @@ def size(scenario: Scenario) -> list[str]:
     by_memory = math.ceil((playing_gb + finished_gb) / REDIS_GB_PER_MASTER)
     masters = max(3, by_redis_cpu, by_memory)
     queue_fits = queue_cores <= REDIS_CPU_TARGET
-    queue_limit = REDIS_CPU_TARGET * 1000 / QUEUE_MS_PER_MOVE
+    # The moves its thread carries, with the polls of the workers those moves need.
+    queue_ms_per_move = QUEUE_MS_PER_MOVE + QUEUE_MS_PER_WORKER_SECOND * worker_ms / 1000 / WORKER_BUSY_TARGET
+    queue_limit = REDIS_CPU_TARGET * 1000 / queue_ms_per_move
     queue_tables = queue_limit / computer_moves * scenario.tables if computer_moves else math.inf
     lines += [
         "redis:",
         f"  commands           {commands:9,.0f}/s = {person_actions:,.0f} x {REDIS_COMMANDS_PER_ACTION} + "
         f"{computer_moves:,.0f} x ({QUEUE_COMMANDS_PER_MOVE} + {TABLES_COMMANDS_PER_MOVE}) + "
         f"{streams:,.0f} x {REDIS_COMMANDS_PER_STREAM_SECOND} + {deliveries:,.0f} x "
-        f"{REDIS_COMMANDS_PER_DELIVERY}",
-        f"  queue master CPU   {queue_cores:9.2f} cores = {computer_moves:,.0f} x {QUEUE_MS_PER_MOVE} ms: "
+        f"{REDIS_COMMANDS_PER_DELIVERY} + {workers} workers x {QUEUE_COMMANDS_PER_WORKER_SECOND}",
+        f"  queue master CPU   {queue_cores:9.2f} cores = ({computer_moves:,.0f} x {QUEUE_MS_PER_MOVE} + "
+        f"{workers} workers x {QUEUE_MS_PER_WORKER_SECOND}) ms/s: "
         + (
             f"fits its one thread (at most {REDIS_CPU_TARGET})"
             if queue_fits
