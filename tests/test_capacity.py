@@ -102,7 +102,7 @@ def test_the_move_cost_part_reports_each_game_and_level_asked_for() -> None:
 
 def test_the_shards_part_reports_the_queue_master_and_the_others_for_each_game() -> None:
     lines = run(
-        "--only", "shards", "--shard-tables", "2", "--shard-seconds", "0.5", "--shard-games", "baska_kop"
+        "--only", "shards", "--shard-tables", "2", "--shard-seconds", "2", "--shard-games", "baska_kop"
     )
     missing = rows(lines, "baska_kop ")
     assert not missing, "\n".join(lines)

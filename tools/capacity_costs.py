@@ -621,12 +621,12 @@ def table_keys(table_id: str) -> list[str]:
 
 def table_memory(client: redis.Redis, table_ids: list[str]) -> tuple[int, int]:
     """Bytes of the tables' own keys (MEMORY USAGE, every element sampled) and their log entries."""
-    pipe = client.pipeline(transaction=False)
+    pipeline = client.pipeline(transaction=False)
     for table_id in table_ids:
         for key in table_keys(table_id):
-            pipe.memory_usage(key, samples=0)
-        pipe.llen(keys.table_log(table_id))
-    replies = pipe.execute()
+            pipeline.memory_usage(key, samples=0)
+        pipeline.llen(keys.table_log(table_id))
+    replies = pipeline.execute()
     per_table = len(table_keys("")) + 1
     memory = sum(
         int(reply or 0) for number, reply in enumerate(replies) if number % per_table != per_table - 1
@@ -867,6 +867,9 @@ def bench_shards(games: list[str], tables: int, seconds: float, think_ms: int) -
     )
     for game in games:
         moves, queue, others = shard_costs(game, tables, seconds, think_ms)
+        if not moves:
+            print(f"  {game:<12}     0  (no move in {seconds:.1f} s: give the part more time)")
+            continue
         print(
             f"  {game:<12} {moves:5d}  {queue[0] / moves:27.3f}  {queue[1] / moves:8.1f}   "
             f"{others[0] / moves:28.3f}  {others[1] / moves:8.1f}   (per move)"
@@ -919,17 +922,25 @@ def shard_costs(
 
 
 def idle_worker_cost(seconds: float, think_ms: int) -> tuple[float, float]:
-    """Redis CPU ms and commands per second one idle worker costs (two measured, on one Redis)."""
+    """Redis CPU ms and commands per second one idle worker costs: two measured on one Redis,
+    less what that Redis spends alone over the same time."""
     with fresh_redis() as store:
+        client = store.client()
+        before = redis_totals(client)
+        time.sleep(seconds)
+        alone = redis_totals(client)
         settings = {**SHIPPED_HOUSEKEEPING, "ai_min_think_ms": str(think_ms)}
         workers = [worker_process(store, **settings) for _ in range(2)]
         with running(*workers):
-            client = store.client()
-            before = redis_totals(client)
+            started = redis_totals(client)
             time.sleep(seconds)
             after = redis_totals(client)
-            client.close()
-    return (after[0] - before[0]) / seconds / 2, (after[1] - before[1]) / seconds / 2
+        client.close()
+    idle_cpu, idle_commands = alone[0] - before[0], alone[1] - before[1]
+    return (
+        (after[0] - started[0] - idle_cpu) / seconds / 2,
+        (after[1] - started[1] - idle_commands) / seconds / 2,
+    )
 
 
 def redis_totals(client: redis.Redis) -> tuple[float, int]:
@@ -978,25 +989,30 @@ def main() -> None:
     parser.add_argument("--shard-seconds", type=float, default=20, help="shards part: seconds per game")
     parser.add_argument("--shard-games", default="baska_kop,schafkopf", help="shards part")
     parser.add_argument("--think-ms", type=int, default=400, help="shards part: the think pause")
-    args = parser.parse_args()
-    games = args.games.split(",")
+    arguments = parser.parse_args()
+    games = arguments.games.split(",")
     for game in games:
         if game not in SHORT_MATCHES:
             parser.error(f"unknown game {game}; choose from {', '.join(SHORT_MATCHES)}")
-    levels = args.levels.split(",")
+    levels = arguments.levels.split(",")
     for level in levels:
         if level not in LEVELS:
             parser.error(f"unknown level {level}; choose from {', '.join(LEVELS)}")
-    if args.only in (None, "actions"):
-        bench_actions(args.actions, args.gets, args.clients, args.sample)
-    if args.only in (None, "watcher-cost"):
-        bench_watcher_cost(args.streams, args.seconds, args.quiet_seconds, args.moves)
-    if args.only in (None, "memory"):
-        bench_memory(games, args.open_tables, args.played_tables, args.people_tables)
-    if args.only in (None, "move-cost"):
-        bench_move_cost(games, levels, args.move_tables, args.move_limit, args.move_seconds)
-    if args.only in (None, "shards"):
-        bench_shards(args.shard_games.split(","), args.shard_tables, args.shard_seconds, args.think_ms)
+    if arguments.only in (None, "actions"):
+        bench_actions(arguments.actions, arguments.gets, arguments.clients, arguments.sample)
+    if arguments.only in (None, "watcher-cost"):
+        bench_watcher_cost(arguments.streams, arguments.seconds, arguments.quiet_seconds, arguments.moves)
+    if arguments.only in (None, "memory"):
+        bench_memory(games, arguments.open_tables, arguments.played_tables, arguments.people_tables)
+    if arguments.only in (None, "move-cost"):
+        bench_move_cost(games, levels, arguments.move_tables, arguments.move_limit, arguments.move_seconds)
+    if arguments.only in (None, "shards"):
+        bench_shards(
+            arguments.shard_games.split(","),
+            arguments.shard_tables,
+            arguments.shard_seconds,
+            arguments.think_ms,
+        )
 
 
 if __name__ == "__main__":

@@ -64,7 +64,7 @@ ACTIONS_PER_MATCH = 171  # the log of a finished match, Kop at its shortest (8 d
 # What each part is sized for --------------------------------------------------------------
 
 SERVER_CPU_TARGET = 0.70  # the servers' autoscaler: 70% of the one core a pod requests
-STREAMS_PER_SERVER = 800  # the streams' trigger and SpeedgamezWatchStreamsNearCapacity
+STREAMS_PER_SERVER = 700  # the servers' streams trigger (the capacity alert fires at 800 on one)
 WORKER_BUSY_TARGET = 0.80  # the workers' ScaledObject: jobs per worker
 REDIS_CPU_TARGET = 0.50  # of a master's one thread, leaving room for a failover's replica sync
 REDIS_GB_PER_MASTER = 3.2  # maxmemory: 80% of the 4 GiB limit of redis-cluster.yaml
@@ -81,7 +81,8 @@ class Scenario:
     level: str = "normal"
     # The week's average load as a share of the peak, for the finished matches Redis keeps.
     average_share: float = 0.3
-    keep_finished_days: float = 7.0
+    # As the Kubernetes manifests keep them (the service's own default is 7 days).
+    keep_finished_days: float = 1.0
 
 
 def size(scenario: Scenario) -> list[str]:
@@ -178,7 +179,7 @@ def size(scenario: Scenario) -> list[str]:
         f"{computer_moves:,.0f} x ({QUEUE_COMMANDS_PER_MOVE} + {TABLES_COMMANDS_PER_MOVE}) + "
         f"{streams:,.0f} x {REDIS_COMMANDS_PER_STREAM_SECOND} + {deliveries:,.0f} x "
         f"{REDIS_COMMANDS_PER_DELIVERY} + {workers} workers x {QUEUE_COMMANDS_PER_WORKER_SECOND}",
-        f"  queue master CPU   {queue_cores:9.2f} cores = ({computer_moves:,.0f} x {QUEUE_MS_PER_MOVE} + "
+        f"  queue master CPU   {queue_cores:9.3f} cores = ({computer_moves:,.0f} x {QUEUE_MS_PER_MOVE} + "
         f"{workers} workers x {QUEUE_MS_PER_WORKER_SECOND}) ms/s: "
         + (
             f"fits its one thread (at most {REDIS_CPU_TARGET})"

@@ -22,11 +22,14 @@ from typing import Any
 import kubernetes_validate
 import pytest
 import yaml
+from grpc_health.v1 import health
 
-from server import keys
+from server import keys, reflection
 from server import metrics as server_metrics
 from speedgamez.v1 import table_service_pb2
+from tools import capacity_model
 from tools import kubernetes as rendering
+from tools.processes import binary
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 SOURCES = sorted(
@@ -112,8 +115,18 @@ def test_the_alert_rules_are_those_compose_loads() -> None:
     assert rendering.ALERT_RULE.read_text() == rendering.alert_rule(), (
         "deploy/kubernetes/base/alerts.yaml is stale: run python -m tools.kubernetes"
     )
-    (rule,) = of_kind("PrometheusRule")
+    rule = one("PrometheusRule", "speedgamez")
     assert rule["spec"]["groups"] == yaml.safe_load(rendering.ALERTS.read_text())["groups"]
+
+
+def test_promtool_accepts_every_rule_of_the_manifests(tmp_path: Path) -> None:
+    for rule in of_kind("PrometheusRule"):
+        rules = tmp_path / f"{rule['metadata']['name']}.yml"
+        rules.write_text(yaml.safe_dump({"groups": rule["spec"]["groups"]}))
+        checked = subprocess.run(
+            [binary("promtool"), "check", "rules", str(rules)], capture_output=True, text=True
+        )
+        assert checked.returncode == 0, checked.stdout + checked.stderr
 
 
 def test_every_manifest_file_is_in_a_kustomization() -> None:
@@ -273,14 +286,18 @@ def test_grpc_is_balanced_per_request_by_the_gateway_or_per_pod_by_a_headless_se
     headless = one("Service", "speedgamez-server-grpc")["spec"]
     assert headless["clusterIP"] == "None"
     assert headless["ports"][0]["port"] == 50051
-    methods = set()
+    routed = set()
     for route in of_kind("GRPCRoute"):
         (rule,) = route["spec"]["rules"]
         assert rule["backendRefs"] == [{"name": "speedgamez-server", "port": 50051}]
-        for match in rule["matches"]:
-            assert match["method"]["service"] == SERVICE.full_name
-            methods.add(match["method"].get("method", "*"))
-    assert methods == {"*", *stream_methods()}
+        routed |= {
+            (match["method"]["service"], match["method"].get("method", "*")) for match in rule["matches"]
+        }
+    # The contract, its streams apart, and the health and reflection services the server offers.
+    offered = {SERVICE.full_name, health.SERVICE_NAME, *reflection.SERVICE_NAMES}
+    assert routed == {(service, "*") for service in offered} | {
+        (SERVICE.full_name, name) for name in stream_methods()
+    }
     ports = {port["port"]: port for port in one("Service", "speedgamez-server")["spec"]["ports"]}
     assert ports[50051]["appProtocol"] == "kubernetes.io/h2c"
     assert settings()["SPEEDGAMEZ_HTTP_LISTEN"].endswith(":8080") and 8080 in ports
@@ -406,9 +423,13 @@ def test_servers_scale_by_cpu_and_by_watch_streams_from_two() -> None:
     assert "cpu" in container("speedgamez-server")["resources"]["requests"]
     streams = triggers["watch_streams"]["metadata"]
     assert 'speedgamez_watch_streams{job="speedgamez-server"}' in streams["query"]
-    # The streams a server is scaled for are those the capacity alert watches for.
+    # The average a server is scaled to stays under what the capacity alert fires at on one.
     alert = (ROOT / "deploy" / "prometheus" / "alerts.yml").read_text()
-    assert f"max by (instance) (speedgamez_watch_streams) > {streams['threshold']}" in alert
+    found = re.search(r"max by \(instance\) \(speedgamez_watch_streams\) > (\d+)", alert)
+    assert found is not None
+    fires_at = int(found.group(1))
+    assert int(streams["threshold"]) < fires_at
+    assert streams["ignoreNullValues"] == "false"
     assert not of_kind("HorizontalPodAutoscaler"), "two autoscalers would fight over the servers"
 
 
@@ -482,6 +503,24 @@ def test_the_redis_cluster_has_a_replica_per_master_persistence_and_no_eviction(
     lines = one("ConfigMap", config_name)["data"]["redis-additional.conf"].splitlines()
     assert {"maxmemory-policy noeviction", "appendonly yes", "appendfsync everysec"} <= set(lines)
     assert settings()["SPEEDGAMEZ_REDIS_CLUSTER"] == "true"
+    # Masters and replicas apart from each other where the nodes allow.
+    for role in ("redisLeader", "redisFollower"):
+        (term,) = cluster[role]["affinity"]["podAntiAffinity"][
+            "preferredDuringSchedulingIgnoredDuringExecution"
+        ]
+        assert term["podAffinityTerm"]["labelSelector"]["matchLabels"] == {"redis_setup_type": "cluster"}
+    # Its exporter is scraped, and a master filling up is an alert.
+    assert one("PodMonitor", "speedgamez-redis")["spec"]["podMetricsEndpoints"][0]["port"] == "redis-exporter"
+    assert "SpeedgamezRedisMemoryHigh" in json.dumps(one("PrometheusRule", "speedgamez-redis"))
+
+
+def test_the_capacity_model_sizes_the_retention_the_manifests_ship() -> None:
+    kept_days = int(settings()["SPEEDGAMEZ_KEEP_FINISHED_S"]) / 86400
+    assert capacity_model.Scenario().keep_finished_days == kept_days
+    assert (
+        f"{capacity_model.STREAMS_PER_SERVER}"
+        == one("ScaledObject", "speedgamez-server")["spec"]["triggers"][1]["metadata"]["threshold"]
+    )
 
 
 # Policy scan ----------------------------------------------------------------------------------
