@@ -8,10 +8,8 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
-
-import pytest
 
 from tools.processes import ROOT, RedisServer, free_port, server_address, server_process, worker_process
 
@@ -40,16 +38,6 @@ def until(condition: Callable[[], subprocess.CompletedProcess[str]], exit_code: 
         if time.monotonic() > deadline:
             raise AssertionError(f"{what}: still exit {done.returncode}: {done.stdout}{done.stderr}")
         time.sleep(0.2)
-
-
-@pytest.fixture
-def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
-    server = RedisServer(free_port(), tmp_path / "redis")
-    server.start()
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 def test_a_workers_heartbeat_is_healthy_while_it_runs_and_not_once_it_is_stopped(

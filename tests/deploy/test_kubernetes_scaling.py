@@ -13,11 +13,10 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
 import redis
 import yaml
 
@@ -27,7 +26,6 @@ from tools.capacity import bucket_quantile, histogram, scrape
 from tools.processes import (
     RedisServer,
     ServiceProcess,
-    free_port,
     running,
     server_address,
     server_process,
@@ -102,22 +100,12 @@ def wait_for(condition: Callable[[], bool], what: str, timeout: float = 180) -> 
         time.sleep(0.2)
 
 
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[RedisServer]:
-    server = RedisServer(free_port(), tmp_path / "redis")
-    server.start()
-    try:
-        yield server
-    finally:
-        server.stop()
-
-
-def test_an_empty_queue_keeps_the_floor_of_one_worker(store: RedisServer) -> None:
-    server = server_process(store)
-    worker = worker_process(store)
+def test_an_empty_queue_keeps_the_floor_of_one_worker(redis_server: RedisServer) -> None:
+    server = server_process(redis_server)
+    worker = worker_process(redis_server)
     with running(server, worker):
         wait_for(lambda: reported(worker), "the worker's first report of the queue")
-        client = store.client()
+        client = redis_server.client()
         values = trigger_values(client, [worker])
         client.close()
     assert values == dict.fromkeys(values, 0.0)
@@ -125,10 +113,10 @@ def test_an_empty_queue_keeps_the_floor_of_one_worker(store: RedisServer) -> Non
 
 
 def test_a_backlog_calls_for_a_worker_per_job_though_pending_entries_alone_stop_at_the_worker_count(
-    store: RedisServer, record_property: Callable[[str, object], None]
+    redis_server: RedisServer, record_property: Callable[[str, object], None]
 ) -> None:
-    server = server_process(store, ai_workers_for_people="0")
-    worker = worker_process(store, ai_workers_for_people="0")
+    server = server_process(redis_server, ai_workers_for_people="0")
+    worker = worker_process(redis_server, ai_workers_for_people="0")
     with running(server, worker):
         address = server_address(server)
         hosts = [Player(address, f"Host {number}") for number in range(TABLES)]
@@ -141,7 +129,7 @@ def test_a_backlog_calls_for_a_worker_per_job_though_pending_entries_alone_stop_
             ).table.name
             for host in hosts
         ]
-        client = store.client()
+        client = redis_server.client()
         readings: list[dict[str, float]] = []
 
         def backlog() -> bool:

@@ -944,6 +944,18 @@ def test_a_frozen_redis_makes_requests_fail_fast_health_notice_and_play_go_on_on
         store.stop()
 
 
+def three_playing(address: str) -> tuple[list[Steady], list[str]]:
+    """Anna, Ben and Cleo, each at a table of Kop against three easy computers, in its
+    second deal: the players and their tables."""
+    players = [Steady(Player(address, name)) for name in ("Anna", "Ben", "Cleo")]
+    tables = [
+        steady.player.create([HUMAN, EASY, EASY, EASY], rule_set="kop", deals="8").name for steady in players
+    ]
+    for steady, name in zip(players, tables, strict=True):
+        steady.play_until(name, lambda view: view.deal_number >= 2)
+    return players, tables
+
+
 def test_a_cluster_master_killed_its_replica_takes_over_and_no_call_answers_anything_but_unavailable(
     tmp_path: Path, record_property: Callable[[str, object], None]
 ) -> None:
@@ -953,13 +965,7 @@ def test_a_cluster_master_killed_its_replica_takes_over_and_no_call_answers_anyt
     worker = worker_process(cluster)
     try:
         with running(server, worker):
-            players = [Steady(Player(server_address(server), name)) for name in ("Anna", "Ben", "Cleo")]
-            tables = [
-                steady.player.create([HUMAN, EASY, EASY, EASY], rule_set="kop", deals="8").name
-                for steady in players
-            ]
-            for steady, name in zip(players, tables, strict=True):
-                steady.play_until(name, lambda view: view.deal_number >= 2)
+            players, tables = three_playing(server_address(server))
             master = cluster.master_of(keys.table(tables[0].removeprefix("tables/")))
             assert master.process is not None
             # The master dies while all three play; each player follows the contract

@@ -24,8 +24,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from server import keys
 from server.main import SERVICE_NAME
-from tests.faults.test_faults import FINISHED, Steady, check_log, play_all
-from tests.support.client import EASY, HUMAN, Player
+from tests.faults.test_faults import FINISHED, Steady, check_log, play_all, three_playing
 from tests.support.stored import stored
 from tools.processes import (
     RedisCluster,
@@ -154,13 +153,7 @@ def test_the_queue_master_dies_mid_play_its_replica_takes_over_and_every_game_an
     worker = worker_process(cluster, **settings)
     try:
         with running(server, worker):
-            players = [Steady(Player(server_address(server), name)) for name in ("Anna", "Ben", "Cleo")]
-            tables = [
-                steady.player.create([HUMAN, EASY, EASY, EASY], rule_set="kop", deals="8").name
-                for steady in players
-            ]
-            for steady, name in zip(players, tables, strict=True):
-                steady.play_until(name, lambda view: view.deal_number >= 2)
+            players, tables = three_playing(server_address(server))
             queue = keys.ai_jobs("people")
             master = cluster.master_of(queue)
             assert master.process is not None
