@@ -484,9 +484,17 @@ def test_two_friends_play_a_whole_match_in_two_browsers(open_page: Callable[...,
 
 
 def test_a_player_who_leaves_a_match_comes_back_to_his_own_seat(open_page: Callable[..., Page]) -> None:
-    page = open_page()
+    page, ben = open_page(), open_page()
     register(page, "Anna")
-    new_table(page, "baska_kop")
+    # Ben sits at the table and never moves, so the match waits for him: the computers
+    # cannot finish it while Anna is away, however long her way back takes.
+    new_table(page, "baska_kop", people=2)
+    link = page.get_attribute(".share a", "href")
+    assert link
+    register(ben, "Ben")
+    ben.goto(ben.url.split("?")[0] + link)
+    ben.wait_for_selector(".hand .card")
+    page.wait_for_selector(".hand .card")
     table = page.url
     page.click("button.leave")
     page.wait_for_selector("form.new-table")
