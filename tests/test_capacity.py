@@ -4,23 +4,11 @@ sizing table)."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
-from tools.processes import ROOT
+from tests.support.commands import run_tool
 
 
 def run(*arguments: str) -> list[str]:
-    result = subprocess.run(
-        [sys.executable, "-m", "tools.capacity_costs", *arguments],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
-    return result.stdout.splitlines()
+    return run_tool("tools.capacity_costs", *arguments).splitlines()
 
 
 def rows(lines: list[str], *starts: str) -> list[str]:

@@ -5,11 +5,9 @@ from __future__ import annotations
 
 import math
 import re
-import subprocess
-import sys
 
+from tests.support.commands import run_tool
 from tools import capacity_model as model
-from tools.processes import ROOT
 
 
 def figure(lines: list[str], label: str) -> float:
@@ -55,12 +53,6 @@ def test_the_queue_slot_is_reported_when_computer_moves_outgrow_one_masters_thre
 
 
 def test_the_command_prints_the_model_for_a_scenario_of_its_arguments() -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "tools.capacity_model", "--tables", "100", "--friends", "1"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert result.stdout.startswith("scenario: 100 tables, 100% of four people")
-    assert "masters" in result.stdout
+    output = run_tool("tools.capacity_model", "--tables", "100", "--friends", "1")
+    assert output.startswith("scenario: 100 tables, 100% of four people")
+    assert "masters" in output

@@ -201,8 +201,9 @@ def test_a_whole_match_of_each_game_against_computers_played_by_clicking(
     assert page.locator(".settlement .steps li").count() > 0
 
 
-def test_two_browsers_at_one_table_each_see_only_their_own_cards(open_page: Callable[..., Page]) -> None:
-    anna, ben = open_page(), open_page()
+def friends_at_one_table(anna: Page, ben: Page) -> None:
+    """Anna opens a table of Kop for two people and two computers, and Ben takes the other
+    seat by the table's link; returns once both hold their cards."""
     register(anna, "Anna")
     new_table(anna, "baska_kop", people=2)
     link = anna.get_attribute(".share a", "href")
@@ -211,6 +212,11 @@ def test_two_browsers_at_one_table_each_see_only_their_own_cards(open_page: Call
     ben.goto(ben.url.split("?")[0] + link)
     ben.wait_for_selector(".hand .card")
     anna.wait_for_selector(".hand .card")
+
+
+def test_two_browsers_at_one_table_each_see_only_their_own_cards(open_page: Callable[..., Page]) -> None:
+    anna, ben = open_page(), open_page()
+    friends_at_one_table(anna, ben)
     annas = set(anna.locator(".hand .card").all_inner_texts())
     bens = set(ben.locator(".hand .card").all_inner_texts())
     assert len(annas) == len(bens) == 4
@@ -463,13 +469,7 @@ def test_cards_are_named_as_the_seeds_name_them(
 
 def test_two_friends_play_a_whole_match_in_two_browsers(open_page: Callable[..., Page]) -> None:
     anna, ben = open_page(), open_page()
-    register(anna, "Anna")
-    new_table(anna, "baska_kop", people=2)
-    link = anna.get_attribute(".share a", "href")
-    assert link
-    register(ben, "Ben")
-    ben.goto(ben.url.split("?")[0] + link)
-    ben.wait_for_selector(".hand .card")
+    friends_at_one_table(anna, ben)
     deadline = time.monotonic() + WAIT_MS / 1000 * 5
     while not all(page.locator(".end").count() for page in (anna, ben)):
         assert time.monotonic() < deadline, "the match did not end"
@@ -492,16 +492,9 @@ def test_two_friends_play_a_whole_match_in_two_browsers(open_page: Callable[...,
 
 def test_a_player_who_leaves_a_match_comes_back_to_his_own_seat(open_page: Callable[..., Page]) -> None:
     page, ben = open_page(), open_page()
-    register(page, "Anna")
     # Ben sits at the table and never moves, so the match waits for him: the computers
     # cannot finish it while Anna is away, however long her way back takes.
-    new_table(page, "baska_kop", people=2)
-    link = page.get_attribute(".share a", "href")
-    assert link
-    register(ben, "Ben")
-    ben.goto(ben.url.split("?")[0] + link)
-    ben.wait_for_selector(".hand .card")
-    page.wait_for_selector(".hand .card")
+    friends_at_one_table(page, ben)
     table = page.url
     page.click("button.leave")
     page.wait_for_selector("form.new-table")
