@@ -351,7 +351,7 @@ async def work(settings: Settings) -> None:
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, worker.stopping.set)
     try:
-        await worker.run(metrics.serve(settings.metrics_port, settings.metrics_host))
+        await worker.run(metrics.serve(settings.metrics_port, settings.metrics_host, worker=True))
     finally:
         await redis.aclose()
 

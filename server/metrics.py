@@ -10,7 +10,7 @@ with ``max`` rather than ``sum``.
 
 from __future__ import annotations
 
-from prometheus_client import Counter, Gauge, Histogram, start_http_server
+from prometheus_client import REGISTRY, Counter, Gauge, Histogram, start_http_server
 
 _LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 
@@ -59,8 +59,12 @@ AI_JOB_WAIT = Histogram(
     ["kind"],
     buckets=_LATENCY_BUCKETS,
 )
+# Exported by workers only (serve registers it): any other process would export it as 0,
+# a heartbeat in 1970, and the alerts on stuck workers would fire for every server.
 WORKER_HEARTBEAT = Gauge(
-    "speedgamez_worker_heartbeat_timestamp_seconds", "When this worker's loop last came round (Unix time)"
+    "speedgamez_worker_heartbeat_timestamp_seconds",
+    "When this worker's loop last came round (Unix time)",
+    registry=None,
 )
 AI_JOBS_DONE = Counter(
     "speedgamez_ai_jobs_done_total", "AI jobs a worker finished, by kind and outcome", ["kind", "outcome"]
@@ -80,11 +84,14 @@ SOLVER_NODES = Counter(
 )
 
 
-def serve(port: int, host: str = "127.0.0.1") -> int:
+def serve(port: int, host: str = "127.0.0.1", *, worker: bool = False) -> int:
     """Serve the metrics over HTTP on ``host``:``port`` (0: any free port); returns the port.
+    A ``worker`` serves its heartbeat too.
 
     Loopback by default: metrics are for the operator's Prometheus, which reaches them on
     an internal network (compose sets the host to all interfaces of the container).
     """
+    if worker:
+        REGISTRY.register(WORKER_HEARTBEAT)
     server, _ = start_http_server(port, addr=host)
     return int(server.server_port)
