@@ -310,6 +310,12 @@ class Worker:
             )
         except ServiceError as error:
             log.info("fallback move for table %s not applied: %s", job.table_id, error.message)
+        except STORE_AWAY:
+            raise
+        except Exception:
+            # The job is dead-lettered already; a table the service cannot even read (its
+            # stored state broken) must not take the worker down with it.
+            log.exception("fallback move for table %s failed", job.table_id)
 
 
 def clock_moves(record: TableRecord) -> tuple[tuple[int, Action], ...]:

@@ -52,10 +52,11 @@ AI_JOBS_IN_FLIGHT = Gauge(
     "speedgamez_ai_jobs_in_flight", "AI jobs delivered to a worker and not yet done, by stream", ["stream"]
 )
 AI_JOBS_DELAYED = Gauge("speedgamez_ai_jobs_delayed", "AI jobs not yet due (think time, a player's pace)")
+# A move job's kind is its table's (person: people play there), other jobs' their own.
+AI_JOB_WAIT_KINDS = ("person", "computers", "market", "advice", "shadow")
 AI_JOB_WAIT = Histogram(
     "speedgamez_ai_job_wait_seconds",
-    "Time a due AI job waited on its stream for a worker, by kind (person, computers, market, advice, "
-    "shadow)",
+    f"Time a due AI job waited on its stream for a worker, by kind ({', '.join(AI_JOB_WAIT_KINDS)})",
     ["kind"],
     buckets=_LATENCY_BUCKETS,
 )
@@ -86,12 +87,16 @@ SOLVER_NODES = Counter(
 
 def serve(port: int, host: str = "127.0.0.1", *, worker: bool = False) -> int:
     """Serve the metrics over HTTP on ``host``:``port`` (0: any free port); returns the port.
-    A ``worker`` serves its heartbeat too.
+    A ``worker`` serves its heartbeat too, and the waits of every kind of job from the start.
 
     Loopback by default: metrics are for the operator's Prometheus, which reaches them on
     an internal network (compose sets the host to all interfaces of the container).
     """
     if worker:
         REGISTRY.register(WORKER_HEARTBEAT)
+        # Every kind's series from the start: rate() misses what a series counted before
+        # Prometheus first saw it, such as the first jobs that waited long after a start.
+        for kind in AI_JOB_WAIT_KINDS:
+            AI_JOB_WAIT.labels(kind)
     server, _ = start_http_server(port, addr=host)
     return int(server.server_port)

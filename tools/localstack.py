@@ -50,6 +50,7 @@ from tools.processes import (
 DEPLOY = ROOT / "deploy"
 NGINX = DEPLOY / "nginx"
 PROMETHEUS = DEPLOY / "prometheus"
+ALERT_RULES = PROMETHEUS / "alerts.yml"
 # The names the stack's self-signed certificate is made for.
 TLS_NAMES = "localhost 127.0.0.1 ::1"
 # nginx connects to the servers from here; they believe its X-Forwarded-For.
@@ -142,12 +143,18 @@ def _nginx_globals(directory: Path) -> str:
     return f"daemon off; pid {directory}/nginx.pid; error_log {directory}/nginx-error.log;"
 
 
-def prometheus_config(server_ports: list[int], worker_ports: list[int], interval: str) -> str:
-    """deploy/prometheus/prometheus.yml with the processes' metrics ports as targets.
+def prometheus_config(
+    server_ports: list[int], worker_ports: list[int], interval: str, evaluation_interval: str = ""
+) -> str:
+    """deploy/prometheus/prometheus.yml with the processes' metrics ports as targets,
+    scraped every ``interval``, and the rules evaluated every ``evaluation_interval``
+    (default: as shipped).
 
     Its rule files are named relative to it; the stack copies them next to this file."""
     config = yaml.safe_load((PROMETHEUS / "prometheus.yml").read_text())
     config["global"]["scrape_interval"] = interval
+    if evaluation_interval:
+        config["global"]["evaluation_interval"] = evaluation_interval
     targets = {"speedgamez-server": server_ports, "speedgamez-worker": worker_ports}
     for job in config["scrape_configs"]:
         job.pop("dns_sd_configs")
@@ -173,6 +180,10 @@ class LocalStack:
     workers: int = 2
     prometheus: bool = True
     scrape_interval: str = "1s"
+    # Prometheus' rule evaluation interval (default: as prometheus.yml ships it), and a text
+    # to load instead of deploy/prometheus/alerts.yml (tests shorten the rules' `for:`).
+    evaluation_interval: str = ""
+    alert_rules: str = ""
     worker_settings: dict[str, str] = field(default_factory=dict)
     server_settings: dict[str, str] = field(default_factory=dict)
     # The per-client limits as shipped (SHIPPED_LIMITS) instead of the tests' raised ones.
@@ -275,10 +286,13 @@ class LocalStack:
                     [metrics_port(process) for process in self.server_processes],
                     [metrics_port(process) for process in self.worker_processes],
                     self.scrape_interval,
+                    self.evaluation_interval,
                 )
             )
             for rules in yaml.safe_load((PROMETHEUS / "prometheus.yml").read_text()).get("rule_files", []):
                 shutil.copyfile(PROMETHEUS / rules, self.directory / rules)
+            if self.alert_rules:
+                (self.directory / ALERT_RULES.name).write_text(self.alert_rules)
             self.prometheus_process = subprocess.Popen(
                 [
                     binary("prometheus"),
