@@ -5,14 +5,29 @@ from __future__ import annotations
 
 import ipaddress
 import json
+import os
 import re
+import secrets
 import shutil
 import subprocess
 from pathlib import Path
 from typing import Any
 
 import jsonschema
+import pytest
+import redis
 import yaml
+
+from tests.support.client import Player
+from tools.processes import (
+    RedisServer,
+    binary,
+    free_port,
+    running,
+    server_address,
+    server_process,
+    worker_process,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"
@@ -57,7 +72,9 @@ def test_two_servers_behind_nginx_and_scalable_workers_share_one_image() -> None
     assert services["server"]["command"] == ["speedgamez-server"]
     assert services["ai_worker"]["command"] == ["speedgamez-worker"]
     assert "container_name" not in services["ai_worker"], "a fixed name would stop --scale"
-    assert services["redis"]["command"][:3] == ["redis-server", "--appendonly", "yes"]
+    redis_command = services["redis"]["command"]
+    assert redis_command[0] == "redis-server"
+    assert redis_command[redis_command.index("--appendonly") + 1] == "yes"
     nginx = (DEPLOY / "nginx" / "nginx.conf").read_text()
     assert "grpc_pass grpc://speedgamez_servers;" in nginx
     assert "include site/servers.conf;" in nginx
@@ -157,23 +174,91 @@ def test_only_the_tls_front_door_is_published_beyond_this_hosts_loopback() -> No
 
 
 def test_no_password_or_secret_has_a_default_and_grafana_has_no_anonymous_access() -> None:
+    # Every variable that holds a secret is required wherever it is used: compose refuses
+    # to start without it (${VAR:?message}), and nothing has a default to fall back on.
+    text = (DEPLOY / "docker-compose.yml").read_text()
+    secret = re.compile(r"PASSWORD|SECRET|TOKEN|_KEY$|_AUTH$")
+    used = [match for match in _VARIABLE.finditer(text) if secret.search(match.group("name"))]
+    for match in used:
+        assert match.group("kind") == "?" and match.group("argument"), (
+            f"{match.group(0)} must be required (${{{match.group('name')}:?what to set}})"
+        )
+    assert {match.group("name") for match in used} == {"GRAFANA_ADMIN_PASSWORD", "REDIS_PASSWORD"}
     loaded = compose()
-    secret = re.compile(r"PASSWORD|SECRET|TOKEN|_KEY$")
-    required = re.compile(r"^\$\{[A-Z0-9_]+:\?[^}]+\}$")
-    found = []
     for name, service in loaded["services"].items():
         environment = _merged(loaded, service).get("environment", {})
         assert isinstance(environment, dict), f"{name}: write environment as a mapping"
         for key, value in environment.items():
             if secret.search(key):
-                found.append(key)
-                assert required.match(str(value)), (
-                    f"{name}: {key} must be required (${{VAR:?...}}), not {value!r}"
+                assert _VARIABLE.fullmatch(str(value)), (
+                    f"{name}: {key} must come from a variable, not {value!r}"
                 )
-    assert found == ["GF_SECURITY_ADMIN_PASSWORD"]
     grafana = loaded["services"]["grafana"]["environment"]
     assert grafana["GF_AUTH_ANONYMOUS_ENABLED"] == "false"
     assert grafana["GF_SECURITY_ADMIN_PASSWORD"].startswith("${GRAFANA_ADMIN_PASSWORD:?")
+
+
+def test_redis_asks_for_the_password_servers_and_workers_have_and_its_memory_is_limited() -> None:
+    loaded = compose()
+    services = {name: _merged(loaded, service) for name, service in loaded["services"].items()}
+    redis_service = services["redis"]
+    command = redis_service["command"]
+    assert command[command.index("--requirepass") + 1].startswith("${REDIS_PASSWORD:?")
+    assert redis_service["environment"]["REDISCLI_AUTH"].startswith("${REDIS_PASSWORD:?")
+    for name in ("server", "ai_worker"):
+        url = services[name]["environment"]["SPEEDGAMEZ_REDIS_URL"]
+        assert url.startswith("redis://:${REDIS_PASSWORD:?") and url.endswith("}@redis:6379/0"), (name, url)
+    # As the Kubernetes Redis: nothing evicted, maxmemory below the container's limit,
+    # leaving room for the append-only file's rewrite.
+    assert command[command.index("--maxmemory-policy") + 1] == "noeviction"
+    maxmemory = _bytes(command[command.index("--maxmemory") + 1])
+    limit = _bytes(redis_service["deploy"]["resources"]["limits"]["memory"])
+    assert 0.7 * limit <= maxmemory <= 0.8 * limit, (maxmemory, limit)
+
+
+def test_the_compose_redis_runs_with_its_password_limits_and_healthcheck(tmp_path: Path) -> None:
+    """The compose file's Redis command line, with a password, on the OS's redis-server;
+    servers and workers with the compose file's Redis URL use it; its healthcheck passes
+    with the password and fails with a wrong one."""
+    password = secrets.token_hex(32)
+    loaded = _interpolated(compose(), {"REDIS_PASSWORD": password, "GRAFANA_ADMIN_PASSWORD": "admin"})
+    redis_service = loaded["services"]["redis"]
+    assert redis_service["command"][0] == "redis-server"
+    # On a port and in a directory of this test's own (later options win in Redis).
+    store = RedisServer(free_port(), tmp_path / "redis", extra=tuple(redis_service["command"][1:]))
+    store.start()
+    try:
+        with pytest.raises(redis.AuthenticationError):
+            redis.Redis(port=store.port).ping()
+        url = loaded["x-speedgamez"]["environment"]["SPEEDGAMEZ_REDIS_URL"]
+        url = url.replace("@redis:6379/", f"@127.0.0.1:{store.port}/")
+        client = redis.Redis.from_url(url)
+        assert client.config_get("maxmemory") == {"maxmemory": str(800 * 1024 * 1024)}
+        assert client.config_get("maxmemory-policy") == {"maxmemory-policy": "noeviction"}
+        client.close()
+
+        test = redis_service["healthcheck"]["test"]
+        assert test[:2] == ["CMD", "redis-cli"]
+        check = [binary("redis-cli"), "-p", str(store.port), *test[2:]]
+        environment = {**os.environ, **redis_service["environment"]}
+        healthy = subprocess.run(check, env=environment, capture_output=True, text=True, timeout=30)
+        assert (healthy.returncode, healthy.stdout.strip()) == (0, "PONG"), healthy
+        refused = subprocess.run(
+            check, env={**os.environ, "REDISCLI_AUTH": "wrong"}, capture_output=True, text=True, timeout=30
+        )
+        assert refused.returncode != 0, refused
+
+        server, worker = server_process(url), worker_process(url)
+        with running(server, worker):
+            # Registering writes to Redis, with the password of the URL.
+            Player(server_address(server), "Anna").close()
+    finally:
+        store.stop()
+
+
+def test_compose_refuses_to_start_without_the_redis_password() -> None:
+    with pytest.raises(ValueError, match="REDIS_PASSWORD"):
+        _interpolated(compose(), {"GRAFANA_ADMIN_PASSWORD": "admin"})
 
 
 def test_metrics_are_served_on_the_compose_network_and_servers_trust_only_it() -> None:
@@ -214,6 +299,38 @@ def test_tls_certificate_is_made_once_and_real_ones_can_be_mounted() -> None:
     assert "./nginx/nginx.conf:/etc/nginx/nginx.conf:ro" in nginx["volumes"]
     conf = (DEPLOY / "nginx" / "nginx.conf").read_text()
     assert "ssl_certificate tls/tls.crt;" in conf and "ssl_certificate_key tls/tls.key;" in conf
+
+
+# A variable as compose interpolates it: ${NAME}, ${NAME:-default}, ${NAME:?error}.
+_VARIABLE = re.compile(r"\$\{(?P<name>[A-Za-z_][A-Za-z0-9_]*)(?::(?P<kind>[-?])(?P<argument>[^}]*))?\}")
+
+
+def _interpolated(value: Any, variables: dict[str, str]) -> Any:
+    """``value`` (the loaded file or a part of it) with its variables replaced as compose
+    does; a required variable unset or empty is an error that names it."""
+    if isinstance(value, dict):
+        return {key: _interpolated(item, variables) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_interpolated(item, variables) for item in value]
+    if not isinstance(value, str):
+        return value
+
+    def replace(match: re.Match[str]) -> str:
+        name, kind, argument = match.group("name", "kind", "argument")
+        if variables.get(name):
+            return variables[name]
+        if kind == "?":
+            raise ValueError(f"required variable {name} is missing a value: {argument}")
+        return argument if kind == "-" else ""
+
+    return _VARIABLE.sub(replace, value)
+
+
+def _bytes(size: str) -> int:
+    """A size as compose (1g) and Redis (800mb) write it: binary units."""
+    parsed = re.fullmatch(r"(\d+)([kmg]?)b?", size.lower())
+    assert parsed is not None, size
+    return int(parsed.group(1)) * 1024 ** " kmg".index(parsed.group(2) or " ")
 
 
 def _merged(loaded: dict[str, Any], service: dict[str, Any]) -> dict[str, Any]:
