@@ -74,6 +74,20 @@ def up_env(run_dir: Path, **extra: str) -> dict[str, str]:
     return env
 
 
+def run_up(root: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """scripts/up run to its end, for the runs that refuse to start."""
+    # The bound is for a hang only: a refusal takes well under a second.
+    return subprocess.run(
+        ["bash", str(root / "scripts" / "up")],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
 def lib(
     root: Path, commands: str, env: dict[str, str], timeout: float = 120
 ) -> subprocess.CompletedProcess[str]:

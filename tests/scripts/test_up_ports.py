@@ -3,25 +3,11 @@
 from __future__ import annotations
 
 import socket
-import subprocess
 from pathlib import Path
 
 import pytest
 
-from tests.scripts.support import PORT_VARIABLES, cleaned_up, processes_of, scripts_copy, up_env
-
-
-def run_up(root: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    # The bound is for a hang only: a refusal takes well under a second.
-    return subprocess.run(
-        ["bash", str(root / "scripts" / "up")],
-        cwd=root,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+from tests.scripts.support import PORT_VARIABLES, cleaned_up, processes_of, run_up, scripts_copy, up_env
 
 
 @pytest.mark.parametrize("variable", PORT_VARIABLES)
