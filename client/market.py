@@ -11,8 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from speedgamez.v1 import actions_pb2, cards_pb2, table_pb2
+from speedgamez.v1 import actions_pb2, cards_pb2, speculation_pb2, table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
+
+# A face-down card's place in its stack, counted from the top (1: the top card).
+_PLACES = {1: "top", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh"}
 
 MARKET_KEYS = (
     "Market: a<n> <chips> names your price for a listed bid or offer (a4 5: offer 5 chips; "
@@ -49,12 +52,26 @@ def market_lines(view: table_pb2.TableView, card: Callable[[cards_pb2.Card], str
         )
         lines.append(f"  Auction of {card(auction.card)} by {_name(view, auction.seller)}: {bids} · {state}")
     for offer in market.offers:
-        cards = "a face-down card" if len(offer.slot_ids) == 1 else f"{len(offer.slot_ids)} face-down cards"
-        lines.append(
-            f"  Offer: {_name(view, offer.buyer)} offers {_name(view, offer.seller)} {offer.chips} "
-            f"chips for {cards}"
-        )
+        chips = "1 chip" if offer.chips == 1 else f"{offer.chips} chips"
+        lines.append(f"  Offer: {_name(view, offer.buyer)} offers {chips} for {_cards(view, offer)}")
     return lines
+
+
+def _cards(view: table_pb2.TableView, offer: speculation_pb2.SpeculationOffer) -> str:
+    """An offer's cards as the player sees them: by their places in the seller's stack,
+    "Ben's top face-down card", "your second and third face-down cards"."""
+    mine = view.HasField("viewer_seat") and view.viewer_seat == offer.seller
+    whose = "your" if mine else f"{_name(view, offer.seller)}'s"
+    stack = list(view.speculation.seats[offer.seller].slot_ids)
+    places = sorted(stack.index(slot) + 1 for slot in offer.slot_ids if slot in stack)
+    noun = "face-down card" if len(offer.slot_ids) == 1 else "face-down cards"
+    if len(places) != len(offer.slot_ids):
+        return f"{len(offer.slot_ids)} of {whose} {noun}"
+    if places == list(range(1, len(places) + 1)):
+        return f"{whose} top {noun}" if len(places) == 1 else f"{whose} top {len(places)} {noun}"
+    named = [_PLACES.get(place, f"{place}th") for place in places]
+    listed = named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
+    return f"{whose} {listed} {noun}"
 
 
 def seat_market(view: table_pb2.TableView, seat: int) -> str:

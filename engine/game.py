@@ -619,6 +619,13 @@ class Game(ABC, Generic[OptionsT, StateT]):
         game an announcement names is); empty for actions that speak for themselves."""
         return ""
 
+    def action_label(self, state: StateT, seat: int, action: Action) -> str:
+        """``action`` of ``seat``, a legal one, as the table hears it before it is applied: by default
+        its label among ``candidate_actions``, else its notation. A game whose players name
+        a price or cards of their own (a market) names every such action in words."""
+        listed = (text for candidate, text in self.candidate_actions(state, seat) if candidate == action)
+        return next(listed, str(action))
+
     def public_action(self, action: Action) -> tuple[Action, str] | None:
         """What everyone is told of ``action`` when it holds a secret (a card given face
         down): the action without the secret, and its label; None, the default, when the

@@ -5,7 +5,8 @@ The engine has no clock; the service keeps one beside each table. A table with t
 grace for a decision in the deal (only the grace for people who are away), reading time
 plus think time for the settlement. A game with its own limit for a decision
 (``Game.deadline``: Speculation's market) gives people exactly that limit instead, in the
-deal only. The write path sets it with every change, from the
+deal only, at a table with two people or more (alone against computers a person holds up
+nobody). The write path sets it with every change, from the
 server's clock (``deadline_after``), stores it with the table and notes it in a sorted set
 of deadlines; a worker that finds one passed makes the computer's moves for those people
 in one ``Expire`` entry, through the write path at the version it read.

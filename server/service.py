@@ -405,6 +405,9 @@ class TableService(WatchStreams):
             entry,
             expected_version=table_version,
             order_free=_order_free(action),
+            # A market runs on while a computer decides: a trade the table has since made
+            # impossible is a stale move, not a wrong one.
+            stale_when_refused=True,
             request_id=f"computer:{table_version}:{seat}",
             request_tag="computer",
         )

@@ -282,11 +282,15 @@ class TableRecord:
 
     def clock_wait(self) -> ClockWait | None:
         """What the move clock runs for now: the people the table waits for; None without a
-        clock or when it waits for no person."""
+        clock (no think time, and no game's own limit or only one person at the table) or
+        when it waits for no person."""
         match = self.match
         if match is None or self.status is not TableStatus.PLAYING:
             return None
-        own = match.deadline()
+        # A game's own pace keeps people from holding each other up: a person alone against
+        # computers holds up nobody, and has only the think time he chose.
+        people = sum(1 for seat in self.seats if seat.kind is SeatKind.HUMAN and not seat.left)
+        own = match.deadline() if people > 1 else None
         if not self.config.think_seconds and own is None:
             return None
         seats = frozenset(seat for seat in match.to_act() if not self.seats[seat].played_by_computer)
@@ -528,16 +532,13 @@ class TableRecord:
         """Apply one move of ``seat`` to the match and report it."""
         assert self.match is not None
         match = self.match
-        label = str(action)
-        if match.phase is MatchPhase.DEAL:
-            label = next(
-                (
-                    text
-                    for candidate, text in self.game.candidate_actions(match.deal, seat)
-                    if candidate == action
-                ),
-                label,
-            )
+        # Checked before it is named: a label tells a move that the rules allow.
+        match.check(seat, action)
+        label = (
+            self.game.action_label(match.deal, seat, action)
+            if match.phase is MatchPhase.DEAL
+            else str(action)
+        )
         if isinstance(action, PlayCard):
             label = action.card.symbol
         happened = match.apply(seat, action, note)

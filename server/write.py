@@ -39,6 +39,7 @@ async def change_table(
     *,
     expected_version: int | None,
     order_free: Callable[[TableRecord], bool] | None = None,
+    stale_when_refused: bool = False,
     request_id: str = "",
     request_tag: str = "",
 ) -> Change:
@@ -50,9 +51,14 @@ async def change_table(
     ``order_free`` says, for the table as loaded, whether the change is one that depends on
     no order of moves (a continue, a game's order-free action): then it is checked against
     the table as it is, like a change without an expected version.
+    ``stale_when_refused`` is for a computer's move: a change the engine refuses on a table
+    that has moved on from ``expected_version`` was decided for a table that is gone (a bid
+    another bid has overtaken, an offer for a card turned up since), so it answers ABORTED
+    like any stale move; refused at its own version, it is a fault of the computer.
     ``request_id`` makes a retry of the same change apply once; ``request_tag`` is a
     digest of the request, so a reused id with different content is refused.
     """
+    decided_on = expected_version
     for _ in range(_ATTEMPTS):
         record = await store.load(table_id)
         if record is None:
@@ -76,6 +82,12 @@ async def change_table(
         try:
             events = record.apply(entry)
         except EngineError as error:
+            if stale_when_refused and decided_on is not None and record.version != decided_on:
+                raise ServiceError(
+                    Code.ABORTED,
+                    f"the move decided at table_version {decided_on} no longer applies at version "
+                    f"{record.version}: {from_engine(error).message}",
+                ) from None
             raise from_engine(error) from None
         moved = isinstance(entry, Act | Expire)
         record.deadline_ms = deadline_after(record, waited, deadline, moved, now_ms(), store.settings)

@@ -1,6 +1,7 @@
-"""Speculation's market pace on tables stepped in-process (issue decisions: a turn-up or a
-sale waits ``reveal_seconds`` for a person, an auction ``auction_seconds`` after its last
-bid; then the cautious choice is made for him). ``tests/service/test_speculation.py`` runs
+"""Speculation's market pace on tables stepped in-process (issue decisions: at a table with
+people, a turn-up or a sale waits ``reveal_seconds`` for a person, an auction
+``auction_seconds`` after its last bid; then the cautious choice is made for him; a person
+alone against computers holds up nobody and has no such limit). ``tests/service/test_speculation.py`` runs
 it across server and worker processes."""
 
 from __future__ import annotations
@@ -10,14 +11,18 @@ from engine.actions import Action, Pass
 from engine.speculation.blocks import Bid, Keep, Offer, Reveal, Sell
 from engine.speculation.deal import DealState, Phase
 from server.table import TableConfig, TableRecord
-from server.table_log import Act, Join, SeatKind
-from tests.support.clock import step
+from server.table_log import Act, Join, Leave, SeatKind
+from tests.support.clock import SETTINGS, step
 
 REVEAL_MS, AUCTION_MS = 20_000, 8_000
 HUMAN, COMPUTER = (SeatKind.HUMAN, "easy"), (SeatKind.COMPUTER, "easy")
+# Two people and three computers: a table with people.
+PEOPLE = (HUMAN, HUMAN, COMPUTER, COMPUTER, COMPUTER)
 
 
-def _table(seed: int, seats: tuple[tuple[SeatKind, str], ...], **options: str) -> TableRecord:
+def _table(
+    seed: int, seats: tuple[tuple[SeatKind, str], ...], think_seconds: int = 0, **options: str
+) -> TableRecord:
     config = TableConfig(
         game="speculation",
         rule_set="parlett",
@@ -25,6 +30,7 @@ def _table(seed: int, seats: tuple[tuple[SeatKind, str], ...], **options: str) -
         seats=seats,
         seed=seed,
         created_by="tests",
+        think_seconds=think_seconds,
     )
     record, _ = TableRecord.new("market", config)
     for seat, (kind, _) in enumerate(seats):
@@ -58,21 +64,24 @@ def _until(record: TableRecord, reached: object, now: int) -> bool:
     raise AssertionError("the deal did not end")
 
 
-def _reaching(seats: tuple[tuple[SeatKind, str], ...], reached: object, **options: str) -> TableRecord:
+def _reaching(
+    seats: tuple[tuple[SeatKind, str], ...], reached: object, think_seconds: int = 0, **options: str
+) -> TableRecord:
     """The table of the first seed whose first deal reaches ``reached`` with cautious moves."""
     for seed in range(60):
-        record = _table(seed, seats, **options)
+        record = _table(seed, seats, think_seconds, **options)
         if _until(record, reached, 1000):
             return record
     raise AssertionError("no seed reached the position")
 
 
-def _human_reveals(record: TableRecord) -> bool:
-    return _deal(record).phase is Phase.REVEAL and record.clock_wait() is not None
+def _first_reveals(record: TableRecord) -> bool:
+    """The first person is waited for to turn up a card."""
+    return _deal(record).phase is Phase.REVEAL and record.match is not None and 0 in record.match.to_act()
 
 
 def test_a_person_turning_up_has_the_reveal_limit_without_any_think_time() -> None:
-    record = _reaching((HUMAN, COMPUTER, COMPUTER, COMPUTER, COMPUTER), _human_reveals)
+    record = _reaching(PEOPLE, _first_reveals)
     assert record.config.think_seconds == 0
     wait = record.clock_wait()
     assert wait is not None and wait.seats == frozenset({0}) and wait.own is not None
@@ -80,8 +89,27 @@ def test_a_person_turning_up_has_the_reveal_limit_without_any_think_time() -> No
     assert clock_moves(record) == ((0, Reveal()),)
 
 
+def test_a_person_alone_against_computers_has_no_market_clock() -> None:
+    """Alone, a person holds up nobody: no limit unless he chose think time, and then the
+    think time runs (as at every table), not the market's pace."""
+    alone = (HUMAN, COMPUTER, COMPUTER, COMPUTER, COMPUTER)
+    record = _reaching(alone, _first_reveals)
+    assert record.clock_wait() is None and record.deadline_ms is None
+    timed = _reaching(alone, _first_reveals, think_seconds=30)
+    wait = timed.clock_wait()
+    assert wait is not None and wait.own is None and wait.seats == frozenset({0})
+    assert timed.deadline_ms == 1000 + SETTINGS.clock_grace_ms + 30_000
+
+
+def test_a_table_whose_other_person_left_runs_no_market_clock() -> None:
+    record = _reaching(PEOPLE, _first_reveals)
+    assert record.clock_wait() is not None
+    step(record, Leave(1), 2000)
+    assert record.clock_wait() is None and record.deadline_ms is None
+
+
 def test_an_offer_beside_the_turn_up_keeps_the_limit_and_the_next_turn_up_starts_a_new_one() -> None:
-    record = _reaching((HUMAN, COMPUTER, COMPUTER, COMPUTER, COMPUTER), _human_reveals)
+    record = _reaching(PEOPLE, _first_reveals)
     state = _deal(record)
     seller = next(seat for seat in (2, 3, 4) if state.piles[seat])
     _act(record, 1, Offer(seller, (state.piles[seller][0].slot_id,), 1), 5000)
@@ -123,7 +151,7 @@ def test_an_auction_waits_the_auction_limit_for_a_person_and_then_declines_for_h
 
 def test_a_sale_left_undecided_is_kept() -> None:
     for seed in range(40):
-        record = _table(seed, (HUMAN, COMPUTER, COMPUTER, COMPUTER, COMPUTER))
+        record = _table(seed, PEOPLE)
 
         def deciding(record: TableRecord) -> bool:
             return _deal(record).phase is Phase.SALE and _deal(record).owner == 0
@@ -138,8 +166,7 @@ def test_a_limit_of_zero_and_a_table_of_computers_run_no_clock() -> None:
     def person_reveals(record: TableRecord) -> bool:
         return record.match is not None and _deal(record).phase is Phase.REVEAL and 0 in record.match.to_act()
 
-    seats = (HUMAN, COMPUTER, COMPUTER, COMPUTER, COMPUTER)
-    record = _reaching(seats, person_reveals, reveal_seconds="0", auction_seconds="0")
+    record = _reaching(PEOPLE, person_reveals, reveal_seconds="0", auction_seconds="0")
     assert record.clock_wait() is None and record.deadline_ms is None
     computers = _table(3, (COMPUTER,) * 5)
     assert computers.clock_wait() is None and computers.deadline_ms is None

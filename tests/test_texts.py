@@ -1,9 +1,25 @@
-"""Engine texts rendered for a viewer: seat names and the Bavarian pack (server.texts)."""
+"""Engine texts rendered for a viewer: seat names and the Bavarian pack (server.texts); and no
+internal id of Speculation's market in anything a person reads."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
+
+import pytest
+from google.protobuf.message import Message
+
+from client.screen import Screen, Titles
+from engine.actions import Action, Continue
+from engine.errors import EngineError
+from engine.match import MatchPhase
+from engine.seeding import SeededRandom
+from server.table import TableConfig, TableRecord, TableStatus
+from server.table_log import Act, SeatKind
 from server.texts import Texts
+from server.views import table_view
 from speedgamez.v1 import cards_pb2
+from tests.rules.speculation_helpers import GAME, random_action
 
 NAMES = ("Anna", "Computer 1 (easy)", "seat 0 fan ♣Q", "Dora")
 
@@ -40,3 +56,79 @@ def test_bavarian_names_cover_cards_suits_and_suit_words() -> None:
 
 def test_a_seat_number_without_a_seat_stays_as_it_is() -> None:
     assert Texts(NAMES)("seat 7 is not open") == "seat 7 is not open"
+
+
+# Speculation: ids are for clients, never for people --------------------------------------
+
+# An id of the market (a slot, an auction, a bid, an offer) has seven digits or more; a text
+# that names one by its kind and number ("slot 1000011", "offer 3") is caught too.
+_INTERNAL_ID = re.compile(r"\d{7,}|\b(?:slot|offer|auction|bid) id \d|\b(?:slot|offer|auction) \d")
+
+
+# Enough deals for moves left behind by a deal that ended.
+DEALS_READ = 3
+
+
+def _strings(message: Message) -> Iterator[str]:
+    """Every text in ``message`` and the messages within it."""
+    for field, value in message.ListFields():
+        if field.message_type is not None and field.message_type.GetOptions().map_entry:
+            values = list(value.values())  # a map: its values (the keys are codes)
+        else:
+            values = value if field.is_repeated else [value]
+        for item in values:
+            if isinstance(item, str):
+                yield item
+            elif isinstance(item, Message):
+                yield from _strings(item)
+
+
+@pytest.mark.parametrize(("seats", "seed"), [(4, 11), (7, 13)])
+def test_no_market_id_reaches_a_person_in_speculation(seats: int, seed: int) -> None:
+    """Random traders play three deals; after every move, what each person reads names no
+    slot, auction, bid or offer id: the views of the seat that moved and of a spectator
+    (choices and their reasons, history, settlement), the events, the terminal client's
+    drawing and narration, and the refusal of every move the table has left behind (a bid
+    overtaken, an offer lapsed or from an earlier deal), as a person who sent it late reads it."""
+    options = {"deals_each": "1", "extra_hand": "true", "fives_and_jacks": "true"}
+    config = TableConfig(
+        "speculation", "parlett", options, ((SeatKind.COMPUTER, "normal"),) * seats, seed, "tests"
+    )
+    record, _ = TableRecord.new("speculation-texts", config)
+    random = SeededRandom(seed)
+    read: list[str] = []
+    screen = Screen(german=False, titles=Titles({}, {}), write=read.append)
+    left_behind: list[tuple[int, Action]] = []
+    moves = 0
+    while record.status is TableStatus.PLAYING:
+        match = record.match
+        assert match is not None
+        if match.deals_played == DEALS_READ:
+            break
+        state = match.deal
+        # Mostly the seat waited for, so that deals end within a few hundred moves.
+        waiting, trading = sorted(match.to_act()), sorted(match.may_act())
+        seat = random.choice(waiting if waiting and (not trading or random.below(4)) else trading)
+        for viewer in (seat, None):
+            view = table_view(record, viewer)
+            read += _strings(view)
+            read += screen.render(view)
+        for late_seat, late in left_behind[-12:]:
+            try:
+                match.check(late_seat, late)
+            except EngineError as refused:
+                read.append(str(refused))
+        action = random_action(state, seat, random) if match.phase is MatchPhase.DEAL else Continue()
+        if action is None:
+            continue
+        left_behind += [(seat, action), *((seat, legal) for legal in GAME.legal_actions(state, seat))]
+        view = table_view(record, seat)
+        for happened in record.apply(Act(seat, action, SeatKind.COMPUTER, note="")):
+            read += _strings(happened.event)
+            screen.narrate(happened.event, view)
+        moves += 1
+    read += _strings(table_view(record, None))
+    assert moves > 20
+    assert any("face-down card" in text for text in read), "offers were made and read"
+    named = sorted({text for text in read if _INTERNAL_ID.search(text)})
+    assert not named, named

@@ -183,7 +183,8 @@ ORDER_FREE = (Bid, Offer, WithdrawOffer, RejectOffer)
 class SpeculationSeat:
     """One seat as everyone sees it: chips (and those not promised to an open bid or offer),
     the slot ids of its face-down cards (top first), the cards it turned up and still owns,
-    the trumps it bought, and whether it sits this deal out (too few chips for the ante)."""
+    the trumps it bought and still owns, and whether it sits this deal out (too few chips
+    for the ante)."""
 
     chips: int
     free_chips: int

@@ -62,6 +62,8 @@ from engine.speculation.market import (
     Payment,
     PlacedBid,
     Slot,
+    cards_named,
+    chips_named,
 )
 
 
@@ -89,9 +91,11 @@ class DealState:
     # Face-down stacks, top first; the extra hand (nobody's).
     piles: list[list[Slot]]
     extra: list[Slot]
-    # What each seat turned up (the dealer's list starts with the turn-up) and bought.
+    # What each seat turned up (the dealer's list starts with the turn-up) and bought at
+    # auction, in order; who bought each card sold, the last buyer if it was sold again.
     turned: list[list[Card]]
     bought: list[list[Card]]
+    sold_to: dict[Card, int]
     # The pack after this deal and the cards turned up since it was shuffled.
     rest: list[Card]
     seen: list[Card]
@@ -135,6 +139,7 @@ class DealState:
             extra=list(self.extra),
             turned=[list(cards) for cards in self.turned],
             bought=[list(cards) for cards in self.bought],
+            sold_to=dict(self.sold_to),
             rest=list(self.rest),
             seen=list(self.seen),
             auction=None
@@ -164,6 +169,28 @@ class DealState:
         if auction is not None and auction.best is not None and auction.best.seat == seat:
             promised += auction.best.chips
         return self.chips[seat] - promised
+
+    def stack(self, seat: int) -> tuple[int, ...]:
+        """The slot ids of ``seat``'s face-down cards, top first."""
+        return tuple(slot.slot_id for slot in self.piles[seat])
+
+    def offer_named(self, offer: OpenOffer) -> str:
+        """An open offer as a person reads it: who offers what for which cards."""
+        cards = cards_named(self.stack(offer.seller), offer.slot_ids, f"seat {offer.seller}'s")
+        return f"seat {offer.buyer}'s offer of {chips_named(offer.chips)} for {cards}"
+
+    def kept(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` turned up and did not sell."""
+        return tuple(card for card in self.turned[seat] if card not in self.sold_to)
+
+    def bought_and_kept(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` bought at auction and did not sell again."""
+        return tuple(card for card in self.bought[seat] if self.sold_to[card] == seat)
+
+    def face_up(self, seat: int) -> tuple[Card, ...]:
+        """The face-up cards ``seat`` owns: "Der Käufer legt sie offen oben auf seinen
+        eigenen Stapel", so a card sold lies with its buyer."""
+        return self.kept(seat) + self.bought_and_kept(seat)
 
     def slot_owner(self, slot_id: int) -> int | None:
         for seat, pile in enumerate(self.piles):
@@ -218,6 +245,7 @@ def deal(
         extra=extra,
         turned=[[turn_up] if seat == dealer else [] for seat in range(seats)],
         bought=[[] for _ in range(seats)],
+        sold_to={},
         rest=list(cards),
         seen=[*seen, turn_up],
         reshuffled=reshuffled,
@@ -307,9 +335,9 @@ def least_bid(state: DealState) -> int:
 def bid_illegality(state: DealState, seat: int, auction_id: int, chips: int) -> str | None:
     auction = state.auction
     if auction is None or auction.auction_id != auction_id:
-        return state.gone.get(auction_id, f"auction {auction_id} is not open")
+        return state.gone.get(auction_id, "that auction is not open")
     if auction.closed:
-        return f"the bidding in auction {auction_id} has closed: seat {auction.seller} decides"
+        return f"the bidding for {auction.card.symbol} has closed: seat {auction.seller} decides"
     if seat == auction.seller:
         return "you cannot bid for your own card"
     if seat not in state.playing:
@@ -343,12 +371,13 @@ def offer_illegality(
         return f"seat {seller} sits this deal out"
     if len(set(slot_ids)) != len(slot_ids):
         return "a slot is named twice"
+    named = "that card" if len(slot_ids) == 1 else "one of those cards"
     for slot_id in slot_ids:
         place = state.slot_places.get(slot_id)
         if place is not None:
-            return f"slot {slot_id} is {place}"
+            return f"{named} is {place}"
         if state.slot_owner(slot_id) != seller:
-            return f"slot {slot_id} is not one of seat {seller}'s face-down cards"
+            return f"{named} is not one of seat {seller}'s face-down cards"
     if chips > state.free_chips(seat):
         return f"you have {state.free_chips(seat)} chips free for bids and offers, not {chips}"
     return None
@@ -358,7 +387,7 @@ def open_offer(state: DealState, offer_id: int) -> OpenOffer | str:
     """The open offer ``offer_id``, or why there is none."""
     offer = state.offers.get(offer_id)
     if offer is None:
-        return state.gone.get(offer_id, f"there is no open offer {offer_id}")
+        return state.gone.get(offer_id, "that offer is no longer open")
     return offer
 
 
@@ -420,16 +449,18 @@ def make_offer(
 
 
 def withdraw_offer(state: DealState, offer_id: int) -> list[Notice]:
-    offer = state.offers.pop(offer_id)
-    state.gone[offer_id] = f"offer {offer_id} was withdrawn by seat {offer.buyer}"
+    offer = state.offers[offer_id]
+    state.gone[offer_id] = f"{state.offer_named(offer)} was withdrawn"
+    del state.offers[offer_id]
     notices: list[Notice] = [OfferWithdrawn(offer_id)]
     settle(state, notices)
     return notices
 
 
 def reject_offer(state: DealState, offer_id: int) -> list[Notice]:
-    offer = state.offers.pop(offer_id)
-    state.gone[offer_id] = f"offer {offer_id} was rejected by seat {offer.seller}"
+    offer = state.offers[offer_id]
+    state.gone[offer_id] = f"{state.offer_named(offer)} was refused"
+    del state.offers[offer_id]
     notices: list[Notice] = [OfferRejected(offer_id)]
     settle(state, notices)
     return notices
@@ -437,10 +468,15 @@ def reject_offer(state: DealState, offer_id: int) -> list[Notice]:
 
 def accept_offer(state: DealState, offer_id: int) -> list[Notice]:
     """The seller takes the chips; the cards go face down to the bottom of the buyer's stack."""
-    offer = state.offers.pop(offer_id)
-    state.gone[offer_id] = f"offer {offer_id} was accepted"
+    offer = state.offers[offer_id]
+    state.gone[offer_id] = f"{state.offer_named(offer)} was accepted"
+    del state.offers[offer_id]
     notices: list[Notice] = [OfferAccepted(offer_id)]
     named = set(offer.slot_ids)
+    # Named while the cards still lie where the offers saw them.
+    overtaken = [
+        (other, state.offer_named(other)) for other in state.offers.values() if named & set(other.slot_ids)
+    ]
     seller_pile = state.piles[offer.seller]
     moving = {slot.slot_id: slot for slot in seller_pile if slot.slot_id in named}
     state.piles[offer.seller] = [slot for slot in seller_pile if slot.slot_id not in named]
@@ -455,9 +491,8 @@ def accept_offer(state: DealState, offer_id: int) -> list[Notice]:
         offer.chips,
         f"{count} face-down card{'s' * (count > 1)}",
     )
-    for other in list(state.offers.values()):
-        if named & set(other.slot_ids):
-            _lapse(state, notices, other, "a card it names was sold")
+    for other, other_named in overtaken:
+        _lapse(state, notices, other, "a card it names was sold", other_named)
     settle(state, notices)
     return notices
 
@@ -504,11 +539,12 @@ def _end_sale(state: DealState, notices: list[Notice], sold: PlacedBid | None) -
     if auction is not None:
         buyer, chips = (sold.seat, sold.chips) if sold is not None else (-1, 0)
         notices.append(AuctionClosed(auction.auction_id, seller, auction.card, buyer, chips))
-        state.gone[auction.auction_id] = f"auction {auction.auction_id} is over"
+        state.gone[auction.auction_id] = f"the auction of {auction.card.symbol} is over"
         state.auction = None
     if sold is not None:
         _pay(state, notices, "sale", sold.seat, seller, sold.chips, f"bought {state.best.symbol}")
         state.bought[sold.seat].append(state.best)
+        state.sold_to[state.best] = sold.seat
         state.owner = sold.seat
     # "Dann geht es beim Spieler links von dem weiter, der ihn jetzt besitzt."
     state.turn_from = (state.owner + 1) % state.seats
@@ -576,9 +612,10 @@ def _carry(state: DealState, notices: list[Notice], reason: str) -> None:
     notices.append(PoolCarried(state.pool, reason))
 
 
-def _lapse(state: DealState, notices: list[Notice], offer: OpenOffer, reason: str) -> None:
+def _lapse(state: DealState, notices: list[Notice], offer: OpenOffer, reason: str, named: str = "") -> None:
+    """``offer`` no longer stands; ``named`` is how it reads, if its cards have moved since."""
+    state.gone[offer.offer_id] = f"{named or state.offer_named(offer)} lapsed: {reason}"
     del state.offers[offer.offer_id]
-    state.gone[offer.offer_id] = f"offer {offer.offer_id} lapsed: {reason}"
     notices.append(OfferLapsed(offer.offer_id, reason))
 
 

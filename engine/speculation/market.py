@@ -2,11 +2,15 @@
 for face-down cards, and the payments a deal settles; with the notices a deal reports.
 
 Ids (slots, auctions, bids, offers) come from one counter per deal that starts at the
-deal's number times ``ID_BLOCK``, so an id never names two things in a match.
+deal's number times ``ID_BLOCK``, so an id never names two things in a match. They are for
+clients to send back; a person never reads one: texts name a face-down card by its place
+in its owner's stack and an offer by who offers what for what (``cards_named``,
+``chips_named``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engine.cards import Card
@@ -98,3 +102,43 @@ class Payment:
     payee: int
     chips: int
     label: str
+
+
+# A card's place in a stack as a person counts it, from the top.
+_PLACES = ("top", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+_COUNTS = ("", "", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def place_named(place: int) -> str:
+    """The ``place``-th card of a stack (0: the top) as a person counts it: top, second, ... 11th."""
+    if place < len(_PLACES):
+        return _PLACES[place]
+    number = place + 1
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
+
+
+def cards_named(stack: Sequence[int], slot_ids: Sequence[int], whose: str) -> str:
+    """Face-down cards as a person sees them, by their places in their owner's ``stack``
+    (its slot ids, top first): "seat 1's top face-down card", "your top two face-down
+    cards", "seat 2's second and third face-down cards". ``whose`` is the owner's
+    possessive ("seat 1's", "your")."""
+    places = sorted(stack.index(slot_id) for slot_id in slot_ids if slot_id in stack)
+    count = len(slot_ids)
+    noun = "face-down card" if count == 1 else "face-down cards"
+    if len(places) != count:
+        # Cards no longer in the stack have no place to name.
+        return f"{whose} {noun}" if count == 1 else f"{whose} {_count(count)} {noun}"
+    if places == list(range(count)):
+        return f"{whose} top {noun}" if count == 1 else f"{whose} top {_count(count)} {noun}"
+    named = [place_named(place) for place in places]
+    listed = named[0] if count == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
+    return f"{whose} {listed} {noun}"
+
+
+def chips_named(chips: int) -> str:
+    return f"{chips} chip" if chips == 1 else f"{chips} chips"
+
+
+def _count(count: int) -> str:
+    return _COUNTS[count] if count < len(_COUNTS) else str(count)

@@ -2,8 +2,9 @@
 
 There is no contract: the settlement starts from the pool (the deal's value) and lists the
 antes, each sale and trade, the fines for fives and jacks and the pool won, each as what it
-took from or gave to the seats it names. Only cards turned up are listed; a card never
-turned up stays unseen.
+took from or gave to the seats it names. Only cards turned up are listed, each under the
+seat that owns it at the end (a card sold under its buyer); a card never turned up stays
+unseen.
 """
 
 from __future__ import annotations
@@ -53,7 +54,8 @@ def deal_result(state: DealState) -> DealResult:
         scores=tuple(state.chips[seat] - state.start_chips[seat] for seat in range(seats)),
         steps=tuple(steps),
         card_points=(0,) * seats,
-        hands=tuple(tuple(cards) for cards in state.turned),
+        # Who had which cards at the end: a card sold lies with its buyer.
+        hands=tuple(state.face_up(seat) for seat in range(seats)),
         summary=summary,
         detail=detail,
         leaves={"pack": [str(card) for card in state.rest], "seen": [str(card) for card in state.seen]},

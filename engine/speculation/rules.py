@@ -95,8 +95,9 @@ from engine.speculation.deal import (
     waiting_bidders,
     withdraw_offer,
 )
+from engine.speculation.market import ID_BLOCK, cards_named, chips_named
 from engine.speculation.results import deal_result
-from engine.speculation.views import call_label, cards_named, history, ladder, speculation_view
+from engine.speculation.views import call_label, history, ladder, speculation_view
 
 # The fewest seats a deal needs.
 _FEWEST = min(SEAT_COUNTS)
@@ -278,11 +279,20 @@ class Speculation(Game[Options, DealState]):
                 best_bid = auction.best
                 candidates += [
                     (Keep(), f"Keep {best}"),
-                    (AcceptBid(best_bid.bid_id), f"Sell {best} to seat {best_bid.seat} for {best_bid.chips}"),
+                    (
+                        AcceptBid(best_bid.bid_id),
+                        f"Sell {best} to seat {best_bid.seat} for {chips_named(best_bid.chips)}",
+                    ),
                 ]
         elif state.phase is Phase.REVEAL and state.piles[seat]:
             candidates.append((Reveal(), "Turn up your top card"))
         return (*candidates, *_market_moves(state, seat))
+
+    def action_label(self, state: DealState, seat: int, action: Action) -> str:
+        """A trade at any price or for any cards, as the history tells it; turning up as listed."""
+        if isinstance(action, Reveal):
+            return super().action_label(state, seat, action)
+        return call_label(state, action)
 
     def illegality(self, state: DealState, seat: int, action: Action) -> str | None:
         if state.phase is Phase.FINISHED:
@@ -292,10 +302,11 @@ class Speculation(Game[Options, DealState]):
         if isinstance(action, Sell | Keep):
             return _sale_illegality(state, seat, action)
         if isinstance(action, Bid):
-            _check_auction_id(state, action.auction_id)
             if action.chips <= 0:
                 raise InvalidActionError(f"a bid is at least 1 chip, not {action.chips}")
-            return bid_illegality(state, seat, action.auction_id, action.chips)
+            return _auction_illegality(state, action.auction_id) or bid_illegality(
+                state, seat, action.auction_id, action.chips
+            )
         if isinstance(action, Pass):
             if state.phase is not Phase.AUCTION:
                 return "there is no auction to decline"
@@ -306,7 +317,9 @@ class Speculation(Game[Options, DealState]):
             return _accept_bid_illegality(state, seat, action.bid_id)
         if isinstance(action, Offer):
             _check_offer(state, action)
-            return offer_illegality(state, seat, action.seller_seat, action.slot_ids, action.chips)
+            return _slots_illegality(state, action) or offer_illegality(
+                state, seat, action.seller_seat, action.slot_ids, action.chips
+            )
         if isinstance(action, WithdrawOffer | AcceptOffer | RejectOffer):
             return _answer_illegality(state, seat, action)
         raise InvalidActionError(f"'{action}' is not an action of Speculation")
@@ -315,7 +328,7 @@ class Speculation(Game[Options, DealState]):
 
     def apply(self, state: DealState, seat: int, action: Action, note: str = "") -> tuple[GameEvent, ...]:
         if not isinstance(action, Reveal):
-            state.calls.append(HistoryEntry(seat, action, call_label(action), note=note))
+            state.calls.append(HistoryEntry(seat, action, call_label(state, action), note=note))
         if isinstance(action, Reveal):
             notices = reveal(state, seat)
         elif isinstance(action, Sell):
@@ -390,7 +403,7 @@ class Speculation(Game[Options, DealState]):
             tricks=(),
             card_points=(0,) * seats,
             result=self.result(state),
-            shown=tuple(tuple(cards) for cards in state.turned),
+            shown=tuple(state.face_up(seat) for seat in range(seats)),
             seat_counters=tuple((Counter("chips", "Chips", state.chips[seat]),) for seat in range(seats)),
             counters=(Counter("pool", "Pool", state.pool),),
             game_view=speculation_view(state),
@@ -425,18 +438,17 @@ def _sale_illegality(state: DealState, seat: int, action: Sell | Keep) -> str | 
 
 def _accept_bid_illegality(state: DealState, seat: int, bid_id: int) -> str | None:
     auction = state.auction
-    known = bid_id in state.gone or (auction is not None and any(b.bid_id == bid_id for b in auction.bids))
-    if not known:
-        raise InvalidActionError(f"there is no bid {bid_id} in this deal")
-    if auction is None or bid_id in state.gone:
-        return state.gone.get(bid_id, "the auction is over")
+    if auction is None or all(placed.bid_id != bid_id for placed in auction.bids):
+        return _unknown(state, bid_id, "bid", "the auction of that bid is over")
     if seat != auction.seller:
         return f"only seat {auction.seller}, who sells {auction.card.symbol}, accepts a bid"
     if not auction.closed:
         return "the bidding is still open: wait until every seat has bid or declined"
     assert auction.best is not None
     if bid_id != auction.best.bid_id:
-        return f"only the best bid can be accepted: bid {auction.best.bid_id} of {auction.best.chips} chips"
+        return (
+            f"only the best bid can be accepted: seat {auction.best.seat}'s {chips_named(auction.best.chips)}"
+        )
     return None
 
 
@@ -444,27 +456,34 @@ def _answer_illegality(
     state: DealState, seat: int, action: WithdrawOffer | AcceptOffer | RejectOffer
 ) -> str | None:
     if action.offer_id not in state.offers and action.offer_id not in state.gone:
-        raise InvalidActionError(f"there is no offer {action.offer_id} in this deal")
+        return _unknown(state, action.offer_id, "offer", "that offer was made in an earlier deal")
     if not market_open(state):
         return "in a Foster deal no face-down card is traded"
     offer = open_offer(state, action.offer_id)
     if isinstance(offer, str):
         return offer
     if isinstance(action, WithdrawOffer):
-        return (
-            None
-            if seat == offer.buyer
-            else f"only seat {offer.buyer}, who made offer {offer.offer_id}, withdraws it"
-        )
+        return None if seat == offer.buyer else f"only seat {offer.buyer}, who made that offer, withdraws it"
     if seat != offer.seller:
-        return f"offer {offer.offer_id} is made to seat {offer.seller}: only that seat answers it"
+        return f"that offer is made to seat {offer.seller}: only that seat answers it"
     return None
 
 
-def _check_auction_id(state: DealState, auction_id: int) -> None:
+def _auction_illegality(state: DealState, auction_id: int) -> str | None:
+    """Why ``auction_id`` names no auction of this deal, if it does not."""
     current = state.auction is not None and state.auction.auction_id == auction_id
-    if not current and auction_id not in state.gone:
-        raise InvalidActionError(f"there is no auction {auction_id} in this deal")
+    if current or auction_id in state.gone:
+        return None
+    return _unknown(state, auction_id, "auction", "that auction was held in an earlier deal")
+
+
+def _unknown(state: DealState, named: int, what: str, gone: str) -> str:
+    """Why ``named``, an id of no open bid, offer, auction or card, is refused: an id the
+    match gave out before is a move the table has left behind (``gone`` says so, the way
+    any late move is refused); one it never gave out is no move at all."""
+    if ID_BLOCK < named <= state.next_id:
+        return gone
+    raise InvalidActionError(f"{what} id {named} names nothing in this deal: send an id the table view lists")
 
 
 def _check_offer(state: DealState, action: Offer) -> None:
@@ -474,9 +493,14 @@ def _check_offer(state: DealState, action: Offer) -> None:
         raise InvalidActionError(f"a price is at least 1 chip, not {action.chips}")
     if not action.slot_ids:
         raise InvalidActionError("an offer names at least one slot")
+
+
+def _slots_illegality(state: DealState, action: Offer) -> str | None:
+    """Why the slot ids of ``action`` name no cards of this deal, if they do not."""
     for slot_id in action.slot_ids:
         if slot_id not in state.slot_places and state.slot_owner(slot_id) is None:
-            raise InvalidActionError(f"there is no slot {slot_id} in this deal")
+            return _unknown(state, slot_id, "slot", "those cards were dealt in an earlier deal")
+    return None
 
 
 def _waiting_for(state: DealState) -> str:
@@ -494,14 +518,16 @@ def _market_moves(state: DealState, seat: int) -> list[tuple[Action, str]]:
         return []
     moves: list[tuple[Action, str]] = []
     for offer in state.offers.values():
+        price = chips_named(offer.chips)
         if offer.seller == seat:
-            what = cards_named(offer.slot_ids)
+            yours = cards_named(state.stack(seat), offer.slot_ids, "your")
             moves += [
-                (AcceptOffer(offer.offer_id), f"Sell {what} to seat {offer.buyer} for {offer.chips}"),
-                (RejectOffer(offer.offer_id), f"Refuse seat {offer.buyer}'s offer for {what}"),
+                (AcceptOffer(offer.offer_id), f"Sell {yours} to seat {offer.buyer} for {price}"),
+                (RejectOffer(offer.offer_id), f"Refuse seat {offer.buyer}'s {price} for {yours}"),
             ]
         elif offer.buyer == seat:
-            moves.append((WithdrawOffer(offer.offer_id), f"Withdraw your offer to seat {offer.seller}"))
+            theirs = cards_named(state.stack(offer.seller), offer.slot_ids, f"seat {offer.seller}'s")
+            moves.append((WithdrawOffer(offer.offer_id), f"Withdraw your {price} for {theirs}"))
     for other in sorted(state.playing - {seat}):
         if state.piles[other]:
             top = state.piles[other][0].slot_id

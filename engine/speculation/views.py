@@ -21,6 +21,7 @@ from engine.speculation.blocks import (
     WithdrawOffer,
 )
 from engine.speculation.deal import DealState, revealer, waiting_bidders
+from engine.speculation.market import cards_named, chips_named
 
 # Highest trump first, for the ladder.
 _RANKS_DOWN = sorted(Rank, reverse=True)
@@ -40,8 +41,8 @@ def speculation_view(state: DealState) -> SpeculationView:
                 chips=state.chips[seat],
                 free_chips=state.free_chips(seat),
                 slot_ids=tuple(slot.slot_id for slot in state.piles[seat]),
-                revealed=tuple(state.turned[seat]),
-                bought=tuple(state.bought[seat]),
+                revealed=state.kept(seat),
+                bought=state.bought_and_kept(seat),
                 out=seat not in state.playing,
             )
             for seat in range(state.seats)
@@ -91,25 +92,29 @@ def ladder(state: DealState, viewer: int | None) -> tuple[LadderRung, ...]:
     )
 
 
-def cards_named(slot_ids: tuple[int, ...]) -> str:
-    count = len(slot_ids)
-    return "a face-down card" if count == 1 else f"{count} face-down cards"
-
-
-def call_label(action: Action) -> str:
-    """A market action as the table hears it."""
+def call_label(state: DealState, action: Action) -> str:
+    """A market action as the table hears it, told before it is applied: cards by
+    their places in their owner's stack, offers by who offers what for what."""
     if isinstance(action, Bid):
         return f"Bid {action.chips}"
     if isinstance(action, Pass):
         return "No bid"
     if isinstance(action, AcceptBid):
-        return "Sells to the best bid"
+        auction = state.auction
+        assert auction is not None and auction.best is not None, "a bid to accept is on the table"
+        best = auction.best
+        return f"Sells {auction.card.symbol} to seat {best.seat} for {chips_named(best.chips)}"
     if isinstance(action, Offer):
-        return (
-            f"Offers seat {action.seller_seat} {action.chips} for {cards_named(action.slot_ids)}"
-            f" (slot {', '.join(str(slot) for slot in action.slot_ids)})"
-        )
+        seller = action.seller_seat
+        cards = cards_named(state.stack(seller), action.slot_ids, f"seat {seller}'s")
+        return f"Offers {chips_named(action.chips)} for {cards}"
     if isinstance(action, WithdrawOffer | AcceptOffer | RejectOffer):
-        verb = {WithdrawOffer: "Withdraws", AcceptOffer: "Accepts", RejectOffer: "Refuses"}[type(action)]
-        return f"{verb} offer {action.offer_id}"
+        offer = state.offers[action.offer_id]
+        price = chips_named(offer.chips)
+        cards = cards_named(state.stack(offer.seller), offer.slot_ids, f"seat {offer.seller}'s")
+        if isinstance(action, WithdrawOffer):
+            return f"Withdraws the offer of {price} for {cards}"
+        if isinstance(action, AcceptOffer):
+            return f"Sells {cards} to seat {offer.buyer} for {price}"
+        return f"Refuses seat {offer.buyer}'s {price} for {cards}"
     return "Sells" if isinstance(action, Sell) else "Keeps"

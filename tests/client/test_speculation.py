@@ -1,7 +1,7 @@
 """Speculation from the terminal client, as a newcomer plays it against computer traders:
 a whole match at five seats through a real server and real computer players, with her own
-sale, bid and offer at prices she names; and the market's clock moving for her when she
-does not turn up her card in time.
+sale, bid and offer at prices she names; and, at a table with a friend, the market's clock
+moving for her when she does not turn up her card in time.
 
 The newcomer types what a person would: she turns up her card when asked, offers a price
 for another seat's face-down card once, sells the best trump once and bids in an auction
@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from tests.client.conftest import Stack, Start
 from tests.client.pty_client import TIMEOUT, TRACEBACK, Terminal
+from tests.support.client import Player
 
 YOUR_MOVE = r"Your move \(a<n> \[chips\] \[cards\], \?: keys\) > "
 END = re.compile(
@@ -56,7 +57,7 @@ class Newcomer:
         """The key to type and, for a move of her own choice, the call's label."""
         done = {label.split()[0] for _, label in self.typed}
         for key, label in calls.items():
-            if label.startswith("Sell a face-down card") and "Sell" not in done:
+            if re.match(r"Sell your \w+ face-down card", label) and "Sell" not in done:
                 return key, label
             if label.startswith("Sell ") and " to " in label and "Sell" not in done:
                 return key, label  # accept the best bid
@@ -101,7 +102,8 @@ def test_speculation_a_newcomer_trades_through_a_match_of_five_seats(
     # Her own trades reached the table at the prices she named.
     kinds = {label.split()[0] for _, label in newcomer.typed}
     assert "Offer" in kinds, newcomer.typed
-    assert re.search(r"^  Anna: Offers .* 2 for a face-down card", screen, re.MULTILINE), newcomer.typed
+    offered = r"^  Anna: Offers 2 chips for Computer \d \(easy\)'s top face-down card"
+    assert re.search(offered, screen, re.MULTILINE), newcomer.typed
     for key, label in newcomer.typed:
         if label.startswith("Bid"):
             assert f"  Anna: Bid {key.split()[1]}" in screen, (key, label)
@@ -114,8 +116,16 @@ def test_speculation_the_market_clock_turns_up_for_a_newcomer_who_waits(
 ) -> None:
     anna = start_client(
         "--server", clock_stack.address, "--name", "Anna", "--game", "speculation", "--seats", "5",
+        "--humans", "2",
     )  # fmt: skip
-    anna.expect(r"^Anna, you sit at table tables/\S+: ")
+    table = anna.expect(r"^Anna, you sit at table (tables/\S+): ").group(1)
+    # The market's pace runs at a table with people: Ben takes the other seat (and never
+    # moves; the clock moves for him too).
+    ben = Player(clock_stack.address, "Ben")
+    try:
+        ben.join(table)
+    finally:
+        ben.close()
     # She is asked to turn up (or to decide on a sale) and lets the 20 seconds pass. (A
     # deal a turned ace ends at once she continues.)
     while anna.expect(ASKED, timeout=3 * TIMEOUT).group(1) is None:

@@ -1,4 +1,5 @@
-"""Helpers for the Speculation rules tests: deals from a stacked pack, and actions by notation."""
+"""Helpers for the Speculation rules tests: deals from a stacked pack, actions by notation, and
+a random trader."""
 
 from __future__ import annotations
 
@@ -6,11 +7,12 @@ from dataclasses import fields, is_dataclass
 from functools import cache
 from typing import Any
 
-from engine.actions import parse_action
+from engine.actions import Action, parse_action
 from engine.cards import Card, parse_cards
 from engine.game import GameEvent, GameNotice, JsonValue
+from engine.seeding import SeededRandom
 from engine.speculation import DealState, Options, Speculation
-from engine.speculation.blocks import ACTIONS
+from engine.speculation.blocks import ACTIONS, Bid, Offer
 from engine.speculation.constants import CARDS_EACH, PACK
 
 GAME = Speculation()
@@ -120,3 +122,21 @@ def carried(carry: JsonValue, key: str) -> Any:
     """One entry of what a match carries from deal to deal."""
     assert isinstance(carry, dict)
     return carry[key]
+
+
+def random_action(state: DealState, seat: int, random: SeededRandom) -> Action | None:
+    """A legal action of ``seat`` chosen at random, with bids and offers at random prices."""
+    legal = GAME.legal_actions(state, seat)
+    free = state.free_chips(seat)
+    if state.auction is not None and not state.auction.closed and seat != state.auction.seller:
+        best = state.auction.best.chips if state.auction.best is not None else 0
+        if free > best and random.below(3) == 0:
+            legal.append(Bid(state.auction.auction_id, best + 1 + random.below(free - best)))
+    sellers = [other for other in state.playing - {seat} if state.piles[other]]
+    if sellers and free > 0 and random.below(4) == 0 and not state.foster:
+        seller = random.choice(sorted(sellers))
+        pile = state.piles[seller]
+        slots = random.shuffled([slot.slot_id for slot in pile])[: 1 + random.below(len(pile))]
+        legal.append(Offer(seller, tuple(slots), 1 + random.below(free)))
+    legal = [action for action in legal if GAME.illegality(state, seat, action) is None]
+    return random.choice(legal) if legal else None

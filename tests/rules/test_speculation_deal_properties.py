@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import pytest
 
-from engine.actions import Action, Pass, parse_action
+from engine.actions import Pass, parse_action
 from engine.cards import Card
 from engine.match import DealSettled, Match, MatchPhase
 from engine.seeding import SeededRandom, derive_seed
@@ -19,7 +19,6 @@ from engine.speculation import DealState, Options
 from engine.speculation.blocks import (
     ACTIONS,
     AcceptOffer,
-    Bid,
     ChipsMoved,
     Keep,
     Offer,
@@ -30,7 +29,7 @@ from engine.speculation.blocks import (
 )
 from engine.speculation.constants import PACK, cards_for_a_deal
 from engine.speculation.market import POOL
-from tests.rules.speculation_helpers import GAME, cards_in, carried, notices
+from tests.rules.speculation_helpers import GAME, cards_in, carried, notices, random_action
 
 OPTIONS = [
     Options(),
@@ -39,24 +38,6 @@ OPTIONS = [
     Options(extra_hand=True, carry_over=True, fives_and_jacks=True, chips=12, deals_each=3),
 ]
 MATCHES_PER_CASE = 1
-
-
-def random_action(state: DealState, seat: int, random: SeededRandom) -> Action | None:
-    """A legal action of ``seat`` chosen at random, with bids and offers at random prices."""
-    legal = GAME.legal_actions(state, seat)
-    free = state.free_chips(seat)
-    if state.auction is not None and not state.auction.closed and seat != state.auction.seller:
-        best = state.auction.best.chips if state.auction.best is not None else 0
-        if free > best and random.below(3) == 0:
-            legal.append(Bid(state.auction.auction_id, best + 1 + random.below(free - best)))
-    sellers = [other for other in state.playing - {seat} if state.piles[other]]
-    if sellers and free > 0 and random.below(4) == 0 and not state.foster:
-        seller = random.choice(sorted(sellers))
-        pile = state.piles[seller]
-        slots = random.shuffled([slot.slot_id for slot in pile])[: 1 + random.below(len(pile))]
-        legal.append(Offer(seller, tuple(slots), 1 + random.below(free)))
-    legal = [action for action in legal if GAME.illegality(state, seat, action) is None]
-    return random.choice(legal) if legal else None
 
 
 def face_down(state: DealState) -> set[Card]:

@@ -159,10 +159,10 @@ def test_verdeckte_karten_refusals_name_the_problem_and_change_nothing() -> None
     refused(state, 1, f"offer 2 {own} 2", IllegalActionError, "not one of seat 2's")
     refused(state, 1, f"offer 2 {slots(state, 2)[0]} 37", IllegalActionError, "36 chips free")
     refused(state, 1, f"offer 2 {slots(state, 2)[0]} 0", InvalidActionError, "at least 1 chip")
-    refused(state, 1, "offer 2 99 2", InvalidActionError, "no slot 99")
+    refused(state, 1, "offer 2 99 2", InvalidActionError, "slot id 99 names nothing")
     refused(state, 1, "offer 9 99 2", InvalidActionError, "no seat 9")
-    refused(state, 1, "accept 12345", InvalidActionError, "no offer 12345")
-    refused(state, 1, "bid 4 2", InvalidActionError, "no auction 4")
+    refused(state, 1, "accept 12345", InvalidActionError, "offer id 12345 names nothing")
+    refused(state, 1, "bid 4 2", InvalidActionError, "auction id 4 names nothing")
     act(state, 0, "keep")
     turned = slots(state, 1)[0]
     act(state, 1, "reveal")
@@ -204,6 +204,32 @@ def test_kaufen_the_table_hears_every_market_action_but_no_turned_card() -> None
         (3, "Bid 7"),
         (1, "No bid"),
         (2, "No bid"),
-        (0, "Sells to the best bid"),
-        (2, f"Offers seat 1 2 for a face-down card (slot {slots(state, 1)[0]})"),
+        (0, "Sells ♥9 to seat 3 for 7 chips"),
+        (2, "Offers 2 chips for seat 1's top face-down card"),
     ]
+
+
+def test_kaufen_a_card_sold_lies_with_its_buyer_to_the_end_of_the_deal() -> None:
+    """ "Der Käufer legt sie offen oben auf seinen eigenen Stapel": the turn-up ♥9 sold by the
+    dealer to seat 3, and ♥Q bought face down by seat 1 from seat 2, turned up by seat 1 and
+    sold on to seat 0, each lie with the seat that owns them at the end, in the table's
+    view and in the settlement's "who had which cards"; the sellers show them no more."""
+    state = deal()
+    sell_to(state, seller=0, buyer=3, chips=7)
+    queen = slots(state, 2)[1]
+    act(state, 1, f"offer 2 {queen} 3")
+    act(state, 2, f"accept {max(state.offers)}")
+    while state.phase is not Phase.SALE or str(state.best) != "QH":
+        act(state, min(GAME.to_act(state)), "reveal")
+    assert state.owner == 1
+    sell_to(state, seller=1, buyer=0, chips=5)
+    while (result := GAME.result(state)) is None:
+        act(state, min(GAME.to_act(state)), "keep" if state.phase is Phase.SALE else "reveal")
+    owned = [{str(card) for card in hand} for hand in result.hands]
+    assert "9H" in owned[3] and "QH" in owned[0] and result.winners == {0}
+    assert "9H" not in owned[0] and "QH" not in owned[1] | owned[2]
+    view = GAME.view(state, None)
+    assert [set(map(str, cards)) for cards in view.shown] == owned
+    market = GAME.revealed(state, 0)
+    assert "9H" not in {str(card) for card in market.seats[0].revealed}
+    assert [str(card) for card in market.seats[3].bought] == ["9H"]

@@ -6,6 +6,8 @@ bid refused and the seller's acceptance standing."""
 
 from __future__ import annotations
 
+import asyncio
+import dataclasses
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -15,6 +17,13 @@ import grpc
 import pytest
 import redis
 
+from ai_worker.players import decide
+from engine.speculation.blocks import Bid
+from server.errors import ServiceError
+from server.service import TableService
+from server.settings import Settings
+from server.store import Store, connect
+from server.views import seat_observation
 from speedgamez.v1 import actions_pb2, speculation_pb2, table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
 from tests.service.conftest import Stack
@@ -22,6 +31,7 @@ from tests.support.checks import eventually, expect_status
 from tests.support.client import CONTINUE, EASY, HUMAN, NORMAL, STRONG, Player
 from tests.support.stored import stored
 from tools.processes import (
+    RedisCluster,
     RedisServer,
     ServiceProcess,
     metrics_port,
@@ -182,6 +192,10 @@ def test_speculation_two_people_and_four_traders_play_a_whole_match_of_six_seats
     assert any(outcomes.get("no_move") for outcomes in done) or any(
         outcomes.get("applied") for outcomes in done
     )
+    # Fault-free play: no computer's move was refused, so no job waits to be reclaimed.
+    assert not any(outcomes.get("refused") for outcomes in done), done
+    faults = [line for worker in stack.workers for line in worker.lines if " ERROR " in line]
+    assert not faults, faults
     # The stream resumes after any event without a gap or a repeat.
     first = events_of(anna, name, 0, 40)
     resumed = events_of(anna, name, first[19].sequence, 20)
@@ -395,3 +409,66 @@ def test_speculation_advice_prices_the_holdings_while_others_are_waited_for(stac
     assert holding.card_fair_chips == pytest.approx(holding.card_win_chance * holding.pool)
     assert sum(seat.win_chance for seat in holding.seats) <= 1 + 1e-9
     assert advice.reason and advice.exact
+
+
+def test_a_computers_market_move_the_table_has_made_impossible_is_stale_not_refused(
+    clean_redis: RedisServer | RedisCluster,
+) -> None:
+    """A market runs on while computers decide: two traders asked to bid at one version
+    both bid the least bid; the first lands, and the second, decided for a table that is
+    gone, is answered ABORTED (a stale move the worker drops quietly), not refused as a
+    fault. Each was legal at the version it was decided on. Driven in-process through the
+    service's own write path, exactly as a worker submits, so that the race is certain."""
+    settings = dataclasses.replace(
+        Settings(), redis_url=clean_redis.url, redis_cluster=isinstance(clean_redis, RedisCluster)
+    )
+
+    async def race() -> tuple[int, list[str]]:
+        redis = connect(settings, "speculation-race")
+        service = TableService(Store(redis, settings), settings)
+        try:
+            registered = await service.register_player(service_pb2.RegisterPlayerRequest(display_name="Anna"))
+            caller = await service.authenticate(registered.token)
+            request = service_pb2.CreateTableRequest(
+                game="speculation",
+                rule_set="parlett",
+                seats=[NORMAL] * 5,
+                options={"reveal_seconds": "0", "auction_seconds": "0", "deals_each": "4"},
+            )
+            name = (await service.create_table(caller, request, seed=7)).table.name
+            table_id = name.removeprefix("tables/")
+            for _ in range(2000):
+                record = await service.store.load(table_id)
+                assert record is not None and record.match is not None, "the match ended without a race"
+                bidders = record.computer_turns()
+                version = record.version
+                decisions = [(seat, decide(seat_observation(record, seat), "normal")) for seat in bidders]
+                bids = [
+                    (seat, decision.action, decision.reason)
+                    for seat, decision in decisions
+                    if isinstance(decision.action, Bid)
+                ]
+                if len(bids) >= 2:
+                    refusals = []
+                    for seat, action, _ in bids[:2]:
+                        # Each is legal for the table it was decided on.
+                        record.match.check(seat, action)
+                    for seat, action, reason in bids[:2]:
+                        try:
+                            await service.submit_computer_action(table_id, version, seat, action, reason)
+                        except ServiceError as error:
+                            refusals.append(f"{error.code.value}: {error.message}")
+                    return version, refusals
+                seat, decision = decisions[0]
+                assert decision.action is not None
+                await service.submit_computer_action(
+                    table_id, version, seat, decision.action, decision.reason
+                )
+            raise AssertionError("no auction asked two traders to bid at once")
+        finally:
+            await redis.aclose()
+
+    version, refusals = asyncio.run(race())
+    assert len(refusals) == 1, refusals
+    assert refusals[0].startswith(f"ABORTED: the move decided at table_version {version} no longer applies")
+    assert "a bid must be at least" in refusals[0]
