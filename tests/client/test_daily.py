@@ -38,3 +38,13 @@ def test_daily_shows_the_strong_computers_result_after_each_deal_and_the_differe
     )
     assert again.wait_exit() == 1
     assert TRACEBACK not in anna.text() + again.text()
+
+
+def test_daily_of_another_game_is_that_games_daily_deal(stack: Stack, start_client: Start) -> None:
+    fritz = start_client("--server", stack.address, "--name", "Fritz", "--daily", "--game", "bela")
+    fritz.expect(r"^Fritz, today's daily deal \(\d{4}-\d\d-\d\d\) is table tables/\S+: the same deals")
+    fritz.expect(r"^=== Speedbela \| deal 1, to 1001 points")
+    fritz.next_prompt()
+    fritz.interrupt()
+    assert fritz.wait_exit() == 130
+    assert TRACEBACK not in fritz.text()
