@@ -15,7 +15,7 @@ from typing import Any
 
 import grpc
 
-from client.connection import Connection
+from client.connection import Backoff, Connection
 from client.keyboard import Keyboard
 from client.market import MARKET_KEYS, is_market, may_trade, priced, same_move
 from client.screen import LEGEND, Screen, clock_line, has_ended, is_my_turn
@@ -269,18 +269,25 @@ class Game:
         return self.connection.get(self.table)
 
     def wait_for_comparison(self) -> table_pb2.TableView:
-        """At a daily deal's settlement: follow the events until the strong computer's
-        result for the deal arrives, then draw the table with it."""
+        """At a daily deal's settlement (or its end): follow the events until the strong
+        computer's result for the deal arrives, then draw the table with it."""
         self.screen.write("The strong computer plays the deal from your seat ...")
+        backoff = Backoff()
         while True:
+            compared = False
             with contextlib.closing(self.connection.watch(self.table, self.shown_sequence)) as events:
                 for event in events:
                     if event.HasField("daily_deal_compared"):
+                        compared = True
                         break
             view = self.connection.get(self.table)
             self.show(view)
             if not comparison_pending(view):
                 return view
+            if not compared:
+                # The stream ended without the result (a server that ends a finished table's
+                # stream at once): look again after a pause, never in a tight loop.
+                backoff.pause()
 
     def is_new_stage(self, view: table_pb2.TableView) -> bool:
         """A new deal, the end of the bidding, a settlement: worth a full drawing."""

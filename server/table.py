@@ -328,6 +328,13 @@ class TableRecord:
             and all(deal.computer is not None for deal in self.daily_deals)
         )
 
+    def events_ended(self) -> bool:
+        """No event will come any more: the table closed, or its match finished (at a daily
+        deal, once every deal is compared with the strong computer)."""
+        if self.status is TableStatus.CLOSED:
+            return True
+        return self.status is TableStatus.FINISHED and (not self.config.daily or self.daily_complete())
+
     def open_hands_for(self, viewer: int | None) -> bool:
         """Whether ``viewer`` sees the computers' cards: the learner at a learning table."""
         return (
