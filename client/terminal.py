@@ -48,7 +48,7 @@ from client.connection import Connection
 from client.game import Game
 from client.keyboard import Keyboard
 from client.lobby import describe, show_lobby
-from client.screen import PHASES, Screen, Titles, options_line
+from client.screen import PHASES, Screen, Titles, amount, options_line
 from client.standings import PERIODS, leaderboard_lines, rule_line, statistics_lines
 from client.tokens import SavedPlayer, TokenFile, TokenFileError, default_path
 from speedgamez.v1 import table_pb2
@@ -538,16 +538,21 @@ def still_mine(summary: service_pb2.TableSummary) -> bool:
 def farewell(view: table_pb2.TableView) -> str:
     if view.phase == table_pb2.TABLE_PHASE_CLOSED:
         return "The table is closed."
-    totals = ", ".join(f"{seat.player_name} {seat.total_score:+d}" for seat in view.seats)
+    unit = view.score_unit
+    totals = ", ".join(
+        f"{seat.player_name} {amount(seat.total_score, unit, signed=True)}" for seat in view.seats
+    )
     ending = f"The match is over. Totals: {totals}."
     daily = view.daily
     if daily.complete:
         verdict = (
             "as good as" if daily.difference == 0 else "better than" if daily.difference > 0 else "worse than"
         )
+        yours = amount(daily.your_total, unit, signed=True)
+        computer = amount(daily.computer_total, unit, signed=True)
         ending += (
-            f"\nDaily deal of {daily.date}: you made {daily.your_total:+d}, the strong computer "
-            f"{daily.computer_total:+d} from your seat: {abs(daily.difference)} points {verdict} it."
+            f"\nDaily deal of {daily.date}: you made {yours}, the strong computer {computer} from your "
+            f"seat: {amount(abs(daily.difference), unit)} {verdict} it."
         )
     return ending
 

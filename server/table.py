@@ -406,7 +406,7 @@ class TableRecord:
             open_seats = [index for index, candidate in enumerate(self.seats) if candidate.open]
             raise IllegalActionError(f"seat {seat} is not open; open seats: {open_seats}")
         self.seats[seat].player_id, self.seats[seat].name = player_id, name
-        events = [self._seat_event(seat, f"{name} joined seat {seat}")]
+        events = [self._seat_event(seat, f"{name} joined the table")]
         return events + self._start_if_full()
 
     def _come_back(self, seat: int, name: str) -> list[Happened]:
@@ -415,14 +415,14 @@ class TableRecord:
         occupant.left, occupant.name, occupant.timeouts = False, name, 0
         assert self.match is not None
         happened = self.match.set_human(seat, True)
-        return [self._seat_event(seat, f"{name} is back at seat {seat}"), *self._events_of(happened)]
+        return [self._seat_event(seat, f"{name} is back at the table"), *self._events_of(happened)]
 
     def _leave(self, seat: int) -> list[Happened]:
         occupant = self.seats[seat]
         if self.status is TableStatus.WAITING:
             name = occupant.name
             occupant.player_id, occupant.name = None, ""
-            events = [self._seat_event(seat, f"{name} left seat {seat}")]
+            events = [self._seat_event(seat, f"{name} left the table")]
             if all(other.player_id is None for other in self.seats):
                 # Everybody left before the start: nobody is left to wait for.
                 self.status = TableStatus.CLOSED

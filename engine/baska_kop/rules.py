@@ -44,6 +44,7 @@ from engine.baska_kop.state import DealState, Phase
 from engine.cards import Card
 from engine.errors import InvalidActionError, InvalidOptionsError, quoted
 from engine.game import (
+    POINTS,
     PUBLIC,
     BiddingEnded,
     Choice,
@@ -255,7 +256,7 @@ class BaskaKop(Game[Options, DealState]):
             options = state.options
             candidates: list[tuple[Action, str]] = [(Pass(), "Pass")]
             for contract in ANNOUNCEMENTS[options.rule_set]:
-                label = f"{CONTRACT_LABELS[contract]} ({options.base_value(contract)})"
+                label = f"{CONTRACT_LABELS[contract]} ({POINTS.of(options.base_value(contract))})"
                 candidates.append((Announce(contract.value), label))
             level = len(state.doubles) + 1
             cap = options.double_cap(running_contract(state))
