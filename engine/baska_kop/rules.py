@@ -122,8 +122,8 @@ class BaskaKop(Game[Options, DealState]):
             leave_penalty=LEAVE_PENALTY,
             rule=(
                 "the plus points of the deals you won, and at the end of the Partie a place bonus "
-                f"of {', '.join(map(str, PLACE_BONUS))}; leaving a Partie with other people costs "
-                f"{LEAVE_PENALTY}"
+                f"of {', '.join(map(str, PLACE_BONUS))} points; leaving a Partie with other people costs "
+                f"{LEAVE_PENALTY} points"
             ),
         ),
         statistics=tuple(Statistic(code, title) for code, title in STATISTIC_TITLES.items()),

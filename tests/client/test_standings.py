@@ -28,7 +28,7 @@ def test_leaderboard_and_statistics_commands_show_ranks_and_counters(
             cleo.close()
 
         today = start_client("--server", stack.address, "--name", "Anna", "--leaderboard", "day")
-        today.expect(r"^Counted: the plus points of the deals you won.*costs 10\.$")
+        today.expect(r"^Counted: the plus points of the deals you won.*costs 10 points\.$")
         today.expect(r"^Baśka and Kop: leaderboard today \(\d{4}-\d\d-\d\d, UTC\), 1 player$")
         today.expect(r"^    1\. Cleo +-10$")
         today.expect(r"^  You have no points here yet\.$")
