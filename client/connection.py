@@ -36,9 +36,27 @@ RETRY_SECONDS = 10.0
 CHANNEL_OPTIONS = [("grpc.keepalive_time_ms", 30_000), ("grpc.keepalive_timeout_ms", 10_000)]
 # A watch stream that broke this way may be resumed (WatchTable's comment).
 WATCH_RESUMABLE = (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.INTERNAL)
+# Pauses between attempts that keep failing: the first, doubled each time up to the last,
+# so that a client never asks again and again (the server's rate limit would refuse it).
+FIRST_PAUSE_SECONDS = 0.25
+LONGEST_PAUSE_SECONDS = 4.0
 
 Reply = TypeVar("Reply")
 Streamed = TypeVar("Streamed")
+
+
+class Backoff:
+    """Growing pauses between attempts at something that has not worked yet."""
+
+    def __init__(self) -> None:
+        self.next_pause = FIRST_PAUSE_SECONDS
+
+    def pause(self, at_most: float = LONGEST_PAUSE_SECONDS) -> None:
+        time.sleep(max(0.0, min(self.next_pause, at_most)))
+        self.next_pause = min(2 * self.next_pause, LONGEST_PAUSE_SECONDS)
+
+    def reset(self) -> None:
+        self.next_pause = FIRST_PAUSE_SECONDS
 
 
 class Connection:
@@ -201,32 +219,36 @@ class Connection:
         """The messages of a stream that ``open_stream`` opens, opened again after a break
         that may be resumed; it ends when the server ends the stream."""
         deadline: float | None = None
+        backoff = Backoff()
         while True:
             call: Any = open_stream()
             try:
                 for response in call:
-                    deadline = None  # the stream works: a later break gets a fresh budget
+                    # The stream works: a later break gets a fresh budget and short pauses.
+                    deadline = None
+                    backoff.reset()
                     yield response
                 return
             except grpc.RpcError as error:
                 if error.code() not in WATCH_RESUMABLE:
                     raise
                 deadline = deadline or time.monotonic() + RETRY_SECONDS
-                self._wait_for_server(error, deadline)
+                self._wait_for_server(error, deadline, backoff)
             finally:
                 call.cancel()  # ends the call on the server too when the caller stops early
 
     def _retrying(self, attempt: Callable[[], Reply]) -> Reply:
         deadline = time.monotonic() + RETRY_SECONDS
+        backoff = Backoff()
         while True:
             try:
                 return attempt()
             except grpc.RpcError as error:
                 if error.code() != grpc.StatusCode.UNAVAILABLE:
                     raise
-                self._wait_for_server(error, deadline)
+                self._wait_for_server(error, deadline, backoff)
 
-    def _wait_for_server(self, error: grpc.RpcError, deadline: float) -> None:
+    def _wait_for_server(self, error: grpc.RpcError, deadline: float, backoff: Backoff) -> None:
         """Wait until the channel connects again; re-raise ``error`` at the deadline."""
         remaining = deadline - time.monotonic()
         if remaining <= 0:
@@ -236,5 +258,5 @@ class Connection:
         except grpc.FutureTimeoutError:
             raise error from None
         # Connected, yet the server itself answered UNAVAILABLE (its store is briefly
-        # unreachable): pause a little rather than ask again at once.
-        time.sleep(min(0.5, max(0.0, deadline - time.monotonic())))
+        # unreachable): pause, longer each time, rather than ask again at once.
+        backoff.pause(at_most=deadline - time.monotonic())

@@ -15,7 +15,7 @@ from typing import Any
 
 import grpc
 
-from client.connection import Connection
+from client.connection import Backoff, Connection
 from client.keyboard import Keyboard
 from client.market import MARKET_KEYS, is_market, may_trade, priced, same_move
 from client.screen import LEGEND, Screen, clock_line, has_ended, is_my_turn
@@ -99,32 +99,69 @@ class Game:
     # The player's turn -------------------------------------------------------------
 
     def take_turn(self, view: table_pb2.TableView) -> table_pb2.TableView | None:
-        """Ask for a move and submit it; the answer is drawn like any other view. In a
-        learning game the advice for the decision comes first, unasked."""
+        """Ask for a move and submit it; the answer is drawn like any other view, and so is
+        the table when it changed before the player decided. In a learning game the advice
+        for the decision comes first, unasked."""
         if view.learning and view.phase != table_pb2.TABLE_PHASE_SETTLEMENT:
             looked = self.connection.look(self.table)
             if looked.HasField("advice") and looked.advice.table_version == view.version:
                 self.write_advice(looked.advice, view)
-        action = self.ask(view)
-        if action is None:
+        answer = self.ask(view)
+        if answer is None:
             self.connection.leave(self.table)
             self.screen.write("You left the table; a computer player plays on for you.")
             return None
-        return self.submit(view, action)
+        if isinstance(answer, table_pb2.TableView):
+            return answer
+        return self.submit(view, answer)
 
-    def ask(self, view: table_pb2.TableView) -> actions_pb2.Action | None:
-        """Prompt until the player picks an allowed move; None means leave the table."""
+    def ask(self, view: table_pb2.TableView) -> actions_pb2.Action | table_pb2.TableView | None:
+        """Prompt until the player picks an allowed move; None means leave the table.
+
+        The table is followed meanwhile: when it changes before he decides (his clock ran
+        out and the computer moved for him, another player made a move he may make at any
+        time), its events are told and the fresh view is drawn and returned at once, not
+        after his next key."""
         self.offer_calls(view)
         clock = clock_line(view)
         if clock:
             self.screen.write(clock)
-        while True:
-            answer = self.keyboard.read_line(prompt(view)).strip().lower()
-            if answer == "q":
-                return None
-            action = self.understand(answer, view)
-            if action is not None:
-                return action
+        feed = EventFeed(self.connection, self.table, self.shown_sequence)
+        try:
+            self.keyboard.prompt(prompt(view))
+            while True:
+                line = self.keyboard.poll_line(_POLL_SECONDS)
+                if line is None:
+                    fresh = self.follow(feed, view, after_prompt=True)
+                    if fresh is not None:
+                        self.show(fresh)
+                        return fresh
+                    continue
+                answer = line.strip().lower()
+                if answer == "q":
+                    return None
+                action = self.understand(answer, view)
+                if action is not None:
+                    return action
+                self.keyboard.prompt(prompt(view))
+        finally:
+            feed.stop()
+
+    def follow(
+        self, feed: EventFeed, view: table_pb2.TableView, after_prompt: bool = False
+    ) -> table_pb2.TableView | None:
+        """Tell the events ``feed`` brought since the last look (below the prompt's line,
+        ``after_prompt``); the table as it is now if they changed it after ``view``, else None."""
+        changed = False
+        for event in feed.take():
+            if after_prompt:
+                self.screen.write("")
+                after_prompt = False
+            if event.sequence > self.shown_sequence:
+                self.screen.narrate(event, view)
+                self.shown_sequence = event.sequence
+            changed = changed or event.table_version > view.version
+        return self.connection.get(self.table) if changed else None
 
     def offer_calls(self, view: table_pb2.TableView) -> None:
         line = calls_line(view, announcements_of(view))
@@ -192,7 +229,6 @@ class Game:
         may come while others are waited for. The view once he moved or the market is no
         longer his; None if he left."""
         self.ask_in_market(view)
-        checked = view.version
         feed = EventFeed(self.connection, self.table, self.shown_sequence)
         try:
             while True:
@@ -205,18 +241,14 @@ class Game:
                     action = self.understand(answer.strip().lower(), view)
                     if action is not None:
                         return self.submit(view, action)
-                for event in feed.take():
-                    if event.sequence > self.shown_sequence:
-                        self.screen.narrate(event, view)
-                        self.shown_sequence = event.sequence
-                    if event.table_version <= checked:
-                        continue
-                    view = self.connection.get(self.table)
-                    checked = view.version
-                    self.show(view)
-                    if not in_market(view):
-                        return view
-                    self.ask_in_market(view)
+                fresh = self.follow(feed, view)
+                if fresh is None:
+                    continue
+                view = fresh
+                self.show(view)
+                if not in_market(view):
+                    return view
+                self.ask_in_market(view)
         finally:
             feed.stop()
 
@@ -269,18 +301,25 @@ class Game:
         return self.connection.get(self.table)
 
     def wait_for_comparison(self) -> table_pb2.TableView:
-        """At a daily deal's settlement: follow the events until the strong computer's
-        result for the deal arrives, then draw the table with it."""
+        """At a daily deal's settlement (or its end): follow the events until the strong
+        computer's result for the deal arrives, then draw the table with it."""
         self.screen.write("The strong computer plays the deal from your seat ...")
+        backoff = Backoff()
         while True:
+            compared = False
             with contextlib.closing(self.connection.watch(self.table, self.shown_sequence)) as events:
                 for event in events:
                     if event.HasField("daily_deal_compared"):
+                        compared = True
                         break
             view = self.connection.get(self.table)
             self.show(view)
             if not comparison_pending(view):
                 return view
+            if not compared:
+                # The stream ended without the result (a server that ends a finished table's
+                # stream at once): look again after a pause, never in a tight loop.
+                backoff.pause()
 
     def is_new_stage(self, view: table_pb2.TableView) -> bool:
         """A new deal, the end of the bidding, a settlement: worth a full drawing."""

@@ -22,10 +22,14 @@ class Keyboard:
         self.descriptor = sys.stdin.fileno() if descriptor is None else descriptor
         self.pending = b""  # read but not yet returned (a pipe may deliver several lines)
 
-    def read_line(self, prompt: str) -> str:
-        """The next line without its newline; EOFError at the end of the input."""
+    def prompt(self, prompt: str) -> None:
+        """Ask for a line: the prompt, with the cursor after it."""
         sys.stdout.write(prompt)
         sys.stdout.flush()
+
+    def read_line(self, prompt: str) -> str:
+        """The next line without its newline; EOFError at the end of the input."""
+        self.prompt(prompt)
         while True:
             line = self.poll_line(_SLICE_SECONDS)
             if line is not None:

@@ -134,7 +134,7 @@ class Screen:
     def trick(self, trick: table_pb2.Trick, view: table_pb2.TableView) -> str:
         played = ", ".join(f"{name(view, card.seat)}: {self.card(card.card)}" for card in trick.cards)
         if trick.HasField("winner_seat"):
-            played += f"  → {name(view, trick.winner_seat)} takes {trick.points}"
+            played += f"  → {name(view, trick.winner_seat)} takes {count(trick.points, 'point')}"
         return played
 
     # Whole views -----------------------------------------------------------------
@@ -164,14 +164,17 @@ class Screen:
     def render(self, view: table_pb2.TableView) -> list[str]:
         lines = [self.header(view)]
         if view.phase == table_pb2.TABLE_PHASE_WAITING_FOR_PLAYERS:
-            lines += [f"  {seat_line(seat, playing=False)}" for seat in view.seats]
+            lines += [f"  {seat_line(seat, view.score_unit, playing=False)}" for seat in view.seats]
             return lines
         if view.trump_ladder:
             lines.append("Trumps, high to low (* yours, x played): " + self.ladder(view))
+        unit = view.score_unit
         if is_market(view):
-            lines += [f"  {seat_line(seat, market=seat_market(view, seat.seat))}" for seat in view.seats]
+            lines += [
+                f"  {seat_line(seat, unit, market=seat_market(view, seat.seat))}" for seat in view.seats
+            ]
         else:
-            lines += [f"  {seat_line(seat)}" for seat in view.seats]
+            lines += [f"  {seat_line(seat, unit)}" for seat in view.seats]
         if view.counters:
             lines.append("  " + " · ".join(f"{counter.label}: {counter.value}" for counter in view.counters))
         if view.party_points:
@@ -207,7 +210,7 @@ class Screen:
         if view.HasField("settlement"):
             lines += self.settlement(view.settlement, view)
         if view.HasField("daily") and view.daily.deals:
-            lines += daily_lines(view.daily)
+            lines += daily_lines(view.daily, view.score_unit)
         if view.hand:
             lines += self.hand(view)
         return lines
@@ -257,7 +260,9 @@ class Screen:
         for hand in settlement.hands:
             cards = ", ".join(self.card(card) for card in hand.cards) or "no card shown"
             score = settlement.scores[hand.seat] if hand.seat < len(settlement.scores) else 0
-            lines.append(f"    {name(view, hand.seat)} had {cards}: {score:+d}")
+            lines.append(
+                f"    {name(view, hand.seat)} had {cards}: {amount(score, view.score_unit, signed=True)}"
+            )
         return lines
 
     def hand(self, view: table_pb2.TableView) -> list[str]:
@@ -322,21 +327,18 @@ class Screen:
             self.write(f"  The table closed: {event.table_closed.description}")
 
 
-def daily_lines(daily: table_pb2.DailyDealView) -> list[str]:
+def daily_lines(daily: table_pb2.DailyDealView, unit: table_pb2.ScoreUnit) -> list[str]:
     """Each deal of a daily deal beside the strong computer's result from the same seat."""
     lines = [f"Daily deal of {daily.date}, compared with the strong computer in your seat:"]
     for deal in daily.deals:
+        yours = amount(deal.your_score, unit, signed=True)
         if deal.HasField("computer_score"):
-            difference = deal.your_score - deal.computer_score
-            lines.append(
-                f"  deal {deal.deal_number}: you {deal.your_score:+d}, the computer {deal.computer_score:+d} "
-                f"({difference:+d})"
-            )
+            difference = amount(deal.your_score - deal.computer_score, unit, signed=True)
+            computer = amount(deal.computer_score, unit, signed=True)
+            lines.append(f"  deal {deal.deal_number}: you {yours}, the computer {computer} ({difference})")
         else:
-            lines.append(
-                f"  deal {deal.deal_number}: you {deal.your_score:+d}; the computer is still playing it"
-            )
-    lines.append(f"  so far: {daily.difference:+d}")
+            lines.append(f"  deal {deal.deal_number}: you {yours}; the computer is still playing it")
+    lines.append(f"  so far: {amount(daily.difference, unit, signed=True)}")
     return lines
 
 
@@ -344,9 +346,11 @@ def name(view: table_pb2.TableView, seat: int) -> str:
     return view.seats[seat].player_name if 0 <= seat < len(view.seats) else "?"
 
 
-def seat_line(seat: table_pb2.SeatView, playing: bool = True, market: str = "") -> str:
-    """A seat's line; ``market`` replaces cards, tricks and points in a market (its face-down
-    cards and chips)."""
+def seat_line(
+    seat: table_pb2.SeatView, unit: table_pb2.ScoreUnit, playing: bool = True, market: str = ""
+) -> str:
+    """A seat's line, its total in ``unit``; ``market`` replaces cards, tricks and points in a
+    market (its face-down cards and chips)."""
     if seat.open:
         return "(open seat: waiting for a player)"
     you = " (you)" if seat.is_viewer else ""
@@ -354,18 +358,26 @@ def seat_line(seat: table_pb2.SeatView, playing: bool = True, market: str = "") 
         return f"{seat.player_name}{you}"
     badges = "".join(BADGES.get(badge, "?") for badge in seat.badges)
     away = " (away)" if seat.away else ""
+    total = amount(seat.total_score, unit, signed=True)
     if market:
-        return f"[{badges:<2}] {seat.player_name}{you}{away}: {market}, total {seat.total_score:+d}"
+        return f"[{badges:<2}] {seat.player_name}{you}{away}: {market}, total {total}"
     counters = "".join(f", {counter.label} {counter.value}" for counter in seat.counters)
     return (
         f"[{badges:<2}] {seat.player_name}{you}{away}: {count(seat.cards_in_hand, 'card')}, "
-        f"{count(seat.tricks_won, 'trick')}, {count(seat.card_points, 'point')}, total {seat.total_score:+d}"
+        f"{count(seat.tricks_won, 'trick')}, {count(seat.card_points, 'point')}, total {total}"
         f"{counters}"
     )
 
 
 def count(number: int, noun: str) -> str:
     return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
+def amount(value: int, unit: table_pb2.ScoreUnit, signed: bool = False) -> str:
+    """An amount with the unit the table counts in: "40 points", "+1 cent"."""
+    number = f"{value:+d}" if signed else str(value)
+    word = unit.one if abs(value) == 1 else unit.many
+    return f"{number} {word}" if word else number
 
 
 def status_line(view: table_pb2.TableView) -> str:
@@ -410,12 +422,14 @@ def clock_line(view: table_pb2.TableView) -> str:
 
 
 def step_amount(step: table_pb2.SettlementStep, view: table_pb2.TableView) -> str:
-    """What a settlement line does, as ": 20", ": ×2" or ": +10 to Anna"; nothing for a note."""
-    if step.operation == table_pb2.SETTLEMENT_OPERATION_BASE:
-        return f": {step.amount}"
+    """What a settlement line does, as ": 20 points", ": ×2", ": +10 points for Anna" or, for
+    a payment (its label names payer and payee), ": 30 cents"; nothing for a note."""
+    unit = view.score_unit
+    if step.operation in (table_pb2.SETTLEMENT_OPERATION_BASE, table_pb2.SETTLEMENT_OPERATION_PAY):
+        return f": {amount(step.amount, unit)}"
     if step.operation == table_pb2.SETTLEMENT_OPERATION_MULTIPLY:
         return f": ×{step.amount}"
     if step.operation == table_pb2.SETTLEMENT_OPERATION_ADD:
-        to = f" to {', '.join(name(view, seat) for seat in step.seats)}" if step.seats else ""
-        return f": {step.amount:+d}{to}"
+        seats = f" for {' and '.join(name(view, seat) for seat in step.seats)}" if step.seats else ""
+        return f": {amount(step.amount, unit, signed=True)}{seats}"
     return ""

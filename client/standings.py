@@ -45,12 +45,17 @@ def rule_line(board: service_pb2.GetLeaderboardResponse) -> str:
     return f"Counted: {board.rule}." if board.rule else ""
 
 
-def statistics_lines(statistics: service_pb2.GetStatisticsResponse, balance: int) -> list[str]:
-    """The balance, then per game played the points and rank of all time and every counter."""
+def statistics_lines(
+    statistics: service_pb2.GetStatisticsResponse, balance: int, game_id: str = "", game_title: str = ""
+) -> list[str]:
+    """The balance, then per game played (or only the game ``game_id``, titled ``game_title``)
+    the points and rank of all time and every counter."""
     lines = [f"Your balance: {balance} chips."]
-    if not statistics.games:
-        return [*lines, "Your statistics: no deal played yet."]
-    for game in statistics.games:
+    games = [game for game in statistics.games if game.game == game_id or not game_id]
+    if not games:
+        where = f" in {game_title}" if game_id else ""
+        return [*lines, f"Your statistics{where}: no deal played yet."]
+    for game in games:
         rank = f", rank {game.rank}" if game.rank else ""
         lines.append(f"Your statistics in {game.title}: {game.points} leaderboard points of all time{rank}")
         lines += [f"  {counter.title}: {counter.count}" for counter in game.counters]

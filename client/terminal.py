@@ -21,6 +21,8 @@ client would, written to be read as an example:
     python -m client --name Anna --lobby              # tables waiting for players, live
     python -m client --name Anna --leaderboard        # the boards (or: --leaderboard week)
     python -m client --name Anna --statistics         # your statistics
+    python -m client --name Anna --daily --game bela  # --game also chooses the game of --daily,
+                                                      # --lobby, --leaderboard and --statistics
 
 Keys at the prompt: a card's number plays it; p passes; d doubles; a<n> takes the n-th
 of the game's own actions listed (announcing a contract in Baśka/Kop); Enter continues
@@ -46,7 +48,7 @@ from client.connection import Connection
 from client.game import Game
 from client.keyboard import Keyboard
 from client.lobby import describe, show_lobby
-from client.screen import PHASES, Screen, Titles, options_line
+from client.screen import PHASES, Screen, Titles, amount, options_line
 from client.standings import PERIODS, leaderboard_lines, rule_line, statistics_lines
 from client.tokens import SavedPlayer, TokenFile, TokenFileError, default_path
 from speedgamez.v1 import table_pb2
@@ -62,7 +64,8 @@ LEVELS = {
     "normal": table_pb2.COMPUTER_LEVEL_NORMAL,
     "strong": table_pb2.COMPUTER_LEVEL_STRONG,
 }
-# Options that describe a new table; they mean nothing with --join or --resume.
+# Options that describe a new table; they mean nothing with --join or --resume, nor with
+# the other ways of starting (--daily, --lobby, ...), which take --game alone.
 NEW_TABLE_OPTIONS = (
     "game",
     "seats",
@@ -133,7 +136,9 @@ def parser() -> argparse.ArgumentParser:
         "or daily (today's daily-deal ranking)",
     )
     where.add_argument(
-        "--statistics", action="store_true", help="show your statistics and leaderboard points"
+        "--statistics",
+        action="store_true",
+        help="show your balance, statistics and leaderboard points (of --game; default: every game played)",
     )
     where.add_argument(
         "--lobby",
@@ -146,8 +151,12 @@ def parser() -> argparse.ArgumentParser:
         help="play today's daily deal of --game: the same deals for everyone, compared with the strong "
         "computer after each deal (one attempt a day)",
     )
+    parser.add_argument(
+        "--game",
+        help=f"the game's id, as the server lists it (default: {DEFAULT_GAME}): of a new table, or with "
+        "--daily, --lobby, --leaderboard or --statistics",
+    )
     new = parser.add_argument_group("a new table (without --join or --resume)")
-    new.add_argument("--game", help=f"the game's id, as the server lists it (default: {DEFAULT_GAME})")
     new.add_argument(
         "--seats", type=int, metavar="N", help="players at the table (default: the fewest the game allows)"
     )
@@ -210,24 +219,26 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> None:
     arguments = parser()
     args = arguments.parse_args(argv)
-    if (
-        args.join is not None
-        or args.resume is not None
-        or args.leaderboard is not None
-        or args.statistics
-        or args.daily
-        or args.lobby
-    ):
+    chosen = {
+        "--join": args.join is not None,
+        "--resume": args.resume is not None,
+        "--daily": args.daily,
+        "--lobby": args.lobby,
+        "--leaderboard": args.leaderboard is not None,
+        "--statistics": args.statistics,
+    }
+    mode = next((flag for flag, given in chosen.items() if given), None)
+    if mode is not None:
+        # A table that exists already has its game; the other ways choose one with --game.
+        allowed = () if mode in ("--join", "--resume") else ("game",)
         given = [
             f"--{option.replace('_', '-')}"
             for option in NEW_TABLE_OPTIONS
-            if getattr(args, option) is not None
+            if option not in allowed and getattr(args, option) is not None
         ]
         if given:
-            arguments.error(
-                f"{', '.join(given)}: only for a new table, not with --join, --resume, --daily, "
-                "--lobby, --leaderboard or --statistics"
-            )
+            takes = f"{mode} takes --game alone" if allowed else f"{mode} takes none of them"
+            arguments.error(f"{', '.join(given)}: only for a new table; {takes}")
     sys.exit(run(args))
 
 
@@ -332,14 +343,11 @@ def show_standings(
     """Print the asked-for leaderboards (of ``--game``), or the player's statistics."""
     if args.statistics:
         statistics = as_player(connection.statistics, connection, tokens, player)
-        for line in statistics_lines(statistics, connection.player().balance):
+        title = offered_game(args.game, games).title if args.game else ""
+        for line in statistics_lines(statistics, connection.player().balance, args.game or "", title):
             print(line)
         return
-    game_id = args.game or DEFAULT_GAME
-    game = next((game for game in games if game.id == game_id), None)
-    if game is None:
-        offered = ", ".join(known.id for known in games)
-        raise ClientError(f"The server offers no game {game_id}; it offers: {offered}.")
+    game = offered_game(args.game or DEFAULT_GAME, games)
     periods = [PERIODS[args.leaderboard]] if args.leaderboard else list(PERIODS.values())
     rule = ""
     for period in periods:
@@ -350,6 +358,14 @@ def show_standings(
             rule = board.rule
             print(rule_line(board))
         print("\n".join(leaderboard_lines(board, game.title)))
+
+
+def offered_game(game_id: str, games: list[service_pb2.GameInfo]) -> service_pb2.GameInfo:
+    game = next((game for game in games if game.id == game_id), None)
+    if game is None:
+        offered = ", ".join(known.id for known in games)
+        raise ClientError(f"The server offers no game {game_id}; it offers: {offered}.")
+    return game
 
 
 # Which table -------------------------------------------------------------------------
@@ -522,16 +538,21 @@ def still_mine(summary: service_pb2.TableSummary) -> bool:
 def farewell(view: table_pb2.TableView) -> str:
     if view.phase == table_pb2.TABLE_PHASE_CLOSED:
         return "The table is closed."
-    totals = ", ".join(f"{seat.player_name} {seat.total_score:+d}" for seat in view.seats)
+    unit = view.score_unit
+    totals = ", ".join(
+        f"{seat.player_name} {amount(seat.total_score, unit, signed=True)}" for seat in view.seats
+    )
     ending = f"The match is over. Totals: {totals}."
     daily = view.daily
     if daily.complete:
         verdict = (
             "as good as" if daily.difference == 0 else "better than" if daily.difference > 0 else "worse than"
         )
+        yours = amount(daily.your_total, unit, signed=True)
+        computer = amount(daily.computer_total, unit, signed=True)
         ending += (
-            f"\nDaily deal of {daily.date}: you made {daily.your_total:+d}, the strong computer "
-            f"{daily.computer_total:+d} from your seat: {abs(daily.difference)} points {verdict} it."
+            f"\nDaily deal of {daily.date}: you made {yours}, the strong computer {computer} from your "
+            f"seat: {amount(abs(daily.difference), unit)} {verdict} it."
         )
     return ending
 

@@ -112,6 +112,24 @@ class Statistic:
 
 
 @dataclass(frozen=True, slots=True)
+class ScoreUnit:
+    """What a game's scores and settlement amounts count, as players say it: ``one`` for an
+    amount of 1 or -1, ``many`` for any other."""
+
+    one: str
+    many: str
+
+    def of(self, amount: int) -> str:
+        """``amount`` with its unit: "1 point", "-40 points"."""
+        return f"{amount} {self.one if abs(amount) == 1 else self.many}"
+
+
+POINTS = ScoreUnit("point", "points")
+CENTS = ScoreUnit("cent", "cents")
+CHIPS = ScoreUnit("chip", "chips")
+
+
+@dataclass(frozen=True, slots=True)
 class Ranking:
     """How a game's leaderboards count, beside the points ``Game.deal_standings`` gives
     for each deal: ``place_bonus`` for the first, second, ... place of a finished match,
@@ -150,6 +168,8 @@ class GameType:
     # deals add to (``DealResult.tallies``), besides the deals played and won.
     ranking: Ranking = Ranking()
     statistics: tuple[Statistic, ...] = ()
+    # What the scores and the settlements' amounts count; the game's own texts use it too.
+    unit: ScoreUnit = POINTS
 
     def rule_set(self, rule_set: str) -> RuleSetType | None:
         return next((candidate for candidate in self.rule_sets if candidate.id == rule_set), None)
@@ -218,6 +238,7 @@ class StepOperation(StrEnum):
     MULTIPLY = "multiply"  # multiplies it by ``amount``
     ADD = "add"  # adds ``amount`` to ``seats``, or to the value when no seats are named
     NOTE = "note"  # explains and changes nothing
+    PAY = "pay"  # ``payer`` pays ``amount`` (positive) to each of ``seats``; the value stays
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,7 +247,7 @@ class SettlementStep:
 
     ``kind`` is a stable code (``base``, ``schneider``, ``double``, ...); ``amount`` is
     what ``operation`` works with (1 for a note); a struck step does not count and
-    ``note`` says why.
+    ``note`` says why. A payment names its ``payer``, and its receivers in ``seats``.
     """
 
     kind: str
@@ -236,6 +257,7 @@ class SettlementStep:
     struck: bool = False
     note: str = ""
     seats: frozenset[int] = frozenset()
+    payer: int | None = None
 
 
 def settled_value(steps: tuple[SettlementStep, ...]) -> int:

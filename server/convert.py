@@ -33,6 +33,7 @@ from engine.game import (
     GameType,
     OptionType,
     PhaseKind,
+    ScoreUnit,
     StepOperation,
     Trick,
     Utility,
@@ -175,6 +176,7 @@ def settlement_to_proto(result: DealResult, game: GameType) -> table_pb2.Settlem
                 struck=step.struck,
                 note=step.note,
                 seats=sorted(step.seats),
+                payer_seat=step.payer,
             )
             for step in result.steps
         ],
@@ -186,6 +188,10 @@ def settlement_to_proto(result: DealResult, game: GameType) -> table_pb2.Settlem
     if result.detail is not None:
         fill_message(_game_block(settlement, "game_settlement", game.id), result.detail)
     return settlement
+
+
+def unit_to_proto(unit: ScoreUnit) -> table_pb2.ScoreUnit:
+    return table_pb2.ScoreUnit(one=unit.one, many=unit.many)
 
 
 _OPERATIONS = {

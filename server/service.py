@@ -143,6 +143,7 @@ class TableService(WatchStreams):
                 utility=convert.utility_to_proto(declared.utility),
                 leaderboard_rule=declared.ranking.rule,
                 statistics=standings.statistic_infos(declared.id),
+                score_unit=convert.unit_to_proto(declared.unit),
             )
             for rule_set in declared.rule_sets:
                 options = game.parse_options(rule_set.id, {})

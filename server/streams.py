@@ -60,7 +60,7 @@ class WatchStreams:
                 Code.INVALID_ARGUMENT,
                 f"after_sequence must be 0 to {record.event_seq}, the newest event so far",
             )
-        if record.status.over and request.after_sequence == record.event_seq:
+        if record.events_ended() and request.after_sequence == record.event_seq:
             return  # nothing more will happen at this table
         watch_id = secrets.token_hex(8)
         holders = await self._open_watch(caller, watch_id)

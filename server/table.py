@@ -332,6 +332,13 @@ class TableRecord:
             and all(deal.computer is not None for deal in self.daily_deals)
         )
 
+    def events_ended(self) -> bool:
+        """No event will come any more: the table closed, or its match finished (at a daily
+        deal, once every deal is compared with the strong computer)."""
+        if self.status is TableStatus.CLOSED:
+            return True
+        return self.status is TableStatus.FINISHED and (not self.config.daily or self.daily_complete())
+
     def open_hands_for(self, viewer: int | None) -> bool:
         """Whether ``viewer`` sees the computers' cards: the learner at a learning table."""
         return (
@@ -403,7 +410,7 @@ class TableRecord:
             open_seats = [index for index, candidate in enumerate(self.seats) if candidate.open]
             raise IllegalActionError(f"seat {seat} is not open; open seats: {open_seats}")
         self.seats[seat].player_id, self.seats[seat].name = player_id, name
-        events = [self._seat_event(seat, f"{name} joined seat {seat}")]
+        events = [self._seat_event(seat, f"{name} joined the table")]
         return events + self._start_if_full()
 
     def _come_back(self, seat: int, name: str) -> list[Happened]:
@@ -412,14 +419,14 @@ class TableRecord:
         occupant.left, occupant.name, occupant.timeouts = False, name, 0
         assert self.match is not None
         happened = self.match.set_human(seat, True)
-        return [self._seat_event(seat, f"{name} is back at seat {seat}"), *self._events_of(happened)]
+        return [self._seat_event(seat, f"{name} is back at the table"), *self._events_of(happened)]
 
     def _leave(self, seat: int) -> list[Happened]:
         occupant = self.seats[seat]
         if self.status is TableStatus.WAITING:
             name = occupant.name
             occupant.player_id, occupant.name = None, ""
-            events = [self._seat_event(seat, f"{name} left seat {seat}")]
+            events = [self._seat_event(seat, f"{name} left the table")]
             if all(other.player_id is None for other in self.seats):
                 # Everybody left before the start: nobody is left to wait for.
                 self.status = TableStatus.CLOSED

@@ -1,8 +1,9 @@
 """Texts as one viewer reads them: seats by their players' names, cards in the chosen pack.
 
 The engine writes its texts (labels, reasons, settlement lines) without knowing who sits
-where or which pack a viewer likes: it names a seat ``seat 2``, a card in its symbol
-form (``♣Q``, ``♥10``) and a suit by its English word (``clubs``). ``Texts`` renders
+where or which pack a viewer likes: it names a seat ``seat 2`` (``Seat 2`` beginning a
+sentence), a card in its symbol form (``♣Q``, ``♥10``) and a suit by its English word
+(``clubs``). ``Texts`` renders
 such a text for one viewer in a single pass, so that a player's name, which may contain
 anything printable, is never rendered again. Texts the server writes itself (a seat
 changing hands) already carry names and are not rendered.
@@ -18,7 +19,7 @@ from speedgamez.v1 import cards_pb2
 _BAVARIAN_SUITS = {"♣": "Eichel", "♠": "Gras", "♥": "Herz", "♦": "Schellen"}
 _BAVARIAN_RANKS = {"A": "Sau", "K": "König", "Q": "Ober", "J": "Unter"}
 _BAVARIAN_SUIT_WORDS = {"clubs": "Eichel", "spades": "Gras", "hearts": "Herz", "diamonds": "Schellen"}
-_REFERENCE = re.compile(r"\bseat (\d+)\b|([♣♠♥♦])(10|[2-9JQKA])?|\b(clubs|spades|hearts|diamonds)\b")
+_REFERENCE = re.compile(r"\b[Ss]eat (\d+)\b|([♣♠♥♦])(10|[2-9JQKA])?|\b(clubs|spades|hearts|diamonds)\b")
 
 
 class Texts:

@@ -142,6 +142,7 @@ def table_view(
     view.learning = record.config.learning
     view.count_points = record.config.count_points
     view.stake = record.config.stake
+    view.score_unit.CopyFrom(convert.unit_to_proto(record.game.game_type.unit))
     if record.config.daily:
         view.daily.CopyFrom(daily_view(record))
     view.server_time.FromMilliseconds(now_ms())

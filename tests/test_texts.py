@@ -58,6 +58,14 @@ def test_a_seat_number_without_a_seat_stays_as_it_is() -> None:
     assert Texts(NAMES)("seat 7 is not open") == "seat 7 is not open"
 
 
+def test_a_seat_beginning_a_sentence_becomes_its_players_name() -> None:
+    texts = Texts(NAMES)
+    assert texts("Seat 3 chose ♠ Laub: its party made 73 of 222 points (pao).") == (
+        "Dora chose ♠ Laub: its party made 73 of 222 points (pao)."
+    )
+    assert texts("Seat 0 lost the Herz-Solo with 43 points.") == "Anna lost the Herz-Solo with 43 points."
+
+
 # Speculation: ids are for clients, never for people --------------------------------------
 
 # An id of the market (a slot, an auction, a bid, an offer) has seven digits or more; a text

@@ -44,6 +44,7 @@ from engine.baska_kop.state import DealState, Phase
 from engine.cards import Card
 from engine.errors import InvalidActionError, InvalidOptionsError, quoted
 from engine.game import (
+    POINTS,
     PUBLIC,
     BiddingEnded,
     Choice,
@@ -121,8 +122,8 @@ class BaskaKop(Game[Options, DealState]):
             leave_penalty=LEAVE_PENALTY,
             rule=(
                 "the plus points of the deals you won, and at the end of the Partie a place bonus "
-                f"of {', '.join(map(str, PLACE_BONUS))}; leaving a Partie with other people costs "
-                f"{LEAVE_PENALTY}"
+                f"of {', '.join(map(str, PLACE_BONUS))} points; leaving a Partie with other people costs "
+                f"{LEAVE_PENALTY} points"
             ),
         ),
         statistics=tuple(Statistic(code, title) for code, title in STATISTIC_TITLES.items()),
@@ -255,7 +256,7 @@ class BaskaKop(Game[Options, DealState]):
             options = state.options
             candidates: list[tuple[Action, str]] = [(Pass(), "Pass")]
             for contract in ANNOUNCEMENTS[options.rule_set]:
-                label = f"{CONTRACT_LABELS[contract]} ({options.base_value(contract)})"
+                label = f"{CONTRACT_LABELS[contract]} ({POINTS.of(options.base_value(contract))})"
                 candidates.append((Announce(contract.value), label))
             level = len(state.doubles) + 1
             cap = options.double_cap(running_contract(state))

@@ -36,7 +36,7 @@ from engine.baska_kop.constants import (
     RuleSet,
 )
 from engine.baska_kop.state import DealState
-from engine.game import DealResult, DoubleStatus, SettlementStep, StepOperation, settled_value
+from engine.game import POINTS, DealResult, DoubleStatus, SettlementStep, StepOperation, settled_value
 
 
 def double_verdicts(
@@ -110,11 +110,11 @@ def settle(state: DealState) -> DealResult:
     verdict = "won" if declarers_win else "lost"
     declaring, defending = _parties(contract, declarers)
     if contract is Contract.KOP:
-        summary = f"{label}: {declaring} laid down and won; value {value}"
+        summary = f"{label}: {declaring} laid down and won; value {POINTS.of(value)}"
     else:
         summary = (
             f"{label}: {declaring} {verdict} against {defending} with {declarer_points} to "
-            f"{TOTAL_POINTS - declarer_points} points; value {value}"
+            f"{TOTAL_POINTS - declarer_points} points; value {POINTS.of(value)}"
         )
     return DealResult(
         contract=contract.value,
@@ -221,7 +221,7 @@ def settlement_steps(
             steps.append(
                 SettlementStep(
                     "schneider",
-                    f"Schneider: the losers have {loser_points} points, at most {SCHNEIDER_LIMIT}",
+                    f"Schneider: the losers have {loser_points} points, at most {SCHNEIDER_LIMIT} points",
                     StepOperation.MULTIPLY,
                     2,
                 )

@@ -71,7 +71,7 @@ def deal_result(state: DealState, dealt: DealOutcome) -> DealResult:
     steps.append(
         SettlementStep(
             verdict,
-            f"{verdict}: {made_caller} of {settlement.total}, more than half needed",
+            f"{verdict}: {made_caller} of {settlement.total} points, more than half needed",
             StepOperation.NOTE,
             1,
         )
@@ -86,7 +86,9 @@ def deal_result(state: DealState, dealt: DealOutcome) -> DealResult:
         for party, members in enumerate(dealt.parties):
             moved = settlement.scores[party] - settlement.made[party]
             if moved:
-                label_ = "the fallen caller's points" if moved > 0 else "fallen: to the opponents"
+                label_ = "the fallen caller's points"
+                if moved < 0:
+                    label_ = "fallen: the caller's party loses its points"
                 steps.append(
                     SettlementStep("pao", label_, StepOperation.ADD, moved, seats=frozenset(members))
                 )
@@ -102,7 +104,8 @@ def deal_result(state: DealState, dealt: DealOutcome) -> DealResult:
     made = tuple(settlement.made[party_of(seats, seat)] for seat in range(seats))
     detail = BelaSettlement(state.trump.letter, state.caller, settlement.passed, made, detail_kup, -1)
     summary = (
-        f"Seat {state.caller} chose {label}: its party made {made_caller} of {settlement.total} ({verdict})."
+        f"Seat {state.caller} chose {label}: its party made {made_caller} of {settlement.total} points "
+        f"({verdict})."
     )
     return DealResult(TRUMP, label, declarers, winners, value, dealt.scores, tuple(steps), card_points, hands,
                       summary, detail=detail)  # fmt: skip

@@ -156,8 +156,8 @@ class Bela(Game[Options, DealState]):
             leave_penalty=LEAVE_PENALTY,
             rule=(
                 "a tenth of your points after each deal, and at the end of the Partie a place bonus "
-                f"of {', '.join(map(str, PLACE_BONUS))}; leaving a Partie with other people costs "
-                f"{LEAVE_PENALTY}"
+                f"of {', '.join(map(str, PLACE_BONUS))} points; leaving a Partie with other people costs "
+                f"{LEAVE_PENALTY} points"
             ),
         ),
     )

@@ -29,6 +29,7 @@ from engine.errors import (
     quoted,
 )
 from engine.game import (
+    CENTS,
     PUBLIC,
     BiddingEnded,
     Choice,
@@ -127,6 +128,8 @@ class Schafkopf(Game[Options, DealState]):
         rule_sets=tuple(RuleSetType(key, title, options) for key, (title, options) in RULE_SETS.items()),
         actions=(Announce, GiveCard),
         revealed=SchafkopfRevealed,
+        # The game is played for money, by the table's tariff.
+        unit=CENTS,
     )
 
     # Options and the match -----------------------------------------------------------
@@ -424,7 +427,7 @@ class Schafkopf(Game[Options, DealState]):
             result=self.result(state),
             dealt_hand=seen_dealt(state, viewer) if viewer is not None else (),
             shown=views.shown(state),
-            counters=(Counter("stock", "Stock", state.stock),),
+            counters=(Counter("stock", "Stock in cents", state.stock),),
             parties=views.parties(state, partner),
             game_view=SchafkopfView(
                 game=contract.kind if contract is not None else None,

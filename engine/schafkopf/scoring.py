@@ -169,7 +169,7 @@ def _settle_game(options: Options, game: PlayedGame, order: TrickOrder) -> Settl
             verdict = "Tout won: every trick" if won else "Tout lost: the opponents took a trick"
         else:
             won = declarer_points >= WINNING_POINTS
-            verdict = f"{'won' if won else 'lost'} with {declarer_points} of 120"
+            verdict = f"{'won' if won else 'lost'} with {declarer_points} of 120 points"
             winner_tricks = declarer_tricks if won else all_tricks - declarer_tricks
             schneider = declarer_points >= SCHNEIDER_WON if won else declarer_points <= SCHNEIDER_LOST
             if winner_tricks == all_tricks:
@@ -200,7 +200,7 @@ def _settle_game(options: Options, game: PlayedGame, order: TrickOrder) -> Settl
         for seat in defenders:
             payouts[seat] = -sign * value
         payouts[game.declarer] = sign * value * len(defenders)
-    steps += _payout_steps(payouts)
+    steps += _payment_steps(payouts)
     stock_change = 0
     if game.kind in PARTNER_GAMES and game.stock:
         # Never doubled: the Stock is what was paid in, shared by the pair.
@@ -239,23 +239,35 @@ def _laufende_step(
         StepOperation.ADD,
         run * each,
         struck=True,
-        note=f"they count from {minimum}",
+        note=f"they count from {minimum} Laufende on",
     )
 
 
-def _payout_steps(payouts: list[int]) -> list[SettlementStep]:
-    """Per seat what the game pays it; with the Stock's line, a seat's lines add up to its score."""
-    return [
-        SettlementStep(
-            "paid",
-            f"seat {seat} {'receives' if amount > 0 else 'pays'}",
-            StepOperation.ADD,
-            amount,
-            seats=frozenset({seat}),
-        )
-        for seat, amount in enumerate(payouts)
-        if amount
-    ]
+def _payment_steps(payouts: list[int]) -> list[SettlementStep]:
+    """Who pays whom: each seat that pays gives to the seats that receive, both in seat
+    order, so that a loser of a partner game pays one winner, each defender pays the
+    soloist (or the soloist each defender) and the Ramsch's loser pays everyone else. With
+    the Stock's line, a seat's lines add up to its score."""
+    owing = {seat: -amount for seat, amount in enumerate(payouts) if amount < 0}
+    owed = {seat: amount for seat, amount in enumerate(payouts) if amount > 0}
+    steps = []
+    for payer in sorted(owing):
+        for receiver in sorted(owed):
+            amount = min(owing[payer], owed[receiver])
+            if amount:
+                steps.append(
+                    SettlementStep(
+                        "paid",
+                        f"seat {payer} pays seat {receiver}",
+                        StepOperation.PAY,
+                        amount,
+                        seats=frozenset({receiver}),
+                        payer=payer,
+                    )
+                )
+                owing[payer] -= amount
+                owed[receiver] -= amount
+    return steps
 
 
 def _settle_ramsch(options: Options, game: PlayedGame, order: TrickOrder) -> Settlement:
@@ -309,7 +321,7 @@ def _settle_ramsch(options: Options, game: PlayedGame, order: TrickOrder) -> Set
                     amount = tariff.solo * factor
             payouts[seat] = amount
         payouts[loser] = -sum(payouts)
-    steps += _payout_steps(payouts)
+    steps += _payment_steps(payouts)
     winners = frozenset(seat for seat in seats if payouts[seat] > 0)
     return Settlement(
         payouts=tuple(payouts),

@@ -64,6 +64,7 @@ class SettlementOperation(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     SETTLEMENT_OPERATION_MULTIPLY: _ClassVar[SettlementOperation]
     SETTLEMENT_OPERATION_ADD: _ClassVar[SettlementOperation]
     SETTLEMENT_OPERATION_NOTE: _ClassVar[SettlementOperation]
+    SETTLEMENT_OPERATION_PAY: _ClassVar[SettlementOperation]
 SEAT_KIND_UNSPECIFIED: SeatKind
 SEAT_KIND_HUMAN: SeatKind
 SEAT_KIND_COMPUTER: SeatKind
@@ -95,6 +96,7 @@ SETTLEMENT_OPERATION_BASE: SettlementOperation
 SETTLEMENT_OPERATION_MULTIPLY: SettlementOperation
 SETTLEMENT_OPERATION_ADD: SettlementOperation
 SETTLEMENT_OPERATION_NOTE: SettlementOperation
+SETTLEMENT_OPERATION_PAY: SettlementOperation
 
 class SeatView(_message.Message):
     __slots__ = ("seat", "kind", "open", "player_name", "level", "badges", "cards_in_hand", "tricks_won", "card_points", "total_score", "awaiting_continue", "is_viewer", "shown_cards", "declarations", "counters", "player_id", "away", "open_hand")
@@ -147,6 +149,14 @@ class Declaration(_message.Message):
     cards: _containers.RepeatedCompositeFieldContainer[_cards_pb2.Card]
     points: int
     def __init__(self, code: _Optional[str] = ..., label: _Optional[str] = ..., cards: _Optional[_Iterable[_Union[_cards_pb2.Card, _Mapping]]] = ..., points: _Optional[int] = ...) -> None: ...
+
+class ScoreUnit(_message.Message):
+    __slots__ = ("one", "many")
+    ONE_FIELD_NUMBER: _ClassVar[int]
+    MANY_FIELD_NUMBER: _ClassVar[int]
+    one: str
+    many: str
+    def __init__(self, one: _Optional[str] = ..., many: _Optional[str] = ...) -> None: ...
 
 class Counter(_message.Message):
     __slots__ = ("code", "label", "value")
@@ -251,7 +261,7 @@ class SeatHand(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., cards: _Optional[_Iterable[_Union[_cards_pb2.Card, _Mapping]]] = ...) -> None: ...
 
 class SettlementStep(_message.Message):
-    __slots__ = ("kind", "label", "amount", "struck", "note", "operation", "seats")
+    __slots__ = ("kind", "label", "amount", "struck", "note", "operation", "seats", "payer_seat")
     KIND_FIELD_NUMBER: _ClassVar[int]
     LABEL_FIELD_NUMBER: _ClassVar[int]
     AMOUNT_FIELD_NUMBER: _ClassVar[int]
@@ -259,6 +269,7 @@ class SettlementStep(_message.Message):
     NOTE_FIELD_NUMBER: _ClassVar[int]
     OPERATION_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
+    PAYER_SEAT_FIELD_NUMBER: _ClassVar[int]
     kind: str
     label: str
     amount: int
@@ -266,7 +277,8 @@ class SettlementStep(_message.Message):
     note: str
     operation: SettlementOperation
     seats: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, kind: _Optional[str] = ..., label: _Optional[str] = ..., amount: _Optional[int] = ..., struck: _Optional[bool] = ..., note: _Optional[str] = ..., operation: _Optional[_Union[SettlementOperation, str]] = ..., seats: _Optional[_Iterable[int]] = ...) -> None: ...
+    payer_seat: int
+    def __init__(self, kind: _Optional[str] = ..., label: _Optional[str] = ..., amount: _Optional[int] = ..., struck: _Optional[bool] = ..., note: _Optional[str] = ..., operation: _Optional[_Union[SettlementOperation, str]] = ..., seats: _Optional[_Iterable[int]] = ..., payer_seat: _Optional[int] = ...) -> None: ...
 
 class Settlement(_message.Message):
     __slots__ = ("contract_code", "contract_label", "declarer_seats", "winner_seats", "value", "steps", "scores", "card_points", "hands", "summary", "baska_kop", "bela", "schafkopf", "speculation")
@@ -301,7 +313,7 @@ class Settlement(_message.Message):
     def __init__(self, contract_code: _Optional[str] = ..., contract_label: _Optional[str] = ..., declarer_seats: _Optional[_Iterable[int]] = ..., winner_seats: _Optional[_Iterable[int]] = ..., value: _Optional[int] = ..., steps: _Optional[_Iterable[_Union[SettlementStep, _Mapping]]] = ..., scores: _Optional[_Iterable[int]] = ..., card_points: _Optional[_Iterable[int]] = ..., hands: _Optional[_Iterable[_Union[SeatHand, _Mapping]]] = ..., summary: _Optional[str] = ..., baska_kop: _Optional[_Union[_baska_kop_pb2.BaskaKopSettlement, _Mapping]] = ..., bela: _Optional[_Union[_bela_pb2.BelaSettlement, _Mapping]] = ..., schafkopf: _Optional[_Union[_schafkopf_pb2.SchafkopfSettlement, _Mapping]] = ..., speculation: _Optional[_Union[_speculation_pb2.SpeculationSettlement, _Mapping]] = ...) -> None: ...
 
 class TableView(_message.Message):
-    __slots__ = ("name", "version", "game", "rule_set", "options", "phase", "viewer_seat", "seats", "deal_number", "deals_total", "dealer_seat", "to_act_seats", "hand", "choices", "contract", "trump_ladder", "calls", "current_trick", "tricks", "settlement", "last_event_sequence", "target_points", "deal_phase", "counters", "may_act_seats", "think_seconds", "deadline_time", "server_time", "learning", "daily", "count_points", "party_points", "stake", "baska_kop", "bela", "schafkopf", "speculation")
+    __slots__ = ("name", "version", "game", "rule_set", "options", "phase", "viewer_seat", "seats", "deal_number", "deals_total", "dealer_seat", "to_act_seats", "hand", "choices", "contract", "trump_ladder", "calls", "current_trick", "tricks", "settlement", "last_event_sequence", "target_points", "deal_phase", "counters", "may_act_seats", "think_seconds", "deadline_time", "server_time", "learning", "daily", "count_points", "party_points", "stake", "score_unit", "baska_kop", "bela", "schafkopf", "speculation")
     class OptionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -342,6 +354,7 @@ class TableView(_message.Message):
     COUNT_POINTS_FIELD_NUMBER: _ClassVar[int]
     PARTY_POINTS_FIELD_NUMBER: _ClassVar[int]
     STAKE_FIELD_NUMBER: _ClassVar[int]
+    SCORE_UNIT_FIELD_NUMBER: _ClassVar[int]
     BASKA_KOP_FIELD_NUMBER: _ClassVar[int]
     BELA_FIELD_NUMBER: _ClassVar[int]
     SCHAFKOPF_FIELD_NUMBER: _ClassVar[int]
@@ -379,11 +392,12 @@ class TableView(_message.Message):
     count_points: bool
     party_points: _containers.RepeatedCompositeFieldContainer[PartyPoints]
     stake: int
+    score_unit: ScoreUnit
     baska_kop: _baska_kop_pb2.BaskaKopView
     bela: _bela_pb2.BelaView
     schafkopf: _schafkopf_pb2.SchafkopfView
     speculation: _speculation_pb2.SpeculationView
-    def __init__(self, name: _Optional[str] = ..., version: _Optional[int] = ..., game: _Optional[str] = ..., rule_set: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., phase: _Optional[_Union[TablePhase, str]] = ..., viewer_seat: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatView, _Mapping]]] = ..., deal_number: _Optional[int] = ..., deals_total: _Optional[int] = ..., dealer_seat: _Optional[int] = ..., to_act_seats: _Optional[_Iterable[int]] = ..., hand: _Optional[_Iterable[_Union[HandCard, _Mapping]]] = ..., choices: _Optional[_Iterable[_Union[ActionChoice, _Mapping]]] = ..., contract: _Optional[_Union[ContractView, _Mapping]] = ..., trump_ladder: _Optional[_Iterable[_Union[TrumpRung, _Mapping]]] = ..., calls: _Optional[_Iterable[_Union[Call, _Mapping]]] = ..., current_trick: _Optional[_Union[Trick, _Mapping]] = ..., tricks: _Optional[_Iterable[_Union[Trick, _Mapping]]] = ..., settlement: _Optional[_Union[Settlement, _Mapping]] = ..., last_event_sequence: _Optional[int] = ..., target_points: _Optional[int] = ..., deal_phase: _Optional[str] = ..., counters: _Optional[_Iterable[_Union[Counter, _Mapping]]] = ..., may_act_seats: _Optional[_Iterable[int]] = ..., think_seconds: _Optional[int] = ..., deadline_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., server_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., learning: _Optional[bool] = ..., daily: _Optional[_Union[DailyDealView, _Mapping]] = ..., count_points: _Optional[bool] = ..., party_points: _Optional[_Iterable[_Union[PartyPoints, _Mapping]]] = ..., stake: _Optional[int] = ..., baska_kop: _Optional[_Union[_baska_kop_pb2.BaskaKopView, _Mapping]] = ..., bela: _Optional[_Union[_bela_pb2.BelaView, _Mapping]] = ..., schafkopf: _Optional[_Union[_schafkopf_pb2.SchafkopfView, _Mapping]] = ..., speculation: _Optional[_Union[_speculation_pb2.SpeculationView, _Mapping]] = ...) -> None: ...
+    def __init__(self, name: _Optional[str] = ..., version: _Optional[int] = ..., game: _Optional[str] = ..., rule_set: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., phase: _Optional[_Union[TablePhase, str]] = ..., viewer_seat: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatView, _Mapping]]] = ..., deal_number: _Optional[int] = ..., deals_total: _Optional[int] = ..., dealer_seat: _Optional[int] = ..., to_act_seats: _Optional[_Iterable[int]] = ..., hand: _Optional[_Iterable[_Union[HandCard, _Mapping]]] = ..., choices: _Optional[_Iterable[_Union[ActionChoice, _Mapping]]] = ..., contract: _Optional[_Union[ContractView, _Mapping]] = ..., trump_ladder: _Optional[_Iterable[_Union[TrumpRung, _Mapping]]] = ..., calls: _Optional[_Iterable[_Union[Call, _Mapping]]] = ..., current_trick: _Optional[_Union[Trick, _Mapping]] = ..., tricks: _Optional[_Iterable[_Union[Trick, _Mapping]]] = ..., settlement: _Optional[_Union[Settlement, _Mapping]] = ..., last_event_sequence: _Optional[int] = ..., target_points: _Optional[int] = ..., deal_phase: _Optional[str] = ..., counters: _Optional[_Iterable[_Union[Counter, _Mapping]]] = ..., may_act_seats: _Optional[_Iterable[int]] = ..., think_seconds: _Optional[int] = ..., deadline_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., server_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., learning: _Optional[bool] = ..., daily: _Optional[_Union[DailyDealView, _Mapping]] = ..., count_points: _Optional[bool] = ..., party_points: _Optional[_Iterable[_Union[PartyPoints, _Mapping]]] = ..., stake: _Optional[int] = ..., score_unit: _Optional[_Union[ScoreUnit, _Mapping]] = ..., baska_kop: _Optional[_Union[_baska_kop_pb2.BaskaKopView, _Mapping]] = ..., bela: _Optional[_Union[_bela_pb2.BelaView, _Mapping]] = ..., schafkopf: _Optional[_Union[_schafkopf_pb2.SchafkopfView, _Mapping]] = ..., speculation: _Optional[_Union[_speculation_pb2.SpeculationView, _Mapping]] = ...) -> None: ...
 
 class TableEvent(_message.Message):
     __slots__ = ("sequence", "table_version", "time", "seat_changed", "deal_started", "action_taken", "bidding_ended", "trick_completed", "deal_settled", "match_finished", "table_closed", "hand_dealt", "daily_deal_compared", "baska_kop", "bela", "schafkopf", "speculation")

@@ -76,7 +76,7 @@ class ListGamesResponse(_message.Message):
     def __init__(self, games: _Optional[_Iterable[_Union[GameInfo, _Mapping]]] = ...) -> None: ...
 
 class GameInfo(_message.Message):
-    __slots__ = ("id", "title", "seat_counts", "rule_sets", "dynamics", "utility", "leaderboard_rule", "statistics")
+    __slots__ = ("id", "title", "seat_counts", "rule_sets", "dynamics", "utility", "leaderboard_rule", "statistics", "score_unit")
     ID_FIELD_NUMBER: _ClassVar[int]
     TITLE_FIELD_NUMBER: _ClassVar[int]
     SEAT_COUNTS_FIELD_NUMBER: _ClassVar[int]
@@ -85,6 +85,7 @@ class GameInfo(_message.Message):
     UTILITY_FIELD_NUMBER: _ClassVar[int]
     LEADERBOARD_RULE_FIELD_NUMBER: _ClassVar[int]
     STATISTICS_FIELD_NUMBER: _ClassVar[int]
+    SCORE_UNIT_FIELD_NUMBER: _ClassVar[int]
     id: str
     title: str
     seat_counts: _containers.RepeatedScalarFieldContainer[int]
@@ -93,7 +94,8 @@ class GameInfo(_message.Message):
     utility: GameUtility
     leaderboard_rule: str
     statistics: _containers.RepeatedCompositeFieldContainer[StatisticInfo]
-    def __init__(self, id: _Optional[str] = ..., title: _Optional[str] = ..., seat_counts: _Optional[_Iterable[int]] = ..., rule_sets: _Optional[_Iterable[_Union[RuleSetInfo, _Mapping]]] = ..., dynamics: _Optional[_Union[GameDynamics, str]] = ..., utility: _Optional[_Union[GameUtility, str]] = ..., leaderboard_rule: _Optional[str] = ..., statistics: _Optional[_Iterable[_Union[StatisticInfo, _Mapping]]] = ...) -> None: ...
+    score_unit: _table_pb2.ScoreUnit
+    def __init__(self, id: _Optional[str] = ..., title: _Optional[str] = ..., seat_counts: _Optional[_Iterable[int]] = ..., rule_sets: _Optional[_Iterable[_Union[RuleSetInfo, _Mapping]]] = ..., dynamics: _Optional[_Union[GameDynamics, str]] = ..., utility: _Optional[_Union[GameUtility, str]] = ..., leaderboard_rule: _Optional[str] = ..., statistics: _Optional[_Iterable[_Union[StatisticInfo, _Mapping]]] = ..., score_unit: _Optional[_Union[_table_pb2.ScoreUnit, _Mapping]] = ...) -> None: ...
 
 class StatisticInfo(_message.Message):
     __slots__ = ("id", "title")

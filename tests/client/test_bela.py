@@ -70,11 +70,11 @@ def test_bela_a_newcomer_plays_a_four_player_partie_to_501_against_the_computer(
     anna.expect(r"^Anna, you sit at table tables/\S+: Speedbela\.")
     last, typed = _play_partie(anna)
     assert re.fullmatch(
-        r"The match is over\. Totals: Anna \+\d+, Computer 1 \(easy\) \+\d+, Computer 2 \(easy\) \+\d+, "
-        r"Computer 3 \(easy\) \+\d+\.",
+        r"The match is over\. Totals: Anna \+\d+ points, Computer 1 \(easy\) \+\d+ points, "
+        r"Computer 2 \(easy\) \+\d+ points, Computer 3 \(easy\) \+\d+ points\.",
         last,
     ), last
-    totals = [int(number) for number in re.findall(r" \+(\d+)(?=,|\.$)", last)]
+    totals = [int(number) for number in re.findall(r" \+(\d+) points(?=,|\.$)", last)]
     # Partners share their pair's total, and one pair reached the target.
     assert totals[0] == totals[2] and totals[1] == totals[3] and max(totals) >= 501, totals
     assert anna.wait_exit() == 0
@@ -110,7 +110,9 @@ def test_bela_a_newcomer_plays_a_two_player_partie_declaring_himself(
     )
     anna.expect(r"^Anna, you sit at table tables/\S+: Speedbela\.")
     last, _ = _play_partie(anna)
-    assert re.fullmatch(r"The match is over\. Totals: Anna \+\d+, Computer 1 \(easy\) \+\d+\.", last), last
+    assert re.fullmatch(
+        r"The match is over\. Totals: Anna \+\d+ points, Computer 1 \(easy\) \+\d+ points\.", last
+    ), last
     assert anna.wait_exit() == 0
     screen = anna.text()
     assert TRACEBACK not in screen

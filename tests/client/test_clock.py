@@ -37,3 +37,21 @@ def test_a_friend_who_falls_asleep_is_moved_for_and_both_see_the_clock(
     assert re.search(r"^\d+ s on the clock; then the computer moves for you\.", ben.text(), re.MULTILINE)
     assert re.search(r"^Waiting for Ben \(\d+ s on the clock\)\.$", anna.text(), re.MULTILINE)
     assert TRACEBACK not in anna.text() + ben.text()
+
+
+def test_a_player_whose_clock_ran_out_sees_the_computers_move_for_him_without_typing(
+    clock_stack: Stack, start_client: Start
+) -> None:
+    """The client follows the table while it waits at the prompt: the computer's move for
+    the sleeper is told and the table drawn again at once, with the next prompt."""
+    anna = start_client("--server", clock_stack.address, "--name", "Anna", "--think", "30")
+    anna.expect(r"^\d+ s on the clock; then the computer moves for you\.")
+    anna.next_prompt()
+    # Anna never answers. Without a key typed, the client tells what happened and asks again.
+    anna.expect(r"^  Anna: .+ — the think time ran out: the computer moved for Anna$")
+    anna.expect(r"^=== ")
+    anna.unanswered = None
+    anna.next_prompt()
+    anna.interrupt()
+    assert anna.wait_exit() == 130
+    assert TRACEBACK not in anna.text()

@@ -116,3 +116,12 @@ def test_the_server_stops_while_the_client_watches(stack: Stack, start_client: S
         stopped_game(anna, address, table)
     finally:
         server.kill()
+
+
+def test_options_of_a_new_table_are_refused_where_no_table_is_made(start_client: Start) -> None:
+    daily = start_client("--name", "Anna", "--daily", "--game", "bela", "--seats", "4")
+    daily.expect(r"error: --seats: only for a new table; --daily takes --game alone$")
+    assert daily.wait_exit() == 2
+    joining = start_client("--name", "Anna", "--join", "tables/x", "--game", "bela")
+    joining.expect(r"error: --game: only for a new table; --join takes none of them$")
+    assert joining.wait_exit() == 2

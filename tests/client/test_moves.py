@@ -72,8 +72,8 @@ def test_help_shows_what_each_call_means(stack: Stack, start_client: Start) -> N
         prompt = anna.next_prompt()
     anna.unanswered = None
     anna.line("?")
-    anna.expect(r"^  Zolo \(\d+\): you play alone against three with the usual trumps; 53 points win$")
-    anna.expect(r"^  Zolo du \(\d+\): Zolo in which you must take all four tricks$")
+    anna.expect(r"^  Zolo \(\d+ points\): you play alone against three with the usual trumps; 53 points win$")
+    anna.expect(r"^  Zolo du \(\d+ points\): Zolo in which you must take all four tricks$")
     # The next double, whichever step it is (Kontra, Rej, ...).
     anna.expect(r"^  \S+: doubles the value of the game; it counts only if it comes from the other party")
     anna.answer(anna.next_prompt())

@@ -58,13 +58,13 @@ def test_the_client_plays_a_whole_match_of_a_game_it_has_no_code_for(
             continue
         anna.answer(found)
     assert re.fullmatch(
-        r"The match is over\. Totals: Anna [+-]\d+, "
-        r"Computer 1 \(easy\) [+-]\d+, Computer 2 \(easy\) [+-]\d+\.",
+        r"The match is over\. Totals: Anna [+-]\d+ chips?, "
+        r"Computer 1 \(easy\) [+-]\d+ chips?, Computer 2 \(easy\) [+-]\d+ chips?\.",
         found.group(0),
     )
     assert anna.wait_exit() == 0
     screen = anna.text()
     assert added and re.search(r"^  Pot: \d+$", screen, re.MULTILINE), screen
-    assert re.search(r"^    Added a chip to the pot: -1 to .*Anna", screen, re.MULTILINE), screen
+    assert re.search(r"^    Added a chip to the pot: -1 chip for .*Anna", screen, re.MULTILINE), screen
     assert "Settlement: " in screen and TRACEBACK not in screen
     assert re.search(r"^=== Plain pot · 3 deals \| deal \d of 3", screen, re.MULTILINE), screen

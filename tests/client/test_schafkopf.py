@@ -23,7 +23,7 @@ CALLS = re.compile(r"^(?:Calls|Or): (.*)$", re.MULTILINE)
 CALL = re.compile(r"(\w+)\) (.+?)( ×)?(?=  \w+\) |$)")
 HEADER = re.compile(r"^=== .* \| deal (\d+) of 4(?: · (.*?))? ===$", re.MULTILINE)
 SETTLEMENT = re.compile(r"^Settlement: (.*)\n((?:    .*\n)+)", re.MULTILINE)
-HAD = re.compile(r"^    (.+?) had (.*): ([+-]\d+)$", re.MULTILINE)
+HAD = re.compile(r"^    (.+?) had (.*): ([+-]\d+) cents?$", re.MULTILINE)
 GAME = re.compile(
     r"Rufspiel auf die (?:Eichel|Gras|Schellen)-Sau|(?:Eichel|Gras|Herz|Schellen)-Solo(?: Tout)?"
     r"|Wenz(?: Tout)?|Sie"
@@ -85,8 +85,8 @@ def _play_match(client: Terminal, seats: int) -> tuple[str, Newcomer]:
     assert client.wait_exit() == 0
     screen = client.text()
     assert TRACEBACK not in screen
-    computers = "".join(rf", Computer {seat} \(easy\) ([+-]\d+)" for seat in range(1, seats))
-    totals = re.fullmatch(rf"The match is over\. Totals: Anna ([+-]\d+){computers}\.", last)
+    computers = "".join(rf", Computer {seat} \(easy\) ([+-]\d+) cents?" for seat in range(1, seats))
+    totals = re.fullmatch(rf"The match is over\. Totals: Anna ([+-]\d+) cents?{computers}\.", last)
     assert totals, last
     # Club rules throw the cards in for nothing: what one pays, the others receive.
     assert sum(int(total) for total in totals.groups()) == 0, last
@@ -115,10 +115,12 @@ def _check_settlements(screen: str, totals: dict[str, int]) -> None:
         if summary == THROWN_IN:
             assert "    everyone passed: the cards are thrown in\n" in lines, where
         else:
-            game = re.fullmatch(r"Seat \d (?:won|lost) the (.+) with \d+ points\.", summary)
+            game = re.fullmatch(
+                r"(?:Anna|Computer \d \(easy\)) (?:won|lost) the (.+) with \d+ points\.", summary
+            )
             assert game and GAME.fullmatch(game.group(1)) and contract.startswith(game.group(1)), where
-            assert re.search(r"^    (?:solo: 50|partner game: 10)$", lines, re.MULTILINE), where
-            assert re.search(r"^    \d Laufende (?:mit|ohne): \+\d+", lines, re.MULTILINE), where
+            assert re.search(r"^    (?:solo: 50|partner game: 10) cents$", lines, re.MULTILINE), where
+            assert re.search(r"^    \d Laufende (?:mit|ohne): \+\d+ cents", lines, re.MULTILINE), where
         for name, _, score in HAD.findall(lines):
             amounts[name] += int(score)
     assert amounts == totals, (amounts, totals)

@@ -91,7 +91,7 @@ def test_speculation_a_newcomer_trades_through_a_match_of_five_seats(
     assert TRACEBACK not in screen
     names = ["Anna", *(f"Computer {seat} \\(easy\\)" for seat in range(1, 5))]
     totals = re.fullmatch(
-        r"The match is over\. Totals: " + ", ".join(rf"{name} ([+-]\d+)" for name in names) + r"\.", last
+        r"The match is over\. Totals: " + ", ".join(rf"{name} ([+-]\d+) \w+" for name in names) + r"\.", last
     )
     assert totals, last
     # Chips only change hands, apart from a pool the last deal left to nobody.

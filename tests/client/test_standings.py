@@ -28,7 +28,7 @@ def test_leaderboard_and_statistics_commands_show_ranks_and_counters(
             cleo.close()
 
         today = start_client("--server", stack.address, "--name", "Anna", "--leaderboard", "day")
-        today.expect(r"^Counted: the plus points of the deals you won.*costs 10\.$")
+        today.expect(r"^Counted: the plus points of the deals you won.*costs 10 points\.$")
         today.expect(r"^Baśka and Kop: leaderboard today \(\d{4}-\d\d-\d\d, UTC\), 1 player$")
         today.expect(r"^    1\. Cleo +-10$")
         today.expect(r"^  You have no points here yet\.$")
@@ -74,3 +74,22 @@ def test_b_shows_the_statistics_at_the_table(stack: Stack, start_client: Start) 
     anna.expect(r"^    deals played: 1$")
     anna.expect(r"^    deals won: [01]$")
     assert TRACEBACK not in anna.text()
+
+
+def test_game_chooses_the_game_of_the_leaderboard_and_of_the_statistics(
+    stack: Stack, start_client: Start
+) -> None:
+    board = start_client(
+        "--server", stack.address, "--name", "Emil", "--leaderboard", "day", "--game", "bela"
+    )
+    board.expect(r"^Counted: a tenth of your points after each deal.*\.$")
+    board.expect(r"^Bela: leaderboard today \(\d{4}-\d\d-\d\d, UTC\), \d+ players?$")
+    assert board.wait_exit() == 0
+    statistics = start_client("--server", stack.address, "--name", "Emil", "--statistics", "--game", "bela")
+    statistics.expect(r"^Your balance: 1000 chips\.$")
+    statistics.expect(r"^Your statistics in Bela: no deal played yet\.$")
+    assert statistics.wait_exit() == 0
+    unknown = start_client("--server", stack.address, "--name", "Emil", "--statistics", "--game", "skat")
+    unknown.expect(r"^The server offers no game skat; it offers: baska_kop, .*\.$")
+    assert unknown.wait_exit() == 1
+    assert TRACEBACK not in board.text() + statistics.text() + unknown.text()

@@ -21,6 +21,7 @@ from engine.actions import Action, Double, PlayCard
 from engine.cards import Card, Rank, Suit
 from engine.errors import InvalidActionError, InvalidOptionsError
 from engine.game import (
+    CHIPS,
     PUBLIC,
     Choice,
     Counter,
@@ -74,6 +75,7 @@ class Pot(Game[int, PotState]):
             ),
         ),
         order_free=(Double,),
+        unit=CHIPS,
     )
 
     def parse_options(self, rule_set: str, raw: Mapping[str, str]) -> int:

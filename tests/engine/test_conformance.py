@@ -415,7 +415,15 @@ def test_the_settlement_steps_work_out_its_value(table: Table) -> None:
         assert settled_value(result.steps) == result.value, f"{result.steps} give not {result.value}: {where}"
         for step in result.steps:
             assert step.seats <= set(range(table.seats)), where
-            assert not step.seats or step.operation is StepOperation.ADD, f"{step}: {where}"
+            assert not step.seats or step.operation in (StepOperation.ADD, StepOperation.PAY), (
+                f"{step}: {where}"
+            )
+            # A payment names who pays and whom; nobody pays himself, nor a negative amount.
+            paying = step.operation is StepOperation.PAY
+            assert (step.payer is not None) == paying, f"{step}: {where}"
+            if paying:
+                assert step.payer in range(table.seats) and step.payer not in step.seats, f"{step}: {where}"
+                assert step.seats and step.amount > 0, f"{step}: {where}"
 
 
 def test_views_give_shown_cards_declarations_and_counters_per_seat(table: Table) -> None:

@@ -771,7 +771,7 @@ def test_abrechnung_names_who_played_against_whom() -> None:
     laid_down = run(
         new_deal("kop", ["AH TC TS TH", "QC QS QH QD", "JC JS JH JD", "AC AS AD TD"]), [(0, "kop")]
     )
-    assert result(laid_down).summary == "Kop: seat 0 alone laid down and won; value 20"
+    assert result(laid_down).summary == "Kop: seat 0 alone laid down and won; value 20 points"
 
 
 def test_abrechnung_shows_who_had_which_cards() -> None:

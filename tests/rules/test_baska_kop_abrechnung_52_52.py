@@ -69,7 +69,7 @@ def test_abrechnung_52_52_same_party_re_struck_kontra_decides() -> None:
     assert tie == "52:52: the last double that counts is the Kontra of seat 2, so that party loses"
     assert res.summary == (
         "Normal game: the Old (seat 0 and seat 1) won against the Young (seat 2 and seat 3) "
-        "with 52 to 52 points; value 2"
+        "with 52 to 52 points; value 2 points"
     )
 
 

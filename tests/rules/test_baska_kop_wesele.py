@@ -27,7 +27,7 @@ def test_wesele_partner_declarer_without_jack_gets_club_jack_holder() -> None:
     # The settlement names the pair and the other two.
     assert result(state).summary == (
         "Wesele: the Wesele pair (seat 0 and seat 2) lost against the other two (seat 1 and seat 3) "
-        "with 29 to 75 points; value 2"
+        "with 29 to 75 points; value 2 points"
     )
 
 

@@ -21,7 +21,7 @@ import pytest
 from engine.actions import Announce, Double, Pass
 from engine.cards import Suit
 from engine.errors import IllegalActionError, InvalidOptionsError, NotYourTurnError
-from engine.game import PUBLIC, DealResult, GameNotice, seats_only
+from engine.game import PUBLIC, DealResult, GameNotice, StepOperation, seats_only
 from engine.schafkopf.blocks import PartnerRevealed, SchafkopfSettlement, SecondHalfDealt
 from engine.schafkopf.constants import Options
 from engine.schafkopf.deal import DealState, Phase
@@ -38,6 +38,17 @@ SEED_HANDS = [
 ]
 SEED_PLAY = "EO H9 H8 H7 GO GU SU S7 HO EU HU S8 E7 EA E8 SK GA G9 G7 SO HA GZ G8 S9 HZ GK EK SA HK EZ E9 SZ"
 SEED_TARIFF = {"tariff_solo": "20", "tariff_partner": "10"}
+# Seat 0 calls the Schellen-Sau (seat 2); seat 0 holds the four Ober, Eichel- and
+# Gras-Unter, seat 2 the Herz-Unter: seven Laufende "mit", broken by the Schellen-Unter.
+PARTNER_HANDS = [
+    "EO GO HO SO EU GU S7 E7",
+    "SU H7 EA EZ EK GA GZ GK",
+    "SA HA HZ HK H9 H8 HU G7",
+    "E9 E8 G9 G8 SZ SK S9 S8",
+]
+PARTNER_PLAY = (
+    "EO SU H8 G8 GO H7 H9 G9 HO GZ HK E9 SO GK HZ E8 EU EK HA S8 GU EZ HU S9 E7 EA G7 SK GA SA SZ S7"
+)
 HERZ_SOLO = Announce("solo", Suit.HEARTS)
 
 # An Eichel-Solo of seat 0 with the three highest Ober: won with 109 and Schneider, 90.
@@ -82,9 +93,34 @@ def test_spielen_um_geld_the_seeds_worked_example_is_140_cents_per_person() -> N
         ("base", "solo", 20),
         ("schneider", "Schneider", 10),
         ("laufende", "4 Laufende mit", 40),
-        ("verdict", "won with 105 of 120", 1),
+        ("verdict", "won with 105 of 120 points", 1),
         ("aufstellen", "seat 0 stood up (Aufstellen)", 2),
     ]
+
+
+def test_spielen_um_geld_each_defender_pays_the_soloist_who_won() -> None:
+    """ "1,40 Euro pro Person": a payment line per defender, naming who pays whom."""
+    state = rigged(SEED_HANDS, GAME.parse_options("club", SEED_TARIFF))
+    bid(state, {0: HERZ_SOLO}, stand_up=[0])
+    play_cards(state, SEED_PLAY)
+    assert payments(result_of(state)) == [
+        ("seat 1 pays seat 0", 1, 0, 140),
+        ("seat 2 pays seat 0", 2, 0, 140),
+        ("seat 3 pays seat 0", 3, 0, 140),
+    ]
+
+
+def test_spielen_um_geld_in_a_partner_game_each_loser_pays_one_winner() -> None:
+    state = rigged(PARTNER_HANDS, GAME.parse_options("club", SEED_TARIFF))
+    bid(state, {0: Announce("rufspiel", Suit.DIAMONDS)})
+    play_cards(state, PARTNER_PLAY)
+    assert payments(result_of(state)) == [("seat 1 pays seat 0", 1, 0, 80), ("seat 3 pays seat 2", 3, 2, 80)]
+
+
+def payments(result: DealResult) -> list[tuple[str, int | None, int, int]]:
+    """Each payment line: its words, the payer, the one paid and the amount."""
+    paid = [step for step in result.steps if step.operation is StepOperation.PAY]
+    return [(step.label, step.payer, min(step.seats), step.amount) for step in paid if len(step.seats) == 1]
 
 
 def test_spielen_um_geld_each_aufstellen_doubles_again() -> None:
@@ -96,18 +132,9 @@ def test_spielen_um_geld_each_aufstellen_doubles_again() -> None:
 
 
 def test_spielen_um_geld_laufende_mit_count_across_both_partners() -> None:
-    # Seat 0 calls the Schellen-Sau (seat 2); seat 0 holds the four Ober, Eichel- and
-    # Gras-Unter, seat 2 the Herz-Unter: seven Laufende "mit", broken by the Schellen-Unter.
-    hands = [
-        "EO GO HO SO EU GU S7 E7",
-        "SU H7 EA EZ EK GA GZ GK",
-        "SA HA HZ HK H9 H8 HU G7",
-        "E9 E8 G9 G8 SZ SK S9 S8",
-    ]
-    state = rigged(hands, GAME.parse_options("club", SEED_TARIFF))
+    state = rigged(PARTNER_HANDS, GAME.parse_options("club", SEED_TARIFF))
     bid(state, {0: Announce("rufspiel", Suit.DIAMONDS)})
-    play_cards(state, "EO SU H8 G8 GO H7 H9 G9 HO GZ HK E9 SO GK HZ E8 EU EK HA S8 GU EZ HU S9")
-    play_cards(state, "E7 EA G7 SK GA SA SZ S7")
+    play_cards(state, PARTNER_PLAY)
     result = result_of(state)
     assert detail(result).laufende == 7 and detail(result).laufende_with_declarers
     # Partner tariff 10 + 7 × 10 from each loser to one winner.
@@ -139,7 +166,11 @@ def test_spielen_um_geld_laufende_below_the_minimum_count_nothing() -> None:
     play_cards(state, SOLO_PLAY)
     result = result_of(state)
     laufende = next(step for step in result.steps if step.kind == "laufende")
-    assert laufende.label == "3 Laufende mit" and laufende.struck and laufende.note == "they count from 4"
+    assert (
+        laufende.label == "3 Laufende mit"
+        and laufende.struck
+        and laufende.note == "they count from 4 Laufende on"
+    )
     # 50 + 10 Schneider, the three Laufende struck.
     assert result.scores == (180, -60, -60, -60)
     state = solo()

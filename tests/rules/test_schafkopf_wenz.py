@@ -77,7 +77,7 @@ def test_wenz_laufende_from_three_by_the_tables_option_strike_the_two() -> None:
     _, result = wenz(options)
     assert result.value == 50
     laufende = next(step for step in result.steps if step.kind == "laufende")
-    assert laufende.struck and laufende.note == "they count from 3"
+    assert laufende.struck and laufende.note == "they count from 3 Laufende on"
 
 
 def test_wenz_the_solo_minimum_of_three_does_not_apply() -> None:

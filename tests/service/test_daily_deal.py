@@ -5,6 +5,8 @@ daily ranking by the difference, and no deal shown before it is played."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import grpc
 import redis
 
@@ -13,8 +15,10 @@ from speedgamez.v1 import table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
 from tests.service.conftest import Stack
 from tests.support.checks import eventually, expect_status
-from tests.support.client import Player
+from tests.support.client import Player, simple_move
+from tests.support.daily import store_daily_before_its_last_move
 from tests.support.stored import stored
+from tools.processes import RedisServer, free_port, running, server_address, server_process, worker_process
 
 
 def _start(player: Player) -> table_pb2.TableView:
@@ -97,3 +101,32 @@ def test_tagesblatt_compares_each_deal_with_the_strong_computer_and_ranks_the_di
     # One attempt a day.
     message = expect_status(grpc.StatusCode.FAILED_PRECONDITION, lambda: _start(cleo))
     assert name in message and "one attempt a day" in message
+
+
+def test_tagesblatt_a_watch_after_the_last_deal_lasts_until_the_last_comparison(tmp_path: Path) -> None:
+    """The match is over, but its last deal is not yet compared: a watch from the last event
+    stays open (heartbeats) until the comparison that completes the daily deal, which it
+    delivers; a client need not ask again and again."""
+    # A Redis and a server of its own: no worker compares anything until one is started.
+    store = RedisServer(free_port(), tmp_path / "redis")
+    store.start()
+    server = server_process(store, watch_heartbeat_s="1")
+    try:
+        with running(server):
+            dora = Player(server_address(server), "Dora")
+            try:
+                name = store_daily_before_its_last_move(store.url, "baska_kop", dora.player_id, "Dora")
+                last = dora.get(name)
+                over = dora.submit(last, simple_move(last))
+                assert over.phase == table_pb2.TABLE_PHASE_FINISHED and not over.daily.complete
+                request = service_pb2.WatchTableRequest(table=name, after_sequence=over.last_event_sequence)
+                stream = dora.stub.WatchTable(request, metadata=dora.metadata, timeout=120)
+                assert next(stream).WhichOneof("kind") == "heartbeat"
+                with running(worker_process(store)):
+                    events = [response.event for response in stream if response.WhichOneof("kind") == "event"]
+            finally:
+                dora.close()
+            assert [event.WhichOneof("kind") for event in events] == ["daily_deal_compared"]
+            assert events[0].daily_deal_compared.deal_number == 8 and events[0].daily_deal_compared.complete
+    finally:
+        store.stop()

@@ -124,7 +124,7 @@ def test_list_games_names_the_leaderboard_rule_and_the_statistics(stack: Stack) 
     anna = stack.player("Anna")
     games = {game.id: game for game in anna.stub.ListGames(service_pb2.ListGamesRequest()).games}
     game = games["baska_kop"]
-    assert "place bonus of 30, 15, 5" in game.leaderboard_rule
+    assert "place bonus of 30, 15, 5 points" in game.leaderboard_rule
     assert "a tenth of your points after each deal" in games["bela"].leaderboard_rule
     assert [statistic.id for statistic in game.statistics] == [
         "deals_played",

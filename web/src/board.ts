@@ -57,6 +57,18 @@ export class Names {
   cards(cards: Card[]): string {
     return cards.map((card) => this.card(card)).join(" ");
   }
+
+  /** An amount with the unit the table counts in: "40 points", "+1 cent". */
+  amount(value: bigint, signed = false): string {
+    return amount(value, this.view, signed);
+  }
+}
+
+function amount(value: bigint, view: TableView | undefined, signed = false): string {
+  const unit = view?.scoreUnit;
+  const number = `${signed && value >= 0n ? "+" : ""}${value}`;
+  const word = value === 1n || value === -1n ? unit?.one : unit?.many;
+  return word ? `${number} ${word}` : number;
 }
 
 export function drawSeat(seat: SeatView, view: TableView, names: Names): HTMLElement {
@@ -79,7 +91,7 @@ export function drawSeat(seat: SeatView, view: TableView, names: Names): HTMLEle
     h(
       "p",
       {},
-      `${seat.cardsInHand} cards · ${seat.tricksWon} tricks · ${seat.cardPoints} points · total ${seat.totalScore}`,
+      `${seat.cardsInHand} cards · ${seat.tricksWon} tricks · ${seat.cardPoints} points · total ${names.amount(seat.totalScore, true)}`,
       ...seat.counters.map((counter) => ` · ${counter.label} ${counter.value}`),
     ),
     seat.shownCards.length ? h("p", {}, "Shown: ", names.cards(seat.shownCards)) : null,
@@ -203,23 +215,25 @@ export function drawSettlement(view: TableView, names: Names): HTMLElement {
       ...settlement.scores.map((score, seat) => {
         const hand = settlement.hands.find((shown) => shown.seat === seat);
         const cards = hand ? ` (had ${hand.cards.length ? names.cards(hand.cards) : "no card shown"})` : "";
-        return h("li", {}, `${names.seat(seat)}: ${score >= 0n ? "+" : ""}${score}${cards}`);
+        return h("li", {}, `${names.seat(seat)}: ${names.amount(score, true)}${cards}`);
       }),
     ),
   );
 }
 
-/** What a settlement line does, as the terminal client says it: ": 20", ": ×2",
- * ": +10 to Anna"; nothing for a note. */
+/** What a settlement line does, as the terminal client says it: ": 20 points", ": ×2",
+ * ": +10 points for Anna", or for a payment (its label names payer and payee) ": 30 cents";
+ * nothing for a note. */
 function stepAmount(step: SettlementStep, names: Names): string {
   switch (step.operation) {
     case SettlementOperation.BASE:
-      return `: ${step.amount}`;
+    case SettlementOperation.PAY:
+      return `: ${names.amount(step.amount)}`;
     case SettlementOperation.MULTIPLY:
       return `: ×${step.amount}`;
     case SettlementOperation.ADD: {
-      const to = step.seats.length ? ` to ${step.seats.map((seat) => names.seat(seat)).join(", ")}` : "";
-      return `: ${step.amount >= 0n ? "+" : ""}${step.amount}${to}`;
+      const seats = step.seats.length ? ` for ${step.seats.map((seat) => names.seat(seat)).join(" and ")}` : "";
+      return `: ${names.amount(step.amount, true)}${seats}`;
     }
     default:
       return "";
@@ -244,13 +258,13 @@ export function drawDaily(view: TableView): HTMLElement {
             "tr",
             {},
             h("td", {}, line.dealNumber),
-            h("td", {}, String(line.yourScore)),
-            h("td", { class: "computer" }, line.computerScore === undefined ? "…" : String(line.computerScore)),
+            h("td", {}, amount(line.yourScore, view, true)),
+            h("td", { class: "computer" }, line.computerScore === undefined ? "…" : amount(line.computerScore, view, true)),
           ),
         ),
       ),
     ),
-    h("p", {}, `Difference: ${daily.difference}${daily.complete ? "" : " so far"}`),
+    h("p", {}, `Difference: ${amount(daily.difference, view, true)}${daily.complete ? "" : " so far"}`),
   );
 }
 
@@ -278,7 +292,7 @@ export function describe(event: TableEvent, view: TableView | undefined): string
     case "tableClosed":
       return kind.value.description;
     case "dailyDealCompared":
-      return `Deal ${kind.value.dealNumber}: you ${kind.value.yourScore}, the strong computer ${kind.value.computerScore}.`;
+      return `Deal ${kind.value.dealNumber}: you ${amount(kind.value.yourScore, view, true)}, the strong computer ${amount(kind.value.computerScore, view, true)}.`;
     default:
       return "";
   }

@@ -24,7 +24,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file speedgamez/v1/table.proto.
  */
 export const file_speedgamez_v1_table: GenFile = /*@__PURE__*/
-  fileDesc("ChlzcGVlZGdhbWV6L3YxL3RhYmxlLnByb3RvEg1zcGVlZGdhbWV6LnYxIocECghTZWF0VmlldxIMCgRzZWF0GAEgASgFEiUKBGtpbmQYAiABKA4yFy5zcGVlZGdhbWV6LnYxLlNlYXRLaW5kEgwKBG9wZW4YAyABKAgSEwoLcGxheWVyX25hbWUYBCABKAkSKwoFbGV2ZWwYBSABKA4yHC5zcGVlZGdhbWV6LnYxLkNvbXB1dGVyTGV2ZWwSJAoGYmFkZ2VzGAYgAygOMhQuc3BlZWRnYW1lei52MS5CYWRnZRIVCg1jYXJkc19pbl9oYW5kGAcgASgFEhIKCnRyaWNrc193b24YCCABKAUSEwoLY2FyZF9wb2ludHMYCSABKAUSEwoLdG90YWxfc2NvcmUYCiABKAMSGQoRYXdhaXRpbmdfY29udGludWUYCyABKAgSEQoJaXNfdmlld2VyGAwgASgIEigKC3Nob3duX2NhcmRzGA0gAygLMhMuc3BlZWRnYW1lei52MS5DYXJkEjAKDGRlY2xhcmF0aW9ucxgOIAMoCzIaLnNwZWVkZ2FtZXoudjEuRGVjbGFyYXRpb24SKAoIY291bnRlcnMYDyADKAsyFi5zcGVlZGdhbWV6LnYxLkNvdW50ZXISEQoJcGxheWVyX2lkGBAgASgJEgwKBGF3YXkYESABKAgSJgoJb3Blbl9oYW5kGBIgAygLMhMuc3BlZWRnYW1lei52MS5DYXJkIl4KC0RlY2xhcmF0aW9uEgwKBGNvZGUYASABKAkSDQoFbGFiZWwYAiABKAkSIgoFY2FyZHMYAyADKAsyEy5zcGVlZGdhbWV6LnYxLkNhcmQSDgoGcG9pbnRzGAQgASgDIjUKB0NvdW50ZXISDAoEY29kZRgBIAEoCRINCgVsYWJlbBgCIAEoCRINCgV2YWx1ZRgDIAEoAyJPCghIYW5kQ2FyZBIhCgRjYXJkGAEgASgLMhMuc3BlZWRnYW1lei52MS5DYXJkEhAKCHBsYXlhYmxlGAIgASgIEg4KBnJlYXNvbhgDIAEoCSKIAQoMQWN0aW9uQ2hvaWNlEiUKBmFjdGlvbhgBIAEoCzIVLnNwZWVkZ2FtZXoudjEuQWN0aW9uEg0KBWxhYmVsGAIgASgJEg8KB2FsbG93ZWQYAyABKAgSDgoGcmVhc29uGAQgASgJEg8KB21lYW5pbmcYBSABKAkSEAoIc2hvcnRjdXQYBiABKAkieQoMQ29udHJhY3RWaWV3EgwKBGNvZGUYBSABKAkSDQoFbGFiZWwYAiABKAkSGgoNZGVjbGFyZXJfc2VhdBgDIAEoBUgAiAEBEhIKCnRydW1wX25vdGUYBCABKAlCEAoOX2RlY2xhcmVyX3NlYXRKBAgBEAJSBGtpbmQiSwoJVHJ1bXBSdW5nEiEKBGNhcmQYASABKAsyEy5zcGVlZGdhbWV6LnYxLkNhcmQSCwoDb3duGAIgASgIEg4KBmZhbGxlbhgDIAEoCCKjAQoEQ2FsbBIMCgRzZWF0GAEgASgFEiUKBmFjdGlvbhgCIAEoCzIVLnNwZWVkZ2FtZXoudjEuQWN0aW9uEg0KBWxhYmVsGAMgASgJEjIKDWRvdWJsZV9zdGF0dXMYBCABKA4yGy5zcGVlZGdhbWV6LnYxLkRvdWJsZVN0YXR1cxITCgtzdGF0dXNfbm90ZRgFIAEoCRIOCgZyZWFzb24YBiABKAkigAEKBVRyaWNrEhMKC2xlYWRlcl9zZWF0GAEgASgFEigKBWNhcmRzGAIgAygLMhkuc3BlZWRnYW1lei52MS5QbGF5ZWRDYXJkEhgKC3dpbm5lcl9zZWF0GAMgASgFSACIAQESDgoGcG9pbnRzGAQgASgFQg4KDF93aW5uZXJfc2VhdCI9CgpQbGF5ZWRDYXJkEgwKBHNlYXQYASABKAUSIQoEY2FyZBgCIAEoCzITLnNwZWVkZ2FtZXoudjEuQ2FyZCI8CghTZWF0SGFuZBIMCgRzZWF0GAEgASgFEiIKBWNhcmRzGAIgAygLMhMuc3BlZWRnYW1lei52MS5DYXJkIqEBCg5TZXR0bGVtZW50U3RlcBIMCgRraW5kGAEgASgJEg0KBWxhYmVsGAIgASgJEg4KBmFtb3VudBgDIAEoAxIOCgZzdHJ1Y2sYBCABKAgSDAoEbm90ZRgFIAEoCRI1CglvcGVyYXRpb24YBiABKA4yIi5zcGVlZGdhbWV6LnYxLlNldHRsZW1lbnRPcGVyYXRpb24SDQoFc2VhdHMYByADKAUihAQKClNldHRsZW1lbnQSFQoNY29udHJhY3RfY29kZRgLIAEoCRIWCg5jb250cmFjdF9sYWJlbBgCIAEoCRIWCg5kZWNsYXJlcl9zZWF0cxgDIAMoBRIUCgx3aW5uZXJfc2VhdHMYBCADKAUSDQoFdmFsdWUYBSABKAMSLAoFc3RlcHMYBiADKAsyHS5zcGVlZGdhbWV6LnYxLlNldHRsZW1lbnRTdGVwEg4KBnNjb3JlcxgHIAMoAxITCgtjYXJkX3BvaW50cxgIIAMoBRImCgVoYW5kcxgJIAMoCzIXLnNwZWVkZ2FtZXoudjEuU2VhdEhhbmQSDwoHc3VtbWFyeRgKIAEoCRI2CgliYXNrYV9rb3AYFCABKAsyIS5zcGVlZGdhbWV6LnYxLkJhc2thS29wU2V0dGxlbWVudEgAEi0KBGJlbGEYFSABKAsyHS5zcGVlZGdhbWV6LnYxLkJlbGFTZXR0bGVtZW50SAASNwoJc2NoYWZrb3BmGBYgASgLMiIuc3BlZWRnYW1lei52MS5TY2hhZmtvcGZTZXR0bGVtZW50SAASOwoLc3BlY3VsYXRpb24YFyABKAsyJC5zcGVlZGdhbWV6LnYxLlNwZWN1bGF0aW9uU2V0dGxlbWVudEgAQhEKD2dhbWVfc2V0dGxlbWVudEoECAEQAlIIY29udHJhY3QiyQoKCVRhYmxlVmlldxIMCgRuYW1lGAEgASgJEg8KB3ZlcnNpb24YAiABKAMSDAoEZ2FtZRgDIAEoCRIQCghydWxlX3NldBgEIAEoCRI2CgdvcHRpb25zGAUgAygLMiUuc3BlZWRnYW1lei52MS5UYWJsZVZpZXcuT3B0aW9uc0VudHJ5EigKBXBoYXNlGAYgASgOMhkuc3BlZWRnYW1lei52MS5UYWJsZVBoYXNlEhgKC3ZpZXdlcl9zZWF0GAcgASgFSAGIAQESJgoFc2VhdHMYCCADKAsyFy5zcGVlZGdhbWV6LnYxLlNlYXRWaWV3EhMKC2RlYWxfbnVtYmVyGAkgASgFEhMKC2RlYWxzX3RvdGFsGAogASgFEhMKC2RlYWxlcl9zZWF0GAsgASgFEhQKDHRvX2FjdF9zZWF0cxgMIAMoBRIlCgRoYW5kGA0gAygLMhcuc3BlZWRnYW1lei52MS5IYW5kQ2FyZBIsCgdjaG9pY2VzGA4gAygLMhsuc3BlZWRnYW1lei52MS5BY3Rpb25DaG9pY2USLQoIY29udHJhY3QYDyABKAsyGy5zcGVlZGdhbWV6LnYxLkNvbnRyYWN0VmlldxIuCgx0cnVtcF9sYWRkZXIYECADKAsyGC5zcGVlZGdhbWV6LnYxLlRydW1wUnVuZxIiCgVjYWxscxgRIAMoCzITLnNwZWVkZ2FtZXoudjEuQ2FsbBIrCg1jdXJyZW50X3RyaWNrGBIgASgLMhQuc3BlZWRnYW1lei52MS5UcmljaxIkCgZ0cmlja3MYEyADKAsyFC5zcGVlZGdhbWV6LnYxLlRyaWNrEi0KCnNldHRsZW1lbnQYFCABKAsyGS5zcGVlZGdhbWV6LnYxLlNldHRsZW1lbnQSGwoTbGFzdF9ldmVudF9zZXF1ZW5jZRgVIAEoAxIVCg10YXJnZXRfcG9pbnRzGBYgASgFEhIKCmRlYWxfcGhhc2UYFyABKAkSKAoIY291bnRlcnMYGCADKAsyFi5zcGVlZGdhbWV6LnYxLkNvdW50ZXISFQoNbWF5X2FjdF9zZWF0cxgZIAMoBRIVCg10aGlua19zZWNvbmRzGBogASgFEjEKDWRlYWRsaW5lX3RpbWUYGyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi8KC3NlcnZlcl90aW1lGBwgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIQCghsZWFybmluZxgdIAEoCBIrCgVkYWlseRgeIAEoCzIcLnNwZWVkZ2FtZXoudjEuRGFpbHlEZWFsVmlldxIUCgxjb3VudF9wb2ludHMYHyABKAgSMAoMcGFydHlfcG9pbnRzGCAgAygLMhouc3BlZWRnYW1lei52MS5QYXJ0eVBvaW50cxINCgVzdGFrZRghIAEoBRIwCgliYXNrYV9rb3AYKCABKAsyGy5zcGVlZGdhbWV6LnYxLkJhc2thS29wVmlld0gAEicKBGJlbGEYKSABKAsyFy5zcGVlZGdhbWV6LnYxLkJlbGFWaWV3SAASMQoJc2NoYWZrb3BmGCogASgLMhwuc3BlZWRnYW1lei52MS5TY2hhZmtvcGZWaWV3SAASNQoLc3BlY3VsYXRpb24YKyABKAsyHi5zcGVlZGdhbWV6LnYxLlNwZWN1bGF0aW9uVmlld0gAGi4KDE9wdGlvbnNFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAk6AjgBQgsKCWdhbWVfdmlld0IOCgxfdmlld2VyX3NlYXQizQYKClRhYmxlRXZlbnQSEAoIc2VxdWVuY2UYASABKAMSFQoNdGFibGVfdmVyc2lvbhgCIAEoAxIoCgR0aW1lGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIyCgxzZWF0X2NoYW5nZWQYCiABKAsyGi5zcGVlZGdhbWV6LnYxLlNlYXRDaGFuZ2VkSAASMgoMZGVhbF9zdGFydGVkGAsgASgLMhouc3BlZWRnYW1lei52MS5EZWFsU3RhcnRlZEgAEjIKDGFjdGlvbl90YWtlbhgMIAEoCzIaLnNwZWVkZ2FtZXoudjEuQWN0aW9uVGFrZW5IABI0Cg1iaWRkaW5nX2VuZGVkGA0gASgLMhsuc3BlZWRnYW1lei52MS5CaWRkaW5nRW5kZWRIABI4Cg90cmlja19jb21wbGV0ZWQYDiABKAsyHS5zcGVlZGdhbWV6LnYxLlRyaWNrQ29tcGxldGVkSAASMgoMZGVhbF9zZXR0bGVkGA8gASgLMhouc3BlZWRnYW1lei52MS5EZWFsU2V0dGxlZEgAEjYKDm1hdGNoX2ZpbmlzaGVkGBAgASgLMhwuc3BlZWRnYW1lei52MS5NYXRjaEZpbmlzaGVkSAASMgoMdGFibGVfY2xvc2VkGBEgASgLMhouc3BlZWRnYW1lei52MS5UYWJsZUNsb3NlZEgAEi4KCmhhbmRfZGVhbHQYEiABKAsyGC5zcGVlZGdhbWV6LnYxLkhhbmREZWFsdEgAEj8KE2RhaWx5X2RlYWxfY29tcGFyZWQYEyABKAsyIC5zcGVlZGdhbWV6LnYxLkRhaWx5RGVhbENvbXBhcmVkSAASMQoJYmFza2Ffa29wGCggASgLMhwuc3BlZWRnYW1lei52MS5CYXNrYUtvcEV2ZW50SAASKAoEYmVsYRgpIAEoCzIYLnNwZWVkZ2FtZXoudjEuQmVsYUV2ZW50SAASMgoJc2NoYWZrb3BmGCogASgLMh0uc3BlZWRnYW1lei52MS5TY2hhZmtvcGZFdmVudEgAEjYKC3NwZWN1bGF0aW9uGCsgASgLMh8uc3BlZWRnYW1lei52MS5TcGVjdWxhdGlvbkV2ZW50SABCBgoEa2luZCIiCgtUYWJsZUNsb3NlZBITCgtkZXNjcmlwdGlvbhgBIAEoCSJ6CgtTZWF0Q2hhbmdlZBIMCgRzZWF0GAEgASgFEiUKBGtpbmQYAiABKA4yFy5zcGVlZGdhbWV6LnYxLlNlYXRLaW5kEgwKBG9wZW4YAyABKAgSEwoLcGxheWVyX25hbWUYBCABKAkSEwoLZGVzY3JpcHRpb24YBSABKAkiRAoLRGVhbFN0YXJ0ZWQSEwoLZGVhbF9udW1iZXIYASABKAUSEwoLZGVhbGVyX3NlYXQYAiABKAVKBAgDEARSBWhhbmRzIkAKC1BhcnR5UG9pbnRzEg0KBWxhYmVsGAEgASgJEg0KBXNlYXRzGAIgAygFEhMKC2NhcmRfcG9pbnRzGAMgASgFIpwBCg1EYWlseURlYWxWaWV3EgwKBGRhdGUYASABKAkSKwoFZGVhbHMYAiADKAsyHC5zcGVlZGdhbWV6LnYxLkRhaWx5RGVhbExpbmUSEgoKeW91cl90b3RhbBgDIAEoAxIWCg5jb21wdXRlcl90b3RhbBgEIAEoAxISCgpkaWZmZXJlbmNlGAUgASgDEhAKCGNvbXBsZXRlGAYgASgIImgKDURhaWx5RGVhbExpbmUSEwoLZGVhbF9udW1iZXIYASABKAUSEgoKeW91cl9zY29yZRgCIAEoAxIbCg5jb21wdXRlcl9zY29yZRgDIAEoA0gAiAEBQhEKD19jb21wdXRlcl9zY29yZSJ6ChFEYWlseURlYWxDb21wYXJlZBITCgtkZWFsX251bWJlchgBIAEoBRISCgp5b3VyX3Njb3JlGAIgASgDEhYKDmNvbXB1dGVyX3Njb3JlGAMgASgDEhIKCmRpZmZlcmVuY2UYBCABKAMSEAoIY29tcGxldGUYBSABKAgiPQoJSGFuZERlYWx0EgwKBHNlYXQYASABKAUSIgoFY2FyZHMYAiADKAsyEy5zcGVlZGdhbWV6LnYxLkNhcmQidgoLQWN0aW9uVGFrZW4SDAoEc2VhdBgBIAEoBRIlCgZhY3Rpb24YAiABKAsyFS5zcGVlZGdhbWV6LnYxLkFjdGlvbhINCgVsYWJlbBgDIAEoCRIOCgZyZWFzb24YBCABKAkSEwoLYnlfY29tcHV0ZXIYBSABKAgiWAoMQmlkZGluZ0VuZGVkEi0KCGNvbnRyYWN0GAMgASgLMhsuc3BlZWRnYW1lei52MS5Db250cmFjdFZpZXdKBAgBEAJKBAgCEANSDWRlY2xhcmVyX3NlYXQiNQoOVHJpY2tDb21wbGV0ZWQSIwoFdHJpY2sYASABKAsyFC5zcGVlZGdhbWV6LnYxLlRyaWNrIkwKC0RlYWxTZXR0bGVkEi0KCnNldHRsZW1lbnQYASABKAsyGS5zcGVlZGdhbWV6LnYxLlNldHRsZW1lbnQSDgoGdG90YWxzGAIgAygDIjUKDU1hdGNoRmluaXNoZWQSDgoGdG90YWxzGAEgAygDEhQKDHdpbm5lcl9zZWF0cxgCIAMoBSpSCghTZWF0S2luZBIZChVTRUFUX0tJTkRfVU5TUEVDSUZJRUQQABITCg9TRUFUX0tJTkRfSFVNQU4QARIWChJTRUFUX0tJTkRfQ09NUFVURVIQAip+Cg1Db21wdXRlckxldmVsEh4KGkNPTVBVVEVSX0xFVkVMX1VOU1BFQ0lGSUVEEAASFwoTQ09NUFVURVJfTEVWRUxfRUFTWRABEhkKFUNPTVBVVEVSX0xFVkVMX05PUk1BTBACEhkKFUNPTVBVVEVSX0xFVkVMX1NUUk9ORxADKu0BCgpUYWJsZVBoYXNlEhsKF1RBQkxFX1BIQVNFX1VOU1BFQ0lGSUVEEAASIwofVEFCTEVfUEhBU0VfV0FJVElOR19GT1JfUExBWUVSUxABEhcKE1RBQkxFX1BIQVNFX0JJRERJTkcQAhIXChNUQUJMRV9QSEFTRV9QTEFZSU5HEAMSGgoWVEFCTEVfUEhBU0VfU0VUVExFTUVOVBAEEhgKFFRBQkxFX1BIQVNFX0ZJTklTSEVEEAUSFgoSVEFCTEVfUEhBU0VfQ0xPU0VEEAYSHQoZVEFCTEVfUEhBU0VfSU5fREVBTF9PVEhFUhAHKnYKBUJhZGdlEhUKEUJBREdFX1VOU1BFQ0lGSUVEEAASEAoMQkFER0VfREVBTEVSEAESDQoJQkFER0VfT0xEEAISDwoLQkFER0VfWU9VTkcQAxIRCg1CQURHRV9QQVJUTkVSEAQSEQoNQkFER0VfU09MT0lTVBAFKpcBCgxEb3VibGVTdGF0dXMSHQoZRE9VQkxFX1NUQVRVU19VTlNQRUNJRklFRBAAEhkKFURPVUJMRV9TVEFUVVNfVU5LTk9XThABEhgKFERPVUJMRV9TVEFUVVNfQ09VTlRTEAISGAoURE9VQkxFX1NUQVRVU19TVFJVQ0sQAxIZChVET1VCTEVfU1RBVFVTX0NMRUFSRUQQBCq6AQoTU2V0dGxlbWVudE9wZXJhdGlvbhIkCiBTRVRUTEVNRU5UX09QRVJBVElPTl9VTlNQRUNJRklFRBAAEh0KGVNFVFRMRU1FTlRfT1BFUkFUSU9OX0JBU0UQARIhCh1TRVRUTEVNRU5UX09QRVJBVElPTl9NVUxUSVBMWRACEhwKGFNFVFRMRU1FTlRfT1BFUkFUSU9OX0FERBADEh0KGVNFVFRMRU1FTlRfT1BFUkFUSU9OX05PVEUQBGIGcHJvdG8z", [file_google_protobuf_timestamp, file_speedgamez_v1_actions, file_speedgamez_v1_baska_kop, file_speedgamez_v1_bela, file_speedgamez_v1_schafkopf, file_speedgamez_v1_speculation, file_speedgamez_v1_cards]);
+  fileDesc("ChlzcGVlZGdhbWV6L3YxL3RhYmxlLnByb3RvEg1zcGVlZGdhbWV6LnYxIocECghTZWF0VmlldxIMCgRzZWF0GAEgASgFEiUKBGtpbmQYAiABKA4yFy5zcGVlZGdhbWV6LnYxLlNlYXRLaW5kEgwKBG9wZW4YAyABKAgSEwoLcGxheWVyX25hbWUYBCABKAkSKwoFbGV2ZWwYBSABKA4yHC5zcGVlZGdhbWV6LnYxLkNvbXB1dGVyTGV2ZWwSJAoGYmFkZ2VzGAYgAygOMhQuc3BlZWRnYW1lei52MS5CYWRnZRIVCg1jYXJkc19pbl9oYW5kGAcgASgFEhIKCnRyaWNrc193b24YCCABKAUSEwoLY2FyZF9wb2ludHMYCSABKAUSEwoLdG90YWxfc2NvcmUYCiABKAMSGQoRYXdhaXRpbmdfY29udGludWUYCyABKAgSEQoJaXNfdmlld2VyGAwgASgIEigKC3Nob3duX2NhcmRzGA0gAygLMhMuc3BlZWRnYW1lei52MS5DYXJkEjAKDGRlY2xhcmF0aW9ucxgOIAMoCzIaLnNwZWVkZ2FtZXoudjEuRGVjbGFyYXRpb24SKAoIY291bnRlcnMYDyADKAsyFi5zcGVlZGdhbWV6LnYxLkNvdW50ZXISEQoJcGxheWVyX2lkGBAgASgJEgwKBGF3YXkYESABKAgSJgoJb3Blbl9oYW5kGBIgAygLMhMuc3BlZWRnYW1lei52MS5DYXJkIl4KC0RlY2xhcmF0aW9uEgwKBGNvZGUYASABKAkSDQoFbGFiZWwYAiABKAkSIgoFY2FyZHMYAyADKAsyEy5zcGVlZGdhbWV6LnYxLkNhcmQSDgoGcG9pbnRzGAQgASgDIiYKCVNjb3JlVW5pdBILCgNvbmUYASABKAkSDAoEbWFueRgCIAEoCSI1CgdDb3VudGVyEgwKBGNvZGUYASABKAkSDQoFbGFiZWwYAiABKAkSDQoFdmFsdWUYAyABKAMiTwoISGFuZENhcmQSIQoEY2FyZBgBIAEoCzITLnNwZWVkZ2FtZXoudjEuQ2FyZBIQCghwbGF5YWJsZRgCIAEoCBIOCgZyZWFzb24YAyABKAkiiAEKDEFjdGlvbkNob2ljZRIlCgZhY3Rpb24YASABKAsyFS5zcGVlZGdhbWV6LnYxLkFjdGlvbhINCgVsYWJlbBgCIAEoCRIPCgdhbGxvd2VkGAMgASgIEg4KBnJlYXNvbhgEIAEoCRIPCgdtZWFuaW5nGAUgASgJEhAKCHNob3J0Y3V0GAYgASgJInkKDENvbnRyYWN0VmlldxIMCgRjb2RlGAUgASgJEg0KBWxhYmVsGAIgASgJEhoKDWRlY2xhcmVyX3NlYXQYAyABKAVIAIgBARISCgp0cnVtcF9ub3RlGAQgASgJQhAKDl9kZWNsYXJlcl9zZWF0SgQIARACUgRraW5kIksKCVRydW1wUnVuZxIhCgRjYXJkGAEgASgLMhMuc3BlZWRnYW1lei52MS5DYXJkEgsKA293bhgCIAEoCBIOCgZmYWxsZW4YAyABKAgiowEKBENhbGwSDAoEc2VhdBgBIAEoBRIlCgZhY3Rpb24YAiABKAsyFS5zcGVlZGdhbWV6LnYxLkFjdGlvbhINCgVsYWJlbBgDIAEoCRIyCg1kb3VibGVfc3RhdHVzGAQgASgOMhsuc3BlZWRnYW1lei52MS5Eb3VibGVTdGF0dXMSEwoLc3RhdHVzX25vdGUYBSABKAkSDgoGcmVhc29uGAYgASgJIoABCgVUcmljaxITCgtsZWFkZXJfc2VhdBgBIAEoBRIoCgVjYXJkcxgCIAMoCzIZLnNwZWVkZ2FtZXoudjEuUGxheWVkQ2FyZBIYCgt3aW5uZXJfc2VhdBgDIAEoBUgAiAEBEg4KBnBvaW50cxgEIAEoBUIOCgxfd2lubmVyX3NlYXQiPQoKUGxheWVkQ2FyZBIMCgRzZWF0GAEgASgFEiEKBGNhcmQYAiABKAsyEy5zcGVlZGdhbWV6LnYxLkNhcmQiPAoIU2VhdEhhbmQSDAoEc2VhdBgBIAEoBRIiCgVjYXJkcxgCIAMoCzITLnNwZWVkZ2FtZXoudjEuQ2FyZCLJAQoOU2V0dGxlbWVudFN0ZXASDAoEa2luZBgBIAEoCRINCgVsYWJlbBgCIAEoCRIOCgZhbW91bnQYAyABKAMSDgoGc3RydWNrGAQgASgIEgwKBG5vdGUYBSABKAkSNQoJb3BlcmF0aW9uGAYgASgOMiIuc3BlZWRnYW1lei52MS5TZXR0bGVtZW50T3BlcmF0aW9uEg0KBXNlYXRzGAcgAygFEhcKCnBheWVyX3NlYXQYCCABKAVIAIgBAUINCgtfcGF5ZXJfc2VhdCKEBAoKU2V0dGxlbWVudBIVCg1jb250cmFjdF9jb2RlGAsgASgJEhYKDmNvbnRyYWN0X2xhYmVsGAIgASgJEhYKDmRlY2xhcmVyX3NlYXRzGAMgAygFEhQKDHdpbm5lcl9zZWF0cxgEIAMoBRINCgV2YWx1ZRgFIAEoAxIsCgVzdGVwcxgGIAMoCzIdLnNwZWVkZ2FtZXoudjEuU2V0dGxlbWVudFN0ZXASDgoGc2NvcmVzGAcgAygDEhMKC2NhcmRfcG9pbnRzGAggAygFEiYKBWhhbmRzGAkgAygLMhcuc3BlZWRnYW1lei52MS5TZWF0SGFuZBIPCgdzdW1tYXJ5GAogASgJEjYKCWJhc2thX2tvcBgUIAEoCzIhLnNwZWVkZ2FtZXoudjEuQmFza2FLb3BTZXR0bGVtZW50SAASLQoEYmVsYRgVIAEoCzIdLnNwZWVkZ2FtZXoudjEuQmVsYVNldHRsZW1lbnRIABI3CglzY2hhZmtvcGYYFiABKAsyIi5zcGVlZGdhbWV6LnYxLlNjaGFma29wZlNldHRsZW1lbnRIABI7CgtzcGVjdWxhdGlvbhgXIAEoCzIkLnNwZWVkZ2FtZXoudjEuU3BlY3VsYXRpb25TZXR0bGVtZW50SABCEQoPZ2FtZV9zZXR0bGVtZW50SgQIARACUghjb250cmFjdCL3CgoJVGFibGVWaWV3EgwKBG5hbWUYASABKAkSDwoHdmVyc2lvbhgCIAEoAxIMCgRnYW1lGAMgASgJEhAKCHJ1bGVfc2V0GAQgASgJEjYKB29wdGlvbnMYBSADKAsyJS5zcGVlZGdhbWV6LnYxLlRhYmxlVmlldy5PcHRpb25zRW50cnkSKAoFcGhhc2UYBiABKA4yGS5zcGVlZGdhbWV6LnYxLlRhYmxlUGhhc2USGAoLdmlld2VyX3NlYXQYByABKAVIAYgBARImCgVzZWF0cxgIIAMoCzIXLnNwZWVkZ2FtZXoudjEuU2VhdFZpZXcSEwoLZGVhbF9udW1iZXIYCSABKAUSEwoLZGVhbHNfdG90YWwYCiABKAUSEwoLZGVhbGVyX3NlYXQYCyABKAUSFAoMdG9fYWN0X3NlYXRzGAwgAygFEiUKBGhhbmQYDSADKAsyFy5zcGVlZGdhbWV6LnYxLkhhbmRDYXJkEiwKB2Nob2ljZXMYDiADKAsyGy5zcGVlZGdhbWV6LnYxLkFjdGlvbkNob2ljZRItCghjb250cmFjdBgPIAEoCzIbLnNwZWVkZ2FtZXoudjEuQ29udHJhY3RWaWV3Ei4KDHRydW1wX2xhZGRlchgQIAMoCzIYLnNwZWVkZ2FtZXoudjEuVHJ1bXBSdW5nEiIKBWNhbGxzGBEgAygLMhMuc3BlZWRnYW1lei52MS5DYWxsEisKDWN1cnJlbnRfdHJpY2sYEiABKAsyFC5zcGVlZGdhbWV6LnYxLlRyaWNrEiQKBnRyaWNrcxgTIAMoCzIULnNwZWVkZ2FtZXoudjEuVHJpY2sSLQoKc2V0dGxlbWVudBgUIAEoCzIZLnNwZWVkZ2FtZXoudjEuU2V0dGxlbWVudBIbChNsYXN0X2V2ZW50X3NlcXVlbmNlGBUgASgDEhUKDXRhcmdldF9wb2ludHMYFiABKAUSEgoKZGVhbF9waGFzZRgXIAEoCRIoCghjb3VudGVycxgYIAMoCzIWLnNwZWVkZ2FtZXoudjEuQ291bnRlchIVCg1tYXlfYWN0X3NlYXRzGBkgAygFEhUKDXRoaW5rX3NlY29uZHMYGiABKAUSMQoNZGVhZGxpbmVfdGltZRgbIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLwoLc2VydmVyX3RpbWUYHCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCGxlYXJuaW5nGB0gASgIEisKBWRhaWx5GB4gASgLMhwuc3BlZWRnYW1lei52MS5EYWlseURlYWxWaWV3EhQKDGNvdW50X3BvaW50cxgfIAEoCBIwCgxwYXJ0eV9wb2ludHMYICADKAsyGi5zcGVlZGdhbWV6LnYxLlBhcnR5UG9pbnRzEg0KBXN0YWtlGCEgASgFEiwKCnNjb3JlX3VuaXQYIiABKAsyGC5zcGVlZGdhbWV6LnYxLlNjb3JlVW5pdBIwCgliYXNrYV9rb3AYKCABKAsyGy5zcGVlZGdhbWV6LnYxLkJhc2thS29wVmlld0gAEicKBGJlbGEYKSABKAsyFy5zcGVlZGdhbWV6LnYxLkJlbGFWaWV3SAASMQoJc2NoYWZrb3BmGCogASgLMhwuc3BlZWRnYW1lei52MS5TY2hhZmtvcGZWaWV3SAASNQoLc3BlY3VsYXRpb24YKyABKAsyHi5zcGVlZGdhbWV6LnYxLlNwZWN1bGF0aW9uVmlld0gAGi4KDE9wdGlvbnNFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAk6AjgBQgsKCWdhbWVfdmlld0IOCgxfdmlld2VyX3NlYXQizQYKClRhYmxlRXZlbnQSEAoIc2VxdWVuY2UYASABKAMSFQoNdGFibGVfdmVyc2lvbhgCIAEoAxIoCgR0aW1lGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIyCgxzZWF0X2NoYW5nZWQYCiABKAsyGi5zcGVlZGdhbWV6LnYxLlNlYXRDaGFuZ2VkSAASMgoMZGVhbF9zdGFydGVkGAsgASgLMhouc3BlZWRnYW1lei52MS5EZWFsU3RhcnRlZEgAEjIKDGFjdGlvbl90YWtlbhgMIAEoCzIaLnNwZWVkZ2FtZXoudjEuQWN0aW9uVGFrZW5IABI0Cg1iaWRkaW5nX2VuZGVkGA0gASgLMhsuc3BlZWRnYW1lei52MS5CaWRkaW5nRW5kZWRIABI4Cg90cmlja19jb21wbGV0ZWQYDiABKAsyHS5zcGVlZGdhbWV6LnYxLlRyaWNrQ29tcGxldGVkSAASMgoMZGVhbF9zZXR0bGVkGA8gASgLMhouc3BlZWRnYW1lei52MS5EZWFsU2V0dGxlZEgAEjYKDm1hdGNoX2ZpbmlzaGVkGBAgASgLMhwuc3BlZWRnYW1lei52MS5NYXRjaEZpbmlzaGVkSAASMgoMdGFibGVfY2xvc2VkGBEgASgLMhouc3BlZWRnYW1lei52MS5UYWJsZUNsb3NlZEgAEi4KCmhhbmRfZGVhbHQYEiABKAsyGC5zcGVlZGdhbWV6LnYxLkhhbmREZWFsdEgAEj8KE2RhaWx5X2RlYWxfY29tcGFyZWQYEyABKAsyIC5zcGVlZGdhbWV6LnYxLkRhaWx5RGVhbENvbXBhcmVkSAASMQoJYmFza2Ffa29wGCggASgLMhwuc3BlZWRnYW1lei52MS5CYXNrYUtvcEV2ZW50SAASKAoEYmVsYRgpIAEoCzIYLnNwZWVkZ2FtZXoudjEuQmVsYUV2ZW50SAASMgoJc2NoYWZrb3BmGCogASgLMh0uc3BlZWRnYW1lei52MS5TY2hhZmtvcGZFdmVudEgAEjYKC3NwZWN1bGF0aW9uGCsgASgLMh8uc3BlZWRnYW1lei52MS5TcGVjdWxhdGlvbkV2ZW50SABCBgoEa2luZCIiCgtUYWJsZUNsb3NlZBITCgtkZXNjcmlwdGlvbhgBIAEoCSJ6CgtTZWF0Q2hhbmdlZBIMCgRzZWF0GAEgASgFEiUKBGtpbmQYAiABKA4yFy5zcGVlZGdhbWV6LnYxLlNlYXRLaW5kEgwKBG9wZW4YAyABKAgSEwoLcGxheWVyX25hbWUYBCABKAkSEwoLZGVzY3JpcHRpb24YBSABKAkiRAoLRGVhbFN0YXJ0ZWQSEwoLZGVhbF9udW1iZXIYASABKAUSEwoLZGVhbGVyX3NlYXQYAiABKAVKBAgDEARSBWhhbmRzIkAKC1BhcnR5UG9pbnRzEg0KBWxhYmVsGAEgASgJEg0KBXNlYXRzGAIgAygFEhMKC2NhcmRfcG9pbnRzGAMgASgFIpwBCg1EYWlseURlYWxWaWV3EgwKBGRhdGUYASABKAkSKwoFZGVhbHMYAiADKAsyHC5zcGVlZGdhbWV6LnYxLkRhaWx5RGVhbExpbmUSEgoKeW91cl90b3RhbBgDIAEoAxIWCg5jb21wdXRlcl90b3RhbBgEIAEoAxISCgpkaWZmZXJlbmNlGAUgASgDEhAKCGNvbXBsZXRlGAYgASgIImgKDURhaWx5RGVhbExpbmUSEwoLZGVhbF9udW1iZXIYASABKAUSEgoKeW91cl9zY29yZRgCIAEoAxIbCg5jb21wdXRlcl9zY29yZRgDIAEoA0gAiAEBQhEKD19jb21wdXRlcl9zY29yZSJ6ChFEYWlseURlYWxDb21wYXJlZBITCgtkZWFsX251bWJlchgBIAEoBRISCgp5b3VyX3Njb3JlGAIgASgDEhYKDmNvbXB1dGVyX3Njb3JlGAMgASgDEhIKCmRpZmZlcmVuY2UYBCABKAMSEAoIY29tcGxldGUYBSABKAgiPQoJSGFuZERlYWx0EgwKBHNlYXQYASABKAUSIgoFY2FyZHMYAiADKAsyEy5zcGVlZGdhbWV6LnYxLkNhcmQidgoLQWN0aW9uVGFrZW4SDAoEc2VhdBgBIAEoBRIlCgZhY3Rpb24YAiABKAsyFS5zcGVlZGdhbWV6LnYxLkFjdGlvbhINCgVsYWJlbBgDIAEoCRIOCgZyZWFzb24YBCABKAkSEwoLYnlfY29tcHV0ZXIYBSABKAgiWAoMQmlkZGluZ0VuZGVkEi0KCGNvbnRyYWN0GAMgASgLMhsuc3BlZWRnYW1lei52MS5Db250cmFjdFZpZXdKBAgBEAJKBAgCEANSDWRlY2xhcmVyX3NlYXQiNQoOVHJpY2tDb21wbGV0ZWQSIwoFdHJpY2sYASABKAsyFC5zcGVlZGdhbWV6LnYxLlRyaWNrIkwKC0RlYWxTZXR0bGVkEi0KCnNldHRsZW1lbnQYASABKAsyGS5zcGVlZGdhbWV6LnYxLlNldHRsZW1lbnQSDgoGdG90YWxzGAIgAygDIjUKDU1hdGNoRmluaXNoZWQSDgoGdG90YWxzGAEgAygDEhQKDHdpbm5lcl9zZWF0cxgCIAMoBSpSCghTZWF0S2luZBIZChVTRUFUX0tJTkRfVU5TUEVDSUZJRUQQABITCg9TRUFUX0tJTkRfSFVNQU4QARIWChJTRUFUX0tJTkRfQ09NUFVURVIQAip+Cg1Db21wdXRlckxldmVsEh4KGkNPTVBVVEVSX0xFVkVMX1VOU1BFQ0lGSUVEEAASFwoTQ09NUFVURVJfTEVWRUxfRUFTWRABEhkKFUNPTVBVVEVSX0xFVkVMX05PUk1BTBACEhkKFUNPTVBVVEVSX0xFVkVMX1NUUk9ORxADKu0BCgpUYWJsZVBoYXNlEhsKF1RBQkxFX1BIQVNFX1VOU1BFQ0lGSUVEEAASIwofVEFCTEVfUEhBU0VfV0FJVElOR19GT1JfUExBWUVSUxABEhcKE1RBQkxFX1BIQVNFX0JJRERJTkcQAhIXChNUQUJMRV9QSEFTRV9QTEFZSU5HEAMSGgoWVEFCTEVfUEhBU0VfU0VUVExFTUVOVBAEEhgKFFRBQkxFX1BIQVNFX0ZJTklTSEVEEAUSFgoSVEFCTEVfUEhBU0VfQ0xPU0VEEAYSHQoZVEFCTEVfUEhBU0VfSU5fREVBTF9PVEhFUhAHKnYKBUJhZGdlEhUKEUJBREdFX1VOU1BFQ0lGSUVEEAASEAoMQkFER0VfREVBTEVSEAESDQoJQkFER0VfT0xEEAISDwoLQkFER0VfWU9VTkcQAxIRCg1CQURHRV9QQVJUTkVSEAQSEQoNQkFER0VfU09MT0lTVBAFKpcBCgxEb3VibGVTdGF0dXMSHQoZRE9VQkxFX1NUQVRVU19VTlNQRUNJRklFRBAAEhkKFURPVUJMRV9TVEFUVVNfVU5LTk9XThABEhgKFERPVUJMRV9TVEFUVVNfQ09VTlRTEAISGAoURE9VQkxFX1NUQVRVU19TVFJVQ0sQAxIZChVET1VCTEVfU1RBVFVTX0NMRUFSRUQQBCrYAQoTU2V0dGxlbWVudE9wZXJhdGlvbhIkCiBTRVRUTEVNRU5UX09QRVJBVElPTl9VTlNQRUNJRklFRBAAEh0KGVNFVFRMRU1FTlRfT1BFUkFUSU9OX0JBU0UQARIhCh1TRVRUTEVNRU5UX09QRVJBVElPTl9NVUxUSVBMWRACEhwKGFNFVFRMRU1FTlRfT1BFUkFUSU9OX0FERBADEh0KGVNFVFRMRU1FTlRfT1BFUkFUSU9OX05PVEUQBBIcChhTRVRUTEVNRU5UX09QRVJBVElPTl9QQVkQBWIGcHJvdG8z", [file_google_protobuf_timestamp, file_speedgamez_v1_actions, file_speedgamez_v1_baska_kop, file_speedgamez_v1_bela, file_speedgamez_v1_schafkopf, file_speedgamez_v1_speculation, file_speedgamez_v1_cards]);
 
 /**
  * One seat as everyone at the table may see it.
@@ -214,6 +214,35 @@ export const DeclarationSchema: GenMessage<Declaration> = /*@__PURE__*/
   messageDesc(file_speedgamez_v1_table, 1);
 
 /**
+ * What a game's scores count, as players say it: "point" and "points" (Baśka/Kop, Bela),
+ * "cent" and "cents" (Schafkopf, played for money), "chip" and "chips".
+ *
+ * @generated from message speedgamez.v1.ScoreUnit
+ */
+export type ScoreUnit = Message<"speedgamez.v1.ScoreUnit"> & {
+  /**
+   * After an amount of 1 or -1: "point".
+   *
+   * @generated from field: string one = 1;
+   */
+  one: string;
+
+  /**
+   * After any other amount: "points".
+   *
+   * @generated from field: string many = 2;
+   */
+  many: string;
+};
+
+/**
+ * Describes the message speedgamez.v1.ScoreUnit.
+ * Use `create(ScoreUnitSchema)` to create a new message.
+ */
+export const ScoreUnitSchema: GenMessage<ScoreUnit> = /*@__PURE__*/
+  messageDesc(file_speedgamez_v1_table, 2);
+
+/**
  * A number the table keeps besides the scores: a seat's chips, the pool, the stock.
  *
  * @generated from message speedgamez.v1.Counter
@@ -246,7 +275,7 @@ export type Counter = Message<"speedgamez.v1.Counter"> & {
  * Use `create(CounterSchema)` to create a new message.
  */
 export const CounterSchema: GenMessage<Counter> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table, 2);
+  messageDesc(file_speedgamez_v1_table, 3);
 
 /**
  * A card in the viewer's hand.
@@ -281,7 +310,7 @@ export type HandCard = Message<"speedgamez.v1.HandCard"> & {
  * Use `create(HandCardSchema)` to create a new message.
  */
 export const HandCardSchema: GenMessage<HandCard> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table, 3);
+  messageDesc(file_speedgamez_v1_table, 4);
 
 /**
  * An action the viewer could take now other than playing a card (pass, announce,
@@ -298,7 +327,7 @@ export type ActionChoice = Message<"speedgamez.v1.ActionChoice"> & {
   action?: Action | undefined;
 
   /**
-   * What players call it, with the value where it has one: "Zolo (5)", "Kontra".
+   * What players call it, with the value where it has one: "Zolo (5 points)", "Kontra".
    *
    * @generated from field: string label = 2;
    */
@@ -341,7 +370,7 @@ export type ActionChoice = Message<"speedgamez.v1.ActionChoice"> & {
  * Use `create(ActionChoiceSchema)` to create a new message.
  */
 export const ActionChoiceSchema: GenMessage<ActionChoice> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table, 4);
+  messageDesc(file_speedgamez_v1_table, 5);
 
 /**
  * The running contract as the viewer knows it.
@@ -385,7 +414,7 @@ export type ContractView = Message<"speedgamez.v1.ContractView"> & {
  * Use `create(ContractViewSchema)` to create a new message.
  */
 export const ContractViewSchema: GenMessage<ContractView> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table, 5);
+  messageDesc(file_speedgamez_v1_table, 6);
 
 /**
  * One trump of the running game; the ladder lists them highest first.
@@ -420,7 +449,7 @@ export type TrumpRung = Message<"speedgamez.v1.TrumpRung"> & {
  * Use `create(TrumpRungSchema)` to create a new message.
  */
 export const TrumpRungSchema: GenMessage<TrumpRung> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table, 6);
+  messageDesc(file_speedgamez_v1_table, 7);
 
 /**
  * One call of the bidding round.
@@ -476,7 +505,7 @@ export type Call = Message<"speedgamez.v1.Call"> & {
  * Use `create(CallSchema)` to create a new message.
  */
 export const CallSchema: GenMessage<Call> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table, 7);
+  messageDesc(file_speedgamez_v1_table, 8);
 
 /**
  * A trick: the cards in play order.
@@ -518,7 +547,7 @@ export type Trick = Message<"speedgamez.v1.Trick"> & {
  * Use `create(TrickSchema)` to create a new message.
  */
 export const TrickSchema: GenMessage<Trick> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table, 8);
+  messageDesc(file_speedgamez_v1_table, 9);
 
 /**
  * A card and who played it.
@@ -546,7 +575,7 @@ export type PlayedCard = Message<"speedgamez.v1.PlayedCard"> & {
  * Use `create(PlayedCardSchema)` to create a new message.
  */
 export const PlayedCardSchema: GenMessage<PlayedCard> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table, 9);
+  messageDesc(file_speedgamez_v1_table, 10);
 
 /**
  * The cards one seat held.
@@ -574,7 +603,7 @@ export type SeatHand = Message<"speedgamez.v1.SeatHand"> & {
  * Use `create(SeatHandSchema)` to create a new message.
  */
 export const SeatHandSchema: GenMessage<SeatHand> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table, 10);
+  messageDesc(file_speedgamez_v1_table, 11);
 
 /**
  * One line of the settlement ("Rechenweg").
@@ -591,15 +620,16 @@ export type SettlementStep = Message<"speedgamez.v1.SettlementStep"> & {
   kind: string;
 
   /**
-   * The line in words: "Base value of Zolo", "Kontra by seat 2".
+   * The line in words, seats named by their players: "Base value of Zolo", "Kontra by
+   * Anna", "Ben pays Anna".
    *
    * @generated from field: string label = 2;
    */
   label: string;
 
   /**
-   * The base value (BASE), the multiplier (MULTIPLY) or the points added (ADD); 1 for
-   * NOTE.
+   * The base value (BASE), the multiplier (MULTIPLY), the points added (ADD) or paid
+   * (PAY), in the table's score_unit; 1 for NOTE.
    *
    * @generated from field: int64 amount = 3;
    */
@@ -627,11 +657,19 @@ export type SettlementStep = Message<"speedgamez.v1.SettlementStep"> & {
   operation: SettlementOperation;
 
   /**
-   * For ADD: the seats the amount goes to; empty when it goes to the value.
+   * For ADD: the seats the amount goes to; empty when it goes to the value. For PAY:
+   * the seats paid.
    *
    * @generated from field: repeated int32 seats = 7;
    */
   seats: number[];
+
+  /**
+   * For PAY: the seat that pays.
+   *
+   * @generated from field: optional int32 payer_seat = 8;
+   */
+  payerSeat?: number | undefined;
 };
 
 /**
@@ -639,7 +677,7 @@ export type SettlementStep = Message<"speedgamez.v1.SettlementStep"> & {
  * Use `create(SettlementStepSchema)` to create a new message.
  */
 export const SettlementStepSchema: GenMessage<SettlementStep> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table, 11);
+  messageDesc(file_speedgamez_v1_table, 12);
 
 /**
  * The result of a deal, step by step.
@@ -763,7 +801,7 @@ export type Settlement = Message<"speedgamez.v1.Settlement"> & {
  * Use `create(SettlementSchema)` to create a new message.
  */
 export const SettlementSchema: GenMessage<Settlement> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table, 12);
+  messageDesc(file_speedgamez_v1_table, 13);
 
 /**
  * The table as the caller may see it: a snapshot a client can draw without knowing
@@ -1019,6 +1057,14 @@ export type TableView = Message<"speedgamez.v1.TableView"> & {
   stake: number;
 
   /**
+   * What the scores (total_score, the settlement's amounts and scores, a daily deal's
+   * results) count, as players say it.
+   *
+   * @generated from field: speedgamez.v1.ScoreUnit score_unit = 34;
+   */
+  scoreUnit?: ScoreUnit | undefined;
+
+  /**
    * What the game's own view adds; the field is named after the game id.
    *
    * @generated from oneof speedgamez.v1.TableView.game_view
@@ -1063,7 +1109,7 @@ export type TableView = Message<"speedgamez.v1.TableView"> & {
  * Use `create(TableViewSchema)` to create a new message.
  */
 export const TableViewSchema: GenMessage<TableView> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table, 13);
+  messageDesc(file_speedgamez_v1_table, 14);
 
 /**
  * Something that happened at a table. Events are redacted per viewer exactly like
@@ -1220,7 +1266,7 @@ export type TableEvent = Message<"speedgamez.v1.TableEvent"> & {
  * Use `create(TableEventSchema)` to create a new message.
  */
 export const TableEventSchema: GenMessage<TableEvent> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table, 14);
+  messageDesc(file_speedgamez_v1_table, 15);
 
 /**
  * The table closed: its creator withdrew it or everybody left before the match started,
@@ -1242,7 +1288,7 @@ export type TableClosed = Message<"speedgamez.v1.TableClosed"> & {
  * Use `create(TableClosedSchema)` to create a new message.
  */
 export const TableClosedSchema: GenMessage<TableClosed> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table, 15);
+  messageDesc(file_speedgamez_v1_table, 16);
 
 /**
  * A seat changed hands.
@@ -1291,7 +1337,7 @@ export type SeatChanged = Message<"speedgamez.v1.SeatChanged"> & {
  * Use `create(SeatChangedSchema)` to create a new message.
  */
 export const SeatChangedSchema: GenMessage<SeatChanged> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table, 16);
+  messageDesc(file_speedgamez_v1_table, 17);
 
 /**
  * A deal was dealt.
@@ -1319,7 +1365,7 @@ export type DealStarted = Message<"speedgamez.v1.DealStarted"> & {
  * Use `create(DealStartedSchema)` to create a new message.
  */
 export const DealStartedSchema: GenMessage<DealStarted> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table, 17);
+  messageDesc(file_speedgamez_v1_table, 18);
 
 /**
  * Seats the viewer knows to play together, and their card points so far.
@@ -1354,7 +1400,7 @@ export type PartyPoints = Message<"speedgamez.v1.PartyPoints"> & {
  * Use `create(PartyPointsSchema)` to create a new message.
  */
 export const PartyPointsSchema: GenMessage<PartyPoints> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table, 18);
+  messageDesc(file_speedgamez_v1_table, 19);
 
 /**
  * A daily deal compared with the strong computer (seed 000 "Tagesblatt"): the same deals
@@ -1413,7 +1459,7 @@ export type DailyDealView = Message<"speedgamez.v1.DailyDealView"> & {
  * Use `create(DailyDealViewSchema)` to create a new message.
  */
 export const DailyDealViewSchema: GenMessage<DailyDealView> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table, 19);
+  messageDesc(file_speedgamez_v1_table, 20);
 
 /**
  * One deal of a daily deal.
@@ -1449,7 +1495,7 @@ export type DailyDealLine = Message<"speedgamez.v1.DailyDealLine"> & {
  * Use `create(DailyDealLineSchema)` to create a new message.
  */
 export const DailyDealLineSchema: GenMessage<DailyDealLine> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table, 20);
+  messageDesc(file_speedgamez_v1_table, 21);
 
 /**
  * The strong computer has played a deal of a daily deal from the player's seat.
@@ -1498,7 +1544,7 @@ export type DailyDealCompared = Message<"speedgamez.v1.DailyDealCompared"> & {
  * Use `create(DailyDealComparedSchema)` to create a new message.
  */
 export const DailyDealComparedSchema: GenMessage<DailyDealCompared> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table, 21);
+  messageDesc(file_speedgamez_v1_table, 22);
 
 /**
  * The cards dealt to one seat, sent to that seat only, right after DealStarted.
@@ -1526,7 +1572,7 @@ export type HandDealt = Message<"speedgamez.v1.HandDealt"> & {
  * Use `create(HandDealtSchema)` to create a new message.
  */
 export const HandDealtSchema: GenMessage<HandDealt> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table, 22);
+  messageDesc(file_speedgamez_v1_table, 23);
 
 /**
  * A seat acted.
@@ -1575,7 +1621,7 @@ export type ActionTaken = Message<"speedgamez.v1.ActionTaken"> & {
  * Use `create(ActionTakenSchema)` to create a new message.
  */
 export const ActionTakenSchema: GenMessage<ActionTaken> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table, 23);
+  messageDesc(file_speedgamez_v1_table, 24);
 
 /**
  * The bidding round ended.
@@ -1597,7 +1643,7 @@ export type BiddingEnded = Message<"speedgamez.v1.BiddingEnded"> & {
  * Use `create(BiddingEndedSchema)` to create a new message.
  */
 export const BiddingEndedSchema: GenMessage<BiddingEnded> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table, 24);
+  messageDesc(file_speedgamez_v1_table, 25);
 
 /**
  * A trick was completed.
@@ -1618,7 +1664,7 @@ export type TrickCompleted = Message<"speedgamez.v1.TrickCompleted"> & {
  * Use `create(TrickCompletedSchema)` to create a new message.
  */
 export const TrickCompletedSchema: GenMessage<TrickCompleted> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table, 25);
+  messageDesc(file_speedgamez_v1_table, 26);
 
 /**
  * A deal was settled.
@@ -1646,7 +1692,7 @@ export type DealSettled = Message<"speedgamez.v1.DealSettled"> & {
  * Use `create(DealSettledSchema)` to create a new message.
  */
 export const DealSettledSchema: GenMessage<DealSettled> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table, 26);
+  messageDesc(file_speedgamez_v1_table, 27);
 
 /**
  * The match is over.
@@ -1674,7 +1720,7 @@ export type MatchFinished = Message<"speedgamez.v1.MatchFinished"> & {
  * Use `create(MatchFinishedSchema)` to create a new message.
  */
 export const MatchFinishedSchema: GenMessage<MatchFinished> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table, 27);
+  messageDesc(file_speedgamez_v1_table, 28);
 
 /**
  * Who plays a seat.
@@ -1965,6 +2011,14 @@ export enum SettlementOperation {
    * @generated from enum value: SETTLEMENT_OPERATION_NOTE = 4;
    */
   NOTE = 4,
+
+  /**
+   * payer_seat pays amount (positive) to each of the seats listed; the value stays as it
+   * is (who pays whom in Schafkopf).
+   *
+   * @generated from enum value: SETTLEMENT_OPERATION_PAY = 5;
+   */
+  PAY = 5,
 }
 
 /**
