@@ -2,7 +2,7 @@
 common view, and the price a player names for a bid or an offer.
 
 As everywhere in the client, the moves come from the view's choices: a bid or an offer is
-listed at its least price ("Bid 3 for ♥Q", "Offer Anna 1 chip for its top card"), and the
+listed at its least price ("Bid 3 chips for ♥Q", "Offer Anna 1 chip for its top card"), and the
 player may name a higher price and, for an offer, more of the seller's face-down cards
 (from the top). The server checks the price; nothing here knows the rules.
 """

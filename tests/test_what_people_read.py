@@ -36,7 +36,7 @@ CARD = re.compile(r"[♣♠♥♦](?:10|[2-9JQKA])")
 # points", "73 of 222 points"), or a number of things ("1 Laufende", "2 tricks"); a score
 # "52:52"; a multiplier "×2"; a chance "85%".
 COUNTED = re.compile(
-    r"[+-]?\d+(?:(?: of | to )\d+)* (?:points?|cents?|chips?|Laufende|tricks?|cards?|calls?)\b"
+    r"[+-]?\d+(?:(?: of | to )\d+)* (?:points?|cents?|chips?|Laufende|tricks?|cards?|(?:earlier )?calls?)\b"
     r"|\d+:\d+|×\d+|\d+%"
 )
 PAYS = re.compile(r"^\s*(?:.*: )?(?P<payer>.+?) pays\b:? (?P<rest>.*)$")
@@ -128,22 +128,11 @@ def seat_counts(game_id: str, rule_set: str) -> list[int]:
     return [seats for seats in game.game_type.seat_counts if game.check_seats(options, seats) is None]
 
 
-# Speculation's engine does not yet say chips: its texts and its unit are its own
-# engineer's to change. Until then its table of the fewest players shows where it stands.
-NOT_YET = {
-    "speculation": pytest.mark.xfail(
-        strict=True,
-        reason="engine/speculation does not yet declare its unit (GameType.unit=CHIPS) nor name chips in "
-        "its calls (Bid 3) and its computer's reasons (bids 3)",
-    )
-}
 GAME_TABLES = [
-    pytest.param(
-        game_id, rule_set.id, seats, id=f"{game_id}-{rule_set.id}-{seats}", marks=NOT_YET.get(game_id, ())
-    )
+    pytest.param(game_id, rule_set.id, seats, id=f"{game_id}-{rule_set.id}-{seats}")
     for game_id, game in GAMES.items()
     for rule_set in game.game_type.rule_sets
-    for seats in seat_counts(game_id, rule_set.id)[: 1 if game_id in NOT_YET else None]
+    for seats in seat_counts(game_id, rule_set.id)
 ]
 
 

@@ -21,6 +21,7 @@ from engine.actions import Action, Pass
 from engine.cards import Card
 from engine.errors import InvalidActionError
 from engine.game import (
+    CHIPS,
     PUBLIC,
     Badge,
     Counter,
@@ -118,6 +119,7 @@ class Speculation(Game[Options, DealState]):
         order_free=ORDER_FREE,
         # The market is not part of the common record: computer traders read it from here.
         revealed=SpeculationView,
+        unit=CHIPS,
     )
 
     # Options and the match -----------------------------------------------------------
@@ -273,7 +275,10 @@ class Speculation(Game[Options, DealState]):
             candidates += [(Keep(), f"Keep {best}"), (Sell(), f"Sell {best}")]
         elif state.phase is Phase.AUCTION and auction is not None and seat != auction.seller:
             least = auction.best.chips + 1 if auction.best is not None else 1
-            candidates += [(Pass(), "No bid"), (Bid(auction.auction_id, least), f"Bid {least} for {best}")]
+            candidates += [
+                (Pass(), "No bid"),
+                (Bid(auction.auction_id, least), f"Bid {chips_named(least)} for {best}"),
+            ]
         elif state.phase is Phase.ACCEPTANCE and auction is not None and auction.best is not None:
             if seat == auction.seller:
                 best_bid = auction.best

@@ -96,7 +96,7 @@ def call_label(state: DealState, action: Action) -> str:
     """A market action as the table hears it, told before it is applied: cards by
     their places in their owner's stack, offers by who offers what for what."""
     if isinstance(action, Bid):
-        return f"Bid {action.chips}"
+        return f"Bid {chips_named(action.chips)}"
     if isinstance(action, Pass):
         return "No bid"
     if isinstance(action, AcceptBid):

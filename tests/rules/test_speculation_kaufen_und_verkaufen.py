@@ -201,7 +201,7 @@ def test_kaufen_the_table_hears_every_market_action_but_no_turned_card() -> None
     history = [(entry.seat, entry.label) for entry in GAME.view(state, 2).history]
     assert history == [
         (0, "Sells"),
-        (3, "Bid 7"),
+        (3, "Bid 7 chips"),
         (1, "No bid"),
         (2, "No bid"),
         (0, "Sells ♥9 to seat 3 for 7 chips"),

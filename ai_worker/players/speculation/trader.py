@@ -37,6 +37,7 @@ from engine.speculation.blocks import (
     Sell,
     SpeculationView,
 )
+from engine.speculation.market import chips_named
 
 
 @dataclass(frozen=True)
@@ -107,8 +108,8 @@ def _waited_move(info: SeatInfo, view: SpeculationView, odds: Chances, allowed: 
         if isinstance(action, Bid):
             limit = math.ceil(odds.worth(odds.best)) - 1
             if action.chips <= limit:
-                return Decision(action, f"{standing}: bids {action.chips}")
-            return Decision(Pass(), f"{standing}: {action.chips} chips are too many")
+                return Decision(action, f"{standing}: bids {chips_named(action.chips)}")
+            return Decision(Pass(), f"{standing}: {chips_named(action.chips)} are too many")
     raise AssertionError(f"seat {info.seat} is waited for but has no sale, bid or card to turn")
 
 
@@ -118,8 +119,8 @@ def _answer(view: SpeculationView, odds: Chances, offer_id: int, allowed: list[A
     cards = "a face-down card" if len(offer.slot_ids) == 1 else f"{len(offer.slot_ids)} face-down cards"
     reason = f"{cards} {'is' if len(offer.slot_ids) == 1 else 'are'} worth {worth:.1f} chips"
     if offer.chips >= math.ceil(worth) and AcceptOffer(offer_id) in allowed:
-        return Decision(AcceptOffer(offer_id), f"{reason}: takes {offer.chips}")
-    return Decision(RejectOffer(offer_id), f"{reason}: {offer.chips} are too few")
+        return Decision(AcceptOffer(offer_id), f"{reason}: takes {chips_named(offer.chips)}")
+    return Decision(RejectOffer(offer_id), f"{reason}: {chips_named(offer.chips)} are too few")
 
 
 def _new_offer(info: SeatInfo, view: SpeculationView, odds: Chances, style: Style) -> Decision:
