@@ -17,10 +17,10 @@ from ai_worker.players import schafkopf
 from ai_worker.players.decision import Decision
 from ai_worker.players.outlook import Evaluation, Outlook
 from ai_worker.players.schafkopf import model, search, solving
-from ai_worker.players.schafkopf.deals import OWN_REST, hands_of, knowledge
+from ai_worker.players.schafkopf.deals import OWN_REST, Knowledge, hands_of, knowledge
 from ai_worker.players.schafkopf.info import table_of
 from ai_worker.players.schafkopf.play import best_card, card_outlooks
-from ai_worker.search.sampling import sample
+from ai_worker.search.sampling import DealCounter, enumerate_deals, sample
 from ai_worker.search.solver import NO_NODE_LIMIT, Solver
 from ai_worker.seat_info import SeatInfo
 from engine.actions import Action, Announce, Double, Pass, PlayCard
@@ -333,6 +333,99 @@ def test_the_caller_holds_a_card_of_the_called_suit_in_every_sample() -> None:
         assert Card(Suit.SPADES, Rank.ACE) not in deal[0]
 
 
+# Seat 0 holds one trump (the Herz-Sau) for a Hochzeit; seat 1 has many to take it.
+_HOCHZEIT_HANDS = (
+    "AH AC TC KC 9C AS TS KS",
+    "QC QS QH JC JS 9H 8H 7C",
+    "QD JH JD KH TH 8C 9S 8S",
+    "7H AD TD KD 9D 8D 7D 7S",
+)
+# Seat 0 holds Gras cards without the Gras-Sau, seat 2 holds the Gras-Sau.
+_RUFSPIEL_HANDS = (
+    "QC QS QH JC 9S 7S AH AC",
+    "KS 8S QD JS TH 9H TC KC",
+    "AS TS JH JD KH 8H 9C 8C",
+    "7H AD TD KD 9D 8D 7D 7C",
+)
+# Seat 0 holds one trump (the Herz-Sieben) for a Hochzeit; seat 1 a Gras card to call
+# the Gras-Sau, which seat 3 holds.
+_OUTBID_HOCHZEIT_HANDS = (
+    "7H AC TC KC AD TD 9S 8S",
+    "QC QS QH JC JS 9H 7S KD",
+    "QD JH JD AH TH KH 8H 9C",
+    "AS TS KS 8C 7C 9D 8D 7D",
+)
+# Seat 0 calls the Gras-Sau, seat 1 outbids it with a Solo; seat 0 announces a Hochzeit,
+# seat 1 outbids it calling the Gras-Sau.
+_OUTBID = (
+    (_RUFSPIEL_HANDS, Announce(Kind.RUFSPIEL.value, Suit.SPADES), Announce(Kind.SOLO.value, Suit.CLUBS)),
+    (_OUTBID_HOCHZEIT_HANDS, Announce(Kind.HOCHZEIT.value), Announce(Kind.RUFSPIEL.value, Suit.SPADES)),
+)
+
+
+@pytest.mark.parametrize(("hands", "outbid", "played"), _OUTBID, ids=["rufspiel", "hochzeit"])
+def test_an_outbid_announcement_still_tells_what_its_caller_held(
+    hands: tuple[str, ...], outbid: Announce, played: Announce
+) -> None:
+    """Every deal seat 3 samples lets the engine replay every action, the outbid call
+    included; once few deals are left, the advisor lists exactly those."""
+    history: list[tuple[int, Action]] = []
+    state = dealt_state(
+        GAME.parse_options("club", {"hochzeit": "true"}), 3, [tuple(_cards(hand)) for hand in hands]
+    )
+
+    def record(seat: int, action: Action) -> None:
+        act(state, seat, action)
+        history.append((seat, action))
+
+    for action in (Pass(), Pass(), Pass(), Pass(), outbid, played, Pass(), Pass()):
+        record(len(history) % 4, action)
+    viewer = 3
+    listed = 0
+    while state.phase is Phase.PLAY:
+        seat = min(GAME.to_act(state))
+        if seat == viewer:
+            info = seat_info(state, viewer, 1)
+            facts = knowledge(info, table_of(info))
+            deals = sample(facts.constraints, SeededRandom(5), 20)
+            assert len(deals) == 20
+            if DealCounter(facts.constraints).count() <= 100:
+                deals = list(enumerate_deals(facts.constraints))
+                response = search.advise(info)
+                assert response.exact and response.deals_considered == len(deals)
+                listed += 1
+            for deal in deals:
+                world = _world(state, info, facts, deal)
+                assert _replayed(world, history), f"the engine does not allow this deal: {_hands_text(world)}"
+        # Every seat keeps its cards of the called suits as long as it can: they stay
+        # unseen while the deals left become few enough to list.
+        playable = seat_info(state, seat, 1).playable
+        record(
+            seat,
+            PlayCard(
+                min(
+                    playable,
+                    key=lambda card: (card.suit in (Suit.SPADES, Suit.CLUBS), solving.card_key(card)),
+                )
+            ),
+        )
+    assert listed >= 2
+
+
+def _world(state: DealState, info: SeatInfo, facts: Knowledge, deal: dict[int, frozenset[Card]]) -> DealState:
+    """The deal as dealt if the sampled hidden cards were the real ones."""
+    dealt = [
+        tuple(sorted(hand | frozenset(info.played_by(seat)), key=solving.card_key))
+        for seat, hand in enumerate(hands_of(info, facts, deal))
+    ]
+    dealt[info.seat] = tuple(info.dealt)
+    return dealt_state(state.options, state.dealer, dealt)
+
+
+def _hands_text(world: DealState) -> str:
+    return " | ".join(" ".join(map(str, hand)) for hand in world.dealt)
+
+
 @pytest.mark.parametrize(("raw", "seats"), [({}, 4), (SHORT, 3), (SHORT, 2), ({**SHORT, **EXTRAS}, 4)])
 def test_a_decision_is_the_same_in_worlds_the_seat_cannot_tell_apart(raw: dict[str, str], seats: int) -> None:
     seed = 41
@@ -530,19 +623,3 @@ def _points(card: Card) -> int:
 
 def _cards(text: str) -> list[Card]:
     return [Card.parse(code) for code in text.split()]
-
-
-# Seat 0 holds one trump (the Herz-Sau) for a Hochzeit; seat 1 has many to take it.
-_HOCHZEIT_HANDS = (
-    "AH AC TC KC 9C AS TS KS",
-    "QC QS QH JC JS 9H 8H 7C",
-    "QD JH JD KH TH 8C 9S 8S",
-    "7H AD TD KD 9D 8D 7D 7S",
-)
-# Seat 0 holds Gras cards without the Gras-Sau, seat 2 holds the Gras-Sau.
-_RUFSPIEL_HANDS = (
-    "QC QS QH JC 9S 7S AH AC",
-    "KS 8S QD JS TH 9H TC KC",
-    "AS TS JH JD KH 8H 9C 8C",
-    "7H AD TD KD 9D 8D 7D 7C",
-)
