@@ -16,7 +16,7 @@ import pytest
 from ai_worker.players import schafkopf
 from ai_worker.players.decision import Decision
 from ai_worker.players.outlook import Evaluation, Outlook
-from ai_worker.players.schafkopf import model, search, solving
+from ai_worker.players.schafkopf import calls, model, search, solving
 from ai_worker.players.schafkopf.deals import OWN_REST, Knowledge, hands_of, knowledge
 from ai_worker.players.schafkopf.info import table_of
 from ai_worker.players.schafkopf.play import best_card, card_outlooks
@@ -623,3 +623,39 @@ def _points(card: Card) -> int:
 
 def _cards(text: str) -> list[Card]:
     return [Card.parse(code) for code in text.split()]
+
+
+def _last_to_announce(seed: int) -> SeatInfo | None:
+    """The last seat of the Spielansage after the others passed or called as the easy
+    player does, or None if the bidding ended before its turn."""
+    state = new_deal(_FIRST_CARD, 4, seed)
+    last = (state.dealer + 4) % 4
+    while state.phase is Phase.BIDDING and min(GAME.to_act(state)) != last:
+        seat = min(GAME.to_act(state))
+        action = schafkopf.easy.decide(seat_info(state, seat, seed)).action
+        assert action is not None
+        act(state, seat, action)
+    return seat_info(state, last, seed) if state.phase is Phase.BIDDING else None
+
+
+def test_a_reason_quotes_the_weighted_chance_its_decision_rests_on() -> None:
+    """Strong weighs the deals by the calls before: its announcement's reason gives the
+    weighted chance it compared with its floor, besides the count of deals won."""
+    quoted = 0
+    for seed in range(200, 260):
+        info = _last_to_announce(seed)
+        if info is None:
+            continue
+        evaluation = calls.call_outlooks(info, solving.STRONG)
+        decision = calls.choose_game(info, solving.STRONG, evaluation)
+        if not isinstance(decision.action, Announce):
+            continue
+        best = next(outlook for outlook in evaluation.outlooks if outlook.action == decision.action)
+        if best.won_deals == round(best.chance * evaluation.deals):
+            continue
+        assert f"{best.won_deals} of {evaluation.deals} sampled deals" in decision.reason
+        assert f"({round(100 * best.chance)}% when each deal is weighted" in decision.reason
+        quoted += 1
+        if quoted == 2:
+            return
+    raise AssertionError(f"only {quoted} announcements on deals that weigh differently")

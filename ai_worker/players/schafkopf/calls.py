@@ -98,7 +98,9 @@ def call_outlooks(info: SeatInfo, level: Level) -> Evaluation:
             game = Contract(Kind(announcement.contract), announcement.suit, info.seat)
             won, score = _play_from_start(info, table, solvers, game, hands, covers)
             outlook.add(weight, won, score, 0.0)
-    return Evaluation(outlooks, taken, exact=False, nodes=solvers.nodes())
+    return Evaluation(
+        outlooks, taken, exact=False, nodes=solvers.nodes(), weighted=len(set(weights[:taken])) > 1
+    )
 
 
 def _games_to_search(info: SeatInfo, table: Table, level: Level) -> list[Announce]:
@@ -243,7 +245,9 @@ def hochzeit_outlooks(info: SeatInfo, level: Level) -> Evaluation:
             won = solvers.reaches(contract, {}, start, declarers, WINNING_POINTS)
             valuation = Valuation(table, info.seat, contract, declarers, exchanged, doubles_so_far(info))
             outlook.add(weight, won, valuation.payout(won, 0), 0.0)
-    return Evaluation(outlooks, taken, exact=False, nodes=solvers.nodes())
+    return Evaluation(
+        outlooks, taken, exact=False, nodes=solvers.nodes(), weighted=len(set(weights[:taken])) > 1
+    )
 
 
 def choose_hochzeit(level: Level, evaluation: Evaluation) -> Decision:
