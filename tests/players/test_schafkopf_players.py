@@ -17,7 +17,7 @@ from ai_worker.players import schafkopf
 from ai_worker.players.decision import Decision
 from ai_worker.players.outlook import Evaluation, Outlook
 from ai_worker.players.schafkopf import calls, model, search, solving
-from ai_worker.players.schafkopf.deals import OWN_REST, Knowledge, hands_of, knowledge
+from ai_worker.players.schafkopf.deals import OWN_REST, Knowledge, fits, hands_of, knowledge, strong_game
 from ai_worker.players.schafkopf.info import table_of
 from ai_worker.players.schafkopf.play import best_card, card_outlooks
 from ai_worker.search.sampling import DealCounter, enumerate_deals, sample
@@ -639,15 +639,17 @@ def _last_to_announce(seed: int) -> SeatInfo | None:
 
 
 def test_a_reason_quotes_the_weighted_chance_its_decision_rests_on() -> None:
-    """Strong weighs the deals by the calls before: its announcement's reason gives the
-    weighted chance it compared with its floor, besides the count of deals won."""
+    """A level that weighs the deals it draws by the calls before (strong, were its deals
+    not drawn again by those weights): its announcement's reason gives the weighted chance
+    it compared with its floor, besides the count of deals won."""
+    weighing = dataclasses.replace(solving.STRONG, pool=1)
     quoted = 0
     for seed in range(200, 260):
         info = _last_to_announce(seed)
         if info is None:
             continue
-        evaluation = calls.call_outlooks(info, solving.STRONG)
-        decision = calls.choose_game(info, solving.STRONG, evaluation)
+        evaluation = calls.call_outlooks(info, weighing)
+        decision = calls.choose_game(info, weighing, evaluation)
         if not isinstance(decision.action, Announce):
             continue
         best = next(outlook for outlook in evaluation.outlooks if outlook.action == decision.action)
@@ -659,3 +661,40 @@ def test_a_reason_quotes_the_weighted_chance_its_decision_rests_on() -> None:
         if quoted == 2:
             return
     raise AssertionError(f"only {quoted} announcements on deals that weigh differently")
+
+
+def test_strong_searches_many_deals_in_which_the_soloist_holds_what_he_announced() -> None:
+    """Plain draws seldom give a Wenz player a Wenz's hand (a tenth of them here), and the
+    few that do weigh most: strong draws eight times as many deals and searches those
+    that fit the calls, so a third or more of the deals it searches are ones a Wenz is
+    announced from."""
+    searched = fitting = 0
+    for seed in range(300, 308):
+        state = new_deal(_FIRST_CARD, 4, seed)
+        first = (state.dealer + 1) % 4
+        act(state, first, Announce(Kind.WENZ.value))
+        for offset in (1, 2, 3):
+            act(state, (first + offset) % 4, Pass())
+        info = seat_info(state, (first + 1) % 4, seed)
+        table = table_of(info)
+        facts = knowledge(info, table)
+        deals, _, _ = solving.card_deals(info, table, facts, solving.STRONG)
+        searched += len(deals)
+        fitting += sum(
+            fits(hands_of(info, facts, deal)[first], Kind.WENZ, None, Pack.LONG, len(info.dealt))
+            for deal in deals
+        )
+    assert 3 * fitting >= searched, (fitting, searched)
+
+
+@pytest.mark.parametrize("pack", list(Pack))
+def test_a_strong_game_is_a_hand_that_fits_a_wenz_or_a_solo(pack: Pack) -> None:
+    cards = pack_cards(pack)
+    chance = SeededRandom(derive_seed(81, pack.value))
+    for size in (6, 8):
+        for _ in range(400):
+            hand = frozenset(chance.shuffled(list(cards))[:size])
+            usual = fits(hand, Kind.WENZ, None, pack, size) or any(
+                fits(hand, Kind.SOLO, suit, pack, size) for suit in Suit
+            )
+            assert strong_game(hand, pack, size) == usual, sorted(map(str, hand))

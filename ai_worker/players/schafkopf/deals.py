@@ -198,11 +198,21 @@ def fits(hand: Iterable[Card], kind: Kind, suit: Suit | None, pack: Pack, size: 
 
 
 def strong_game(hand: Iterable[Card], pack: Pack, size: int) -> bool:
-    """Whether a hand holds a Solo in some suit, or a Wenz."""
-    cards = frozenset(hand)
-    return fits(cards, Kind.WENZ, None, pack, size) or any(
-        fits(cards, Kind.SOLO, suit, pack, size) for suit in Suit
-    )
+    """Whether a hand holds a Solo in some suit, or a Wenz, as ``fits`` says: counted once
+    for every game, for the weights of many deals."""
+    obers = unters = aces = 0
+    by_suit = dict.fromkeys(Suit, 0)
+    for card in hand:
+        if card.rank is Rank.QUEEN:
+            obers += 1
+        elif card.rank is Rank.JACK:
+            unters += 1
+        else:
+            by_suit[card.suit] += 1
+            aces += card.rank is Rank.ACE
+    if unters >= 2 and unters + aces >= 4:
+        return True
+    return obers + unters >= 3 and 8 * (obers + unters + max(by_suit.values())) >= 5 * size
 
 
 # Private helpers ---------------------------------------------------------------------
