@@ -28,7 +28,7 @@ from engine.cards import Card, Rank, Suit
 from engine.game import Observation
 from engine.schafkopf import DealState, Phase, Schafkopf
 from engine.schafkopf.blocks import GiveCard
-from engine.schafkopf.constants import SUITS, Kind, Pack, card_name, pack_cards
+from engine.schafkopf.constants import PARTNER_GAMES, SUITS, Kind, Pack, card_name, pack_cards
 from engine.schafkopf.deal import dealt_state
 from engine.schafkopf.play import TrickOrder
 from engine.seeding import SeededRandom, derive_seed
@@ -698,3 +698,42 @@ def test_a_strong_game_is_a_hand_that_fits_a_wenz_or_a_solo(pack: Pack) -> None:
                 fits(hand, Kind.SOLO, suit, pack, size) for suit in Suit
             )
             assert strong_game(hand, pack, size) == usual, sorted(map(str, hand))
+
+
+def test_strong_counts_a_game_alone_won_with_fewer_points_than_the_table_needs() -> None:
+    """Double dummy the defenders see every card; strong's call search grants the player
+    alone ``alone_handicap`` points for it: a game alone wins in at least as many deals,
+    a Rufspiel in exactly as many."""
+    plain = dataclasses.replace(
+        solving.STRONG, alone_handicap=0, call_nodes=NO_NODE_LIMIT, call_samples={4: 8}
+    )
+    granted = dataclasses.replace(plain, alone_handicap=solving.STRONG.alone_handicap)
+    more = 0
+    for seed in range(200, 212):
+        info = _last_to_announce(seed)
+        if info is None:
+            continue
+        without = calls.call_outlooks(info, plain).outlooks
+        with_handicap = calls.call_outlooks(info, granted).outlooks
+        for before, after in zip(without, with_handicap, strict=True):
+            assert isinstance(before.action, Announce)
+            if Kind(before.action.contract) in PARTNER_GAMES:
+                assert after.wins == before.wins
+            else:
+                assert after.wins >= before.wins
+                more += after.wins > before.wins
+    assert more > 0
+
+
+def test_kontra_against_a_player_alone_needs_strongs_higher_floor() -> None:
+    state = _rufspiel_on_gras()
+    assert search.double_floor(seat_info(state, 1, 1), solving.STRONG) == solving.STRONG.double_floor
+    state = new_deal(_FIRST_CARD, 4, 301)
+    first = (state.dealer + 1) % 4
+    act(state, first, Announce(Kind.SOLO.value, Suit.HEARTS))
+    for offset in (1, 2, 3):
+        act(state, (first + offset) % 4, Pass())
+    defender = seat_info(state, (first + 1) % 4, 1)
+    assert search.double_floor(defender, solving.STRONG) == solving.STRONG.alone_double_floor
+    assert search.double_floor(defender, solving.NORMAL) == solving.NORMAL.double_floor
+    assert search.double_floor(seat_info(state, first, 1), solving.STRONG) == solving.STRONG.double_floor

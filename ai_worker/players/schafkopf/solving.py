@@ -74,6 +74,11 @@ class Level:
     announce_floor: float
     double_floor: float
     hochzeit_floor: float
+    # Double dummy, the defenders of a player alone see every card, at a table only their
+    # own: they take more than they will. The call search counts a game alone as won with
+    # this many points fewer, and Kontra against a player alone needs this chance.
+    alone_handicap: int
+    alone_double_floor: float
     # The share of completed hands that must hold a game for the seat to stand up.
     stand_up_share: float
     # Whether the Spielansage searches every allowed game (the advisor), not only those
@@ -98,6 +103,8 @@ NORMAL = Level(
     announce_floor=0.7,
     double_floor=0.8,
     hochzeit_floor=0.6,
+    alone_handicap=0,
+    alone_double_floor=0.8,
     stand_up_share=0.5,
 )
 
@@ -119,6 +126,8 @@ STRONG = Level(
     announce_floor=0.65,
     double_floor=0.75,
     hochzeit_floor=0.55,
+    alone_handicap=20,
+    alone_double_floor=0.95,
     stand_up_share=0.5,
 )
 
