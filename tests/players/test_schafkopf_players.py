@@ -705,7 +705,7 @@ def test_strong_counts_a_game_alone_won_with_fewer_points_than_the_table_needs()
     alone ``alone_handicap`` points for it: a game alone wins in at least as many deals,
     a Rufspiel in exactly as many."""
     plain = dataclasses.replace(
-        solving.STRONG, alone_handicap=0, call_nodes=NO_NODE_LIMIT, call_samples={4: 8}
+        solving.STRONG, alone_handicap={4: 0}, call_nodes=NO_NODE_LIMIT, call_samples={4: 8}
     )
     granted = dataclasses.replace(plain, alone_handicap=solving.STRONG.alone_handicap)
     more = 0
@@ -734,6 +734,6 @@ def test_kontra_against_a_player_alone_needs_strongs_higher_floor() -> None:
     for offset in (1, 2, 3):
         act(state, (first + offset) % 4, Pass())
     defender = seat_info(state, (first + 1) % 4, 1)
-    assert search.double_floor(defender, solving.STRONG) == solving.STRONG.alone_double_floor
+    assert search.double_floor(defender, solving.STRONG) == solving.STRONG.alone_double_floor[4]
     assert search.double_floor(defender, solving.NORMAL) == solving.NORMAL.double_floor
     assert search.double_floor(seat_info(state, first, 1), solving.STRONG) == solving.STRONG.double_floor

@@ -97,7 +97,9 @@ def call_outlooks(info: SeatInfo, level: Level) -> Evaluation:
         covers = draw_covers(facts, deal, rng)
         for outlook, announcement in zip(outlooks, games, strict=True):
             game = Contract(Kind(announcement.contract), announcement.suit, info.seat)
-            won, score = _play_from_start(info, table, solvers, game, hands, covers, level.alone_handicap)
+            won, score = _play_from_start(
+                info, table, solvers, game, hands, covers, level.alone_handicap[table.seats]
+            )
             outlook.add(weight, won, score, 0.0)
     return Evaluation(
         outlooks, taken, exact=False, nodes=solvers.nodes(), weighted=len(set(weights[:taken])) > 1

@@ -117,7 +117,7 @@ def double_floor(info: SeatInfo, level: Level) -> float:
     contract = table_of(info).contract
     assert contract is not None
     alone = contract.kind not in PARTNER_GAMES and info.seat != contract.declarer
-    return level.alone_double_floor if alone else level.double_floor
+    return level.alone_double_floor[info.seats] if alone else level.double_floor
 
 
 # Advice ------------------------------------------------------------------------------

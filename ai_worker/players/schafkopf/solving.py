@@ -75,10 +75,12 @@ class Level:
     double_floor: float
     hochzeit_floor: float
     # Double dummy, the defenders of a player alone see every card, at a table only their
-    # own: they take more than they will. The call search counts a game alone as won with
-    # this many points fewer, and Kontra against a player alone needs this chance.
-    alone_handicap: int
-    alone_double_floor: float
+    # own: they take more than they will, the more of them the more. By the number of
+    # seats: the call search counts a game alone as won with this many points fewer, and
+    # Kontra against a player alone needs this chance. With two players both sides see
+    # every card double dummy and neither at a table: nothing to grant.
+    alone_handicap: dict[int, int]
+    alone_double_floor: dict[int, float]
     # The share of completed hands that must hold a game for the seat to stand up.
     stand_up_share: float
     # Whether the Spielansage searches every allowed game (the advisor), not only those
@@ -103,8 +105,8 @@ NORMAL = Level(
     announce_floor=0.7,
     double_floor=0.8,
     hochzeit_floor=0.6,
-    alone_handicap=0,
-    alone_double_floor=0.8,
+    alone_handicap={4: 0, 3: 0, 2: 0},
+    alone_double_floor={4: 0.8, 3: 0.8, 2: 0.8},
     stand_up_share=0.5,
 )
 
@@ -126,8 +128,8 @@ STRONG = Level(
     announce_floor=0.65,
     double_floor=0.75,
     hochzeit_floor=0.55,
-    alone_handicap=20,
-    alone_double_floor=0.95,
+    alone_handicap={4: 20, 3: 10, 2: 0},
+    alone_double_floor={4: 0.95, 3: 0.85, 2: 0.75},
     stand_up_share=0.5,
 )
 
