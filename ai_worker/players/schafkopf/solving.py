@@ -78,7 +78,8 @@ class Level:
     # own: they take more than they will, the more of them the more. By the number of
     # seats: the call search counts a game alone as won with this many points fewer, and
     # Kontra against a player alone needs this chance. With two players both sides see
-    # every card double dummy and neither at a table: nothing to grant.
+    # every card double dummy and neither at a table: nothing to grant. Strong grants it
+    # at four seats only, where it was measured; three seats keep the plain search.
     alone_handicap: dict[int, int]
     alone_double_floor: dict[int, float]
     # The share of completed hands that must hold a game for the seat to stand up.
@@ -128,8 +129,8 @@ STRONG = Level(
     announce_floor=0.65,
     double_floor=0.75,
     hochzeit_floor=0.55,
-    alone_handicap={4: 20, 3: 10, 2: 0},
-    alone_double_floor={4: 0.95, 3: 0.85, 2: 0.75},
+    alone_handicap={4: 20, 3: 0, 2: 0},
+    alone_double_floor={4: 0.95, 3: 0.75, 2: 0.75},
     stand_up_share=0.5,
 )
 
