@@ -61,6 +61,9 @@ class Evaluation:
     # Whether the mean score decides, else the winning chance (the mean score breaking
     # ties).
     by_score: bool = False
+    # Whether the deals weigh differently: the chances are then weighted shares, not the
+    # share of deals won.
+    weighted: bool = False
 
     def ranking(self, outlook: Outlook) -> tuple[float, float, float]:
         """Best first; rounded, so that sums taken in another order still tie."""
@@ -70,5 +73,12 @@ class Evaluation:
         return (score, chance, points) if self.by_score else (chance, score, points)
 
     def describe(self, outlook: Outlook) -> str:
+        """In how many deals ``outlook`` wins, e.g. "7 of 12 sampled deals": a count of
+        deals, never of weights; when the deals weigh differently the weighted chance,
+        which the decision rests on, follows with its label."""
         kind = "possible" if self.exact else "sampled"
-        return f"{outlook.won_deals} of {self.deals} {kind} deals"
+        count = f"{outlook.won_deals} of {self.deals} {kind} deals"
+        if not self.weighted:
+            return count
+        share = round(100 * outlook.chance)
+        return f"{count} ({share}% when each deal is weighted by how well it fits the bidding)"

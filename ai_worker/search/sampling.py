@@ -2,15 +2,18 @@
 
 Constraints are hard facts: how many unseen cards each other seat holds, cards a seat
 cannot hold (a void shown, a failure to beat or to trump), cards a seat must hold (an
-announcement that needs them, a card shown), and any further test.
+announcement that needs them, a card shown), how many of a set of cards a seat holds (a
+call the rules allow only from such a hand: at least one card of a suit, exactly one
+trump), and any further test.
 
 ``DealCounter`` counts the consistent deals exactly, without listing them: cards with
-the same seats that may hold them form one class, and a dynamic program over the
-classes, keyed by the room left in each hand, adds up the ways to share each class
-among its seats. ``sample`` walks that program to draw deals uniformly among the
-consistent ones (each class's share chosen with probability proportional to the deals
-that follow, then its cards shuffled into the chosen shares): every draw is a consistent
-deal, at once, however tight the constraints. The further test, if any, rejects draws,
+the same seats that may hold them (and in the same counted sets) form one class, and a
+dynamic program over the classes, keyed by the room left in each hand and the cards of
+each counted set its seat has got, adds up the ways to share each class among its
+seats. ``sample`` walks that program to draw deals uniformly among the consistent ones
+(each class's share chosen with probability proportional to the deals that follow, then
+its cards shuffled into the chosen shares): every draw is a consistent deal, at once,
+however tight the constraints. The further test, if any, rejects draws,
 a bounded number of times; only when its deals are known to be few are they listed.
 ``enumerate_deals`` lists them all, lazily: it gives each seat in turn the cards no
 later seat may hold and keeps back the cards a later seat must hold, so the work grows
@@ -32,12 +35,26 @@ Deal = dict[int, frozenset[Card]]
 
 
 @dataclass(frozen=True)
+class Count:
+    """``seat`` gets at least ``least`` and at most ``most`` of ``cards``."""
+
+    seat: int
+    cards: frozenset[Card]
+    least: int
+    most: int
+
+    def holds(self, deal: Deal) -> bool:
+        return self.least <= len(deal.get(self.seat, frozenset()) & self.cards) <= self.most
+
+
+@dataclass(frozen=True)
 class Constraints:
     unseen: tuple[Card, ...]
     needs: dict[int, int]
     forbidden: dict[int, frozenset[Card]] = field(default_factory=dict)
     required: dict[int, frozenset[Card]] = field(default_factory=dict)
     accept: Callable[[Deal], bool] | None = None
+    counts: tuple[Count, ...] = ()
 
     def upper_bound(self) -> int:
         """The number of deals ignoring every constraint but the hand sizes."""
@@ -53,6 +70,8 @@ class Constraints:
                 return False
             if not self.required.get(seat, frozenset()) <= cards:
                 return False
+        if not all(count.holds(deal) for count in self.counts):
+            return False
         return self.accept is None or self.accept(deal)
 
 
@@ -75,7 +94,9 @@ def enumerate_deals(constraints: Constraints) -> Iterator[Deal]:
 
     def assign(index: int, left: frozenset[Card], partial: Deal) -> Iterator[Deal]:
         if index == len(seats):
-            if constraints.accept is None or constraints.accept(partial):
+            if all(count.holds(partial) for count in constraints.counts) and (
+                constraints.accept is None or constraints.accept(partial)
+            ):
                 yield dict(partial)
             return
         seat = seats[index]
@@ -99,11 +120,15 @@ ENUMERATION_LIMIT = 200_000
 
 
 class DealCounter:
-    """The consistent deals of ``constraints`` (its further test aside), counted by class."""
+    """The consistent deals of ``constraints`` (its further test aside), counted by class.
+
+    The program's state is the room left in each hand, then for each counted set the
+    cards of it its seat has got so far."""
 
     def __init__(self, constraints: Constraints) -> None:
         self.seats = sorted(constraints.needs)
-        by_seats: dict[tuple[int, ...], list[Card]] = {}
+        self.counts = tuple(count for count in constraints.counts if count.seat in constraints.needs)
+        by_seats: dict[tuple[tuple[int, ...], tuple[bool, ...]], list[Card]] = {}
         self.impossible = False
         for card in constraints.unseen:
             holders = [
@@ -114,10 +139,21 @@ class DealCounter:
                 holders = [seat for seat in requiring if seat in holders]
             if not holders or len(requiring) > 1:
                 self.impossible = True
-            by_seats.setdefault(tuple(holders), []).append(card)
+            counted = tuple(card in count.cards for count in self.counts)
+            by_seats.setdefault((tuple(holders), counted), []).append(card)
         # The most constrained classes first: fewer ways to share them, earlier dead ends.
-        self.classes = sorted(by_seats.items(), key=lambda item: (len(item[0]), item[0]))
-        self.needs = tuple(constraints.needs[seat] for seat in self.seats)
+        ordered = sorted(by_seats.items(), key=lambda item: (len(item[0][0]), item[0]))
+        self.classes = [(holders, cards) for (holders, _), cards in ordered]
+        # Per class: for each counted set, the position among the class's holders of the
+        # set's seat (-1: the class is not in the set, or the seat may not hold it).
+        self.counted = [
+            tuple(
+                holders.index(count.seat) if inside and count.seat in holders else -1
+                for count, inside in zip(self.counts, counted, strict=True)
+            )
+            for (holders, counted), _ in ordered
+        ]
+        self.needs = tuple(constraints.needs[seat] for seat in self.seats) + (0,) * len(self.counts)
         self._counts: dict[tuple[int, tuple[int, ...]], int] = {}
         self._choices: dict[tuple[int, tuple[int, ...]], tuple[list[int], list[tuple[int, ...]]]] = {}
 
@@ -140,15 +176,33 @@ class DealCounter:
             for seat, taken in zip(holders, share, strict=True):
                 hands[seat] += shuffled[start : start + taken]
                 start += taken
-            room = _less(room, self._positions(holders), share)
+            room = self._after(index, room, share)
         return {seat: frozenset(cards) for seat, cards in hands.items()}
 
     def _positions(self, holders: tuple[int, ...]) -> tuple[int, ...]:
         return tuple(self.seats.index(seat) for seat in holders)
 
+    def _after(self, index: int, room: tuple[int, ...], share: tuple[int, ...]) -> tuple[int, ...]:
+        """The state after class ``index`` is shared so: less room, more of each counted set."""
+        holders, _ = self.classes[index]
+        left = list(_less(room, self._positions(holders), share))
+        seats = len(self.seats)
+        for number, position in enumerate(self.counted[index]):
+            if position >= 0:
+                left[seats + number] += share[position]
+        return tuple(left)
+
     def _count(self, index: int, room: tuple[int, ...]) -> int:
+        seats = len(self.seats)
+        if any(room[seats + number] > count.most for number, count in enumerate(self.counts)):
+            return 0
         if index == len(self.classes):
-            return 1 if not any(room) else 0
+            full = not any(room[:seats])
+            return (
+                1
+                if full and all(room[seats + n] >= count.least for n, count in enumerate(self.counts))
+                else 0
+            )
         key = (index, room)
         if key not in self._counts:
             totals, _ = self._shares(index, room)
@@ -167,7 +221,9 @@ class DealCounter:
             shares: list[tuple[int, ...]] = []
             running = 0
             for share in _splits(len(cards), [room[position] for position in positions]):
-                ways = _multinomial(len(cards), share) * self._count(index + 1, _less(room, positions, share))
+                ways = _multinomial(len(cards), share) * self._count(
+                    index + 1, self._after(index, room, share)
+                )
                 if ways:
                     running += ways
                     totals.append(running)

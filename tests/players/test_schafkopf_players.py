@@ -16,11 +16,11 @@ import pytest
 from ai_worker.players import schafkopf
 from ai_worker.players.decision import Decision
 from ai_worker.players.outlook import Evaluation, Outlook
-from ai_worker.players.schafkopf import model, search, solving
-from ai_worker.players.schafkopf.deals import OWN_REST, hands_of, knowledge
+from ai_worker.players.schafkopf import calls, model, search, solving
+from ai_worker.players.schafkopf.deals import OWN_REST, Knowledge, fits, hands_of, knowledge, strong_game
 from ai_worker.players.schafkopf.info import table_of
 from ai_worker.players.schafkopf.play import best_card, card_outlooks
-from ai_worker.search.sampling import sample
+from ai_worker.search.sampling import DealCounter, enumerate_deals, sample
 from ai_worker.search.solver import NO_NODE_LIMIT, Solver
 from ai_worker.seat_info import SeatInfo
 from engine.actions import Action, Announce, Double, Pass, PlayCard
@@ -28,7 +28,7 @@ from engine.cards import Card, Rank, Suit
 from engine.game import Observation
 from engine.schafkopf import DealState, Phase, Schafkopf
 from engine.schafkopf.blocks import GiveCard
-from engine.schafkopf.constants import SUITS, Kind, Pack, card_name, pack_cards
+from engine.schafkopf.constants import PARTNER_GAMES, SUITS, Kind, Pack, card_name, pack_cards
 from engine.schafkopf.deal import dealt_state
 from engine.schafkopf.play import TrickOrder
 from engine.seeding import SeededRandom, derive_seed
@@ -333,6 +333,99 @@ def test_the_caller_holds_a_card_of_the_called_suit_in_every_sample() -> None:
         assert Card(Suit.SPADES, Rank.ACE) not in deal[0]
 
 
+# Seat 0 holds one trump (the Herz-Sau) for a Hochzeit; seat 1 has many to take it.
+_HOCHZEIT_HANDS = (
+    "AH AC TC KC 9C AS TS KS",
+    "QC QS QH JC JS 9H 8H 7C",
+    "QD JH JD KH TH 8C 9S 8S",
+    "7H AD TD KD 9D 8D 7D 7S",
+)
+# Seat 0 holds Gras cards without the Gras-Sau, seat 2 holds the Gras-Sau.
+_RUFSPIEL_HANDS = (
+    "QC QS QH JC 9S 7S AH AC",
+    "KS 8S QD JS TH 9H TC KC",
+    "AS TS JH JD KH 8H 9C 8C",
+    "7H AD TD KD 9D 8D 7D 7C",
+)
+# Seat 0 holds one trump (the Herz-Sieben) for a Hochzeit; seat 1 a Gras card to call
+# the Gras-Sau, which seat 3 holds.
+_OUTBID_HOCHZEIT_HANDS = (
+    "7H AC TC KC AD TD 9S 8S",
+    "QC QS QH JC JS 9H 7S KD",
+    "QD JH JD AH TH KH 8H 9C",
+    "AS TS KS 8C 7C 9D 8D 7D",
+)
+# Seat 0 calls the Gras-Sau, seat 1 outbids it with a Solo; seat 0 announces a Hochzeit,
+# seat 1 outbids it calling the Gras-Sau.
+_OUTBID = (
+    (_RUFSPIEL_HANDS, Announce(Kind.RUFSPIEL.value, Suit.SPADES), Announce(Kind.SOLO.value, Suit.CLUBS)),
+    (_OUTBID_HOCHZEIT_HANDS, Announce(Kind.HOCHZEIT.value), Announce(Kind.RUFSPIEL.value, Suit.SPADES)),
+)
+
+
+@pytest.mark.parametrize(("hands", "outbid", "played"), _OUTBID, ids=["rufspiel", "hochzeit"])
+def test_an_outbid_announcement_still_tells_what_its_caller_held(
+    hands: tuple[str, ...], outbid: Announce, played: Announce
+) -> None:
+    """Every deal seat 3 samples lets the engine replay every action, the outbid call
+    included; once few deals are left, the advisor lists exactly those."""
+    history: list[tuple[int, Action]] = []
+    state = dealt_state(
+        GAME.parse_options("club", {"hochzeit": "true"}), 3, [tuple(_cards(hand)) for hand in hands]
+    )
+
+    def record(seat: int, action: Action) -> None:
+        act(state, seat, action)
+        history.append((seat, action))
+
+    for action in (Pass(), Pass(), Pass(), Pass(), outbid, played, Pass(), Pass()):
+        record(len(history) % 4, action)
+    viewer = 3
+    listed = 0
+    while state.phase is Phase.PLAY:
+        seat = min(GAME.to_act(state))
+        if seat == viewer:
+            info = seat_info(state, viewer, 1)
+            facts = knowledge(info, table_of(info))
+            deals = sample(facts.constraints, SeededRandom(5), 20)
+            assert len(deals) == 20
+            if DealCounter(facts.constraints).count() <= 100:
+                deals = list(enumerate_deals(facts.constraints))
+                response = search.advise(info)
+                assert response.exact and response.deals_considered == len(deals)
+                listed += 1
+            for deal in deals:
+                world = _world(state, info, facts, deal)
+                assert _replayed(world, history), f"the engine does not allow this deal: {_hands_text(world)}"
+        # Every seat keeps its cards of the called suits as long as it can: they stay
+        # unseen while the deals left become few enough to list.
+        playable = seat_info(state, seat, 1).playable
+        record(
+            seat,
+            PlayCard(
+                min(
+                    playable,
+                    key=lambda card: (card.suit in (Suit.SPADES, Suit.CLUBS), solving.card_key(card)),
+                )
+            ),
+        )
+    assert listed >= 2
+
+
+def _world(state: DealState, info: SeatInfo, facts: Knowledge, deal: dict[int, frozenset[Card]]) -> DealState:
+    """The deal as dealt if the sampled hidden cards were the real ones."""
+    dealt = [
+        tuple(sorted(hand | frozenset(info.played_by(seat)), key=solving.card_key))
+        for seat, hand in enumerate(hands_of(info, facts, deal))
+    ]
+    dealt[info.seat] = tuple(info.dealt)
+    return dealt_state(state.options, state.dealer, dealt)
+
+
+def _hands_text(world: DealState) -> str:
+    return " | ".join(" ".join(map(str, hand)) for hand in world.dealt)
+
+
 @pytest.mark.parametrize(("raw", "seats"), [({}, 4), (SHORT, 3), (SHORT, 2), ({**SHORT, **EXTRAS}, 4)])
 def test_a_decision_is_the_same_in_worlds_the_seat_cannot_tell_apart(raw: dict[str, str], seats: int) -> None:
     seed = 41
@@ -532,17 +625,115 @@ def _cards(text: str) -> list[Card]:
     return [Card.parse(code) for code in text.split()]
 
 
-# Seat 0 holds one trump (the Herz-Sau) for a Hochzeit; seat 1 has many to take it.
-_HOCHZEIT_HANDS = (
-    "AH AC TC KC 9C AS TS KS",
-    "QC QS QH JC JS 9H 8H 7C",
-    "QD JH JD KH TH 8C 9S 8S",
-    "7H AD TD KD 9D 8D 7D 7S",
-)
-# Seat 0 holds Gras cards without the Gras-Sau, seat 2 holds the Gras-Sau.
-_RUFSPIEL_HANDS = (
-    "QC QS QH JC 9S 7S AH AC",
-    "KS 8S QD JS TH 9H TC KC",
-    "AS TS JH JD KH 8H 9C 8C",
-    "7H AD TD KD 9D 8D 7D 7C",
-)
+def _last_to_announce(seed: int) -> SeatInfo | None:
+    """The last seat of the Spielansage after the others passed or called as the easy
+    player does, or None if the bidding ended before its turn."""
+    state = new_deal(_FIRST_CARD, 4, seed)
+    last = (state.dealer + 4) % 4
+    while state.phase is Phase.BIDDING and min(GAME.to_act(state)) != last:
+        seat = min(GAME.to_act(state))
+        action = schafkopf.easy.decide(seat_info(state, seat, seed)).action
+        assert action is not None
+        act(state, seat, action)
+    return seat_info(state, last, seed) if state.phase is Phase.BIDDING else None
+
+
+def test_a_reason_quotes_the_weighted_chance_its_decision_rests_on() -> None:
+    """A level that weighs the deals it draws by the calls before (strong, were its deals
+    not drawn again by those weights): its announcement's reason gives the weighted chance
+    it compared with its floor, besides the count of deals won."""
+    weighing = dataclasses.replace(solving.STRONG, pool=1)
+    quoted = 0
+    for seed in range(200, 260):
+        info = _last_to_announce(seed)
+        if info is None:
+            continue
+        evaluation = calls.call_outlooks(info, weighing)
+        decision = calls.choose_game(info, weighing, evaluation)
+        if not isinstance(decision.action, Announce):
+            continue
+        best = next(outlook for outlook in evaluation.outlooks if outlook.action == decision.action)
+        if best.won_deals == round(best.chance * evaluation.deals):
+            continue
+        assert f"{best.won_deals} of {evaluation.deals} sampled deals" in decision.reason
+        assert f"({round(100 * best.chance)}% when each deal is weighted" in decision.reason
+        quoted += 1
+        if quoted == 2:
+            return
+    raise AssertionError(f"only {quoted} announcements on deals that weigh differently")
+
+
+def test_strong_searches_many_deals_in_which_the_soloist_holds_what_he_announced() -> None:
+    """Plain draws seldom give a Wenz player a Wenz's hand (a tenth of them here), and the
+    few that do weigh most: strong draws eight times as many deals and searches those
+    that fit the calls, so a third or more of the deals it searches are ones a Wenz is
+    announced from."""
+    searched = fitting = 0
+    for seed in range(300, 308):
+        state = new_deal(_FIRST_CARD, 4, seed)
+        first = (state.dealer + 1) % 4
+        act(state, first, Announce(Kind.WENZ.value))
+        for offset in (1, 2, 3):
+            act(state, (first + offset) % 4, Pass())
+        info = seat_info(state, (first + 1) % 4, seed)
+        table = table_of(info)
+        facts = knowledge(info, table)
+        deals, _, _ = solving.card_deals(info, table, facts, solving.STRONG)
+        searched += len(deals)
+        fitting += sum(
+            fits(hands_of(info, facts, deal)[first], Kind.WENZ, None, Pack.LONG, len(info.dealt))
+            for deal in deals
+        )
+    assert 3 * fitting >= searched, (fitting, searched)
+
+
+@pytest.mark.parametrize("pack", list(Pack))
+def test_a_strong_game_is_a_hand_that_fits_a_wenz_or_a_solo(pack: Pack) -> None:
+    cards = pack_cards(pack)
+    chance = SeededRandom(derive_seed(81, pack.value))
+    for size in (6, 8):
+        for _ in range(400):
+            hand = frozenset(chance.shuffled(list(cards))[:size])
+            usual = fits(hand, Kind.WENZ, None, pack, size) or any(
+                fits(hand, Kind.SOLO, suit, pack, size) for suit in Suit
+            )
+            assert strong_game(hand, pack, size) == usual, sorted(map(str, hand))
+
+
+def test_strong_counts_a_game_alone_won_with_fewer_points_than_the_table_needs() -> None:
+    """Double dummy the defenders see every card; strong's call search grants the player
+    alone ``alone_handicap`` points for it: a game alone wins in at least as many deals,
+    a Rufspiel in exactly as many."""
+    plain = dataclasses.replace(
+        solving.STRONG, alone_handicap={4: 0}, call_nodes=NO_NODE_LIMIT, call_samples={4: 8}
+    )
+    granted = dataclasses.replace(plain, alone_handicap=solving.STRONG.alone_handicap)
+    more = 0
+    for seed in range(200, 212):
+        info = _last_to_announce(seed)
+        if info is None:
+            continue
+        without = calls.call_outlooks(info, plain).outlooks
+        with_handicap = calls.call_outlooks(info, granted).outlooks
+        for before, after in zip(without, with_handicap, strict=True):
+            assert isinstance(before.action, Announce)
+            if Kind(before.action.contract) in PARTNER_GAMES:
+                assert after.wins == before.wins
+            else:
+                assert after.wins >= before.wins
+                more += after.wins > before.wins
+    assert more > 0
+
+
+def test_kontra_against_a_player_alone_needs_strongs_higher_floor() -> None:
+    state = _rufspiel_on_gras()
+    assert search.double_floor(seat_info(state, 1, 1), solving.STRONG) == solving.STRONG.double_floor
+    state = new_deal(_FIRST_CARD, 4, 301)
+    first = (state.dealer + 1) % 4
+    act(state, first, Announce(Kind.SOLO.value, Suit.HEARTS))
+    for offset in (1, 2, 3):
+        act(state, (first + offset) % 4, Pass())
+    defender = seat_info(state, (first + 1) % 4, 1)
+    assert search.double_floor(defender, solving.STRONG) == solving.STRONG.alone_double_floor[4]
+    assert search.double_floor(defender, solving.NORMAL) == solving.NORMAL.double_floor
+    assert search.double_floor(seat_info(state, first, 1), solving.STRONG) == solving.STRONG.double_floor

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from ai_worker.search import sampling
-from ai_worker.search.sampling import Constraints, Deal, DealCounter, enumerate_deals, sample
+from ai_worker.search.sampling import Constraints, Count, Deal, DealCounter, enumerate_deals, sample
 from engine.cards import Card, Rank, Suit
 from engine.seeding import SeededRandom, derive_seed
 
@@ -20,7 +20,8 @@ PACK = tuple(Card(suit, rank) for suit in Suit for rank in Rank if rank >= Rank.
 
 
 def random_constraints(random: SeededRandom, unseen_count: int, seats: int) -> Constraints:
-    """Unseen cards shared among ``seats`` seats, with voids and a few required cards."""
+    """Unseen cards shared among ``seats`` seats, with voids, a few required cards and
+    sometimes a count of a suit's cards in a hand (a call that needs one, or exactly one)."""
     unseen = tuple(random.shuffled(PACK)[:unseen_count])
     needs = dict.fromkeys(range(1, seats + 1), unseen_count // seats)
     needs[seats] += unseen_count - sum(needs.values())
@@ -32,7 +33,21 @@ def random_constraints(random: SeededRandom, unseen_count: int, seats: int) -> C
             forbidden[seat] = frozenset(card for card in unseen if card.suit is void)
         if random.below(3) == 0:
             required[seat] = frozenset({random.choice(unseen)})
-    return Constraints(unseen=unseen, needs=needs, forbidden=forbidden, required=required)
+    counts: list[Count] = []
+    if random.below(2):
+        counted = random.choice(list(Suit))
+        least = random.below(3)
+        counts.append(
+            Count(
+                random.choice(list(needs)),
+                frozenset(card for card in unseen if card.suit is counted),
+                least,
+                least + random.below(3),
+            )
+        )
+    return Constraints(
+        unseen=unseen, needs=needs, forbidden=forbidden, required=required, counts=tuple(counts)
+    )
 
 
 def key(deal: Deal) -> tuple[tuple[int, tuple[str, ...]], ...]:

@@ -30,6 +30,7 @@ from engine.cards import Card, Rank, Suit
 from engine.schafkopf.blocks import GiveCard
 from engine.schafkopf.constants import (
     HAND_SIZE,
+    PARTNER_GAMES,
     TOUTS,
     WINNING_POINTS,
     Kind,
@@ -96,9 +97,13 @@ def call_outlooks(info: SeatInfo, level: Level) -> Evaluation:
         covers = draw_covers(facts, deal, rng)
         for outlook, announcement in zip(outlooks, games, strict=True):
             game = Contract(Kind(announcement.contract), announcement.suit, info.seat)
-            won, score = _play_from_start(info, table, solvers, game, hands, covers)
+            won, score = _play_from_start(
+                info, table, solvers, game, hands, covers, level.alone_handicap[table.seats]
+            )
             outlook.add(weight, won, score, 0.0)
-    return Evaluation(outlooks, taken, exact=False, nodes=solvers.nodes())
+    return Evaluation(
+        outlooks, taken, exact=False, nodes=solvers.nodes(), weighted=len(set(weights[:taken])) > 1
+    )
 
 
 def _games_to_search(info: SeatInfo, table: Table, level: Level) -> list[Announce]:
@@ -153,9 +158,11 @@ def _play_from_start(
     game: Contract,
     hands: list[frozenset[Card]],
     covers: dict[Card, Card],
+    alone_handicap: int,
 ) -> tuple[bool, float]:
     """Whether the seat, declaring ``game``, wins it when it is played from the first card
-    with these hands, and what it pays the seat (doubles so far counted)."""
+    with these hands (a game alone with ``alone_handicap`` points fewer), and what it pays
+    the seat (doubles so far counted)."""
     if game.kind is Kind.SIE:
         return True, Valuation(table, info.seat, game, frozenset({game.declarer}), hands, 0).payout(True, 0)
     if game.kind is Kind.HOCHZEIT:
@@ -176,7 +183,8 @@ def _play_from_start(
     elif base is Kind.BETTEL:
         won = solvers.reaches(game, covers, start, declarers, tricks)
     else:
-        won = solvers.reaches(game, covers, start, declarers, WINNING_POINTS)
+        handicap = 0 if game.kind in PARTNER_GAMES else alone_handicap
+        won = solvers.reaches(game, covers, start, declarers, WINNING_POINTS - handicap)
     return won, valuation.payout(won, 0)
 
 
@@ -243,7 +251,9 @@ def hochzeit_outlooks(info: SeatInfo, level: Level) -> Evaluation:
             won = solvers.reaches(contract, {}, start, declarers, WINNING_POINTS)
             valuation = Valuation(table, info.seat, contract, declarers, exchanged, doubles_so_far(info))
             outlook.add(weight, won, valuation.payout(won, 0), 0.0)
-    return Evaluation(outlooks, taken, exact=False, nodes=solvers.nodes())
+    return Evaluation(
+        outlooks, taken, exact=False, nodes=solvers.nodes(), weighted=len(set(weights[:taken])) > 1
+    )
 
 
 def choose_hochzeit(level: Level, evaluation: Evaluation) -> Decision:

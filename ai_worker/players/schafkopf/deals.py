@@ -14,13 +14,15 @@ Hard facts (``knowledge``):
   and it played another card. The engine's own ``TrickOrder.playable`` answers this card
   by card, the called Sau's duties included while they held. With two players only the
   face-up cards oblige, and they are all known: nothing is inferred;
-* a Rufspiel: the caller does not hold the called Sau and held a card of its suit that
-  is not trump (``accept``, until he has played one); the partner holds the Sau once the
-  seat knows him;
-* a Hochzeit: the Hochzeiter held one trump, the one he laid open; after the exchange he
-  holds no trump but the card he was given, and the Hochzeiter and the taker know the
-  card each gave. The observation of the other seats no longer shows the open trump once
-  it is taken, so for them it is one unseen trump among the others.
+* every announcement, whether it is played or was outbid: the engine allowed it only
+  from a hand that fits it. A Rufspiel's caller does not hold the called Sau and held a
+  card of its suit that is not trump (a ``Count``); a Hochzeiter held exactly one trump
+  (a ``Count``; the Hochzeit played: below);
+* the Rufspiel played: the partner holds the Sau once the seat knows him;
+* the Hochzeit played: the Hochzeiter held one trump, the one he laid open; after the
+  exchange he holds no trump but the card he was given, and the Hochzeiter and the taker
+  know the card each gave. The observation of the other seats no longer shows the open
+  trump once it is taken, so for them it is one unseen trump among the others.
 
 A seat that leads the called suit with another card lacks the Sau or holds four of the
 suit (three in the short pack, davonlaufen); that disjunction is not used.
@@ -34,12 +36,12 @@ from everyone, and no call says anything of them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
 from ai_worker.players.schafkopf.info import Table, partner_game_order
-from ai_worker.search.sampling import Constraints, Deal
+from ai_worker.search.sampling import Constraints, Count, Deal
 from ai_worker.seat_info import SeatInfo
 from engine.actions import Announce, Double, Pass
 from engine.cards import Card, Rank, Suit
@@ -88,12 +90,12 @@ def knowledge(info: SeatInfo, table: Table) -> Knowledge:
             covering[seat] = tuple(face_up[:hidden])
             needs[seat] = hidden
     forbidden: dict[int, set[Card]] = {seat: set() for seat in range(seats)}
-    accept: Callable[[Deal], bool] | None = None
     contract = table.contract
     if contract is not None and contract.kind is Kind.RUFSPIEL:
-        accept = _rufspiel(info, table, played, known, forbidden)
+        _called_sau(info, table, played, known)
     if contract is not None and contract.kind is Kind.HOCHZEIT:
         _hochzeit(info, table, played, known, forbidden)
+    counts = _announced_hands(info, table, played, known, forbidden)
     seen = set(info.dealt) | set(all_played) | set().union(*known)
     unseen = tuple(card for card in pack_cards(pack) if card not in seen)
     if seats > 2:
@@ -118,7 +120,7 @@ def knowledge(info: SeatInfo, table: Table) -> Knowledge:
                 for seat, cards in forbidden.items()
                 if cards & unseen_set and seat in needs
             },
-            accept=accept,
+            counts=counts,
         ),
         tuple(frozenset(cards - all_played) for cards in known),
         tuple(covering),
@@ -196,11 +198,21 @@ def fits(hand: Iterable[Card], kind: Kind, suit: Suit | None, pack: Pack, size: 
 
 
 def strong_game(hand: Iterable[Card], pack: Pack, size: int) -> bool:
-    """Whether a hand holds a Solo in some suit, or a Wenz."""
-    cards = frozenset(hand)
-    return fits(cards, Kind.WENZ, None, pack, size) or any(
-        fits(cards, Kind.SOLO, suit, pack, size) for suit in Suit
-    )
+    """Whether a hand holds a Solo in some suit, or a Wenz, as ``fits`` says: counted once
+    for every game, for the weights of many deals."""
+    obers = unters = aces = 0
+    by_suit = dict.fromkeys(Suit, 0)
+    for card in hand:
+        if card.rank is Rank.QUEEN:
+            obers += 1
+        elif card.rank is Rank.JACK:
+            unters += 1
+        else:
+            by_suit[card.suit] += 1
+            aces += card.rank is Rank.ACE
+    if unters >= 2 and unters + aces >= 4:
+        return True
+    return obers + unters >= 3 and 8 * (obers + unters + max(by_suit.values())) >= 5 * size
 
 
 # Private helpers ---------------------------------------------------------------------
@@ -224,37 +236,50 @@ def _doubles(hand: frozenset[Card], table: Table, size: int) -> bool:
     return 3 * trumps >= size or aces >= 2
 
 
-def _rufspiel(
+def _called_sau(
+    info: SeatInfo, table: Table, played: dict[int, frozenset[Card]], known: list[set[Card]]
+) -> None:
+    """The called Sau's place in the Rufspiel played, as far as the seat knows it."""
+    contract = table.contract
+    assert contract is not None and contract.suit is not None
+    ace = Card(contract.suit, Rank.ACE)
+    if not any(ace in cards for cards in played.values()) and ace not in info.hand and table.partner >= 0:
+        known[table.partner].add(ace)
+
+
+def _announced_hands(
     info: SeatInfo,
     table: Table,
     played: dict[int, frozenset[Card]],
     known: list[set[Card]],
     forbidden: dict[int, set[Card]],
-) -> Callable[[Deal], bool] | None:
-    """The called Sau's place as far as the seat knows it, and the caller's card of the
-    called suit."""
-    contract = table.contract
-    assert contract is not None and contract.suit is not None
-    ace = Card(contract.suit, Rank.ACE)
-    caller = contract.declarer
-    if not any(ace in cards for cards in played.values()) and ace not in info.hand:
-        if table.partner >= 0:
-            known[table.partner].add(ace)
-        else:
-            forbidden[caller].add(ace)
-    if caller == info.seat:
-        return None
-    order = table.order
-    suit_cards = frozenset(
-        card for card in pack_cards(table.options.pack) if order.led_class(card) is contract.suit
-    ) - {ace}
-    if played[caller] & suit_cards:
-        return None
-
-    def accept(deal: Deal) -> bool:
-        return bool(deal.get(caller, frozenset()) & suit_cards)
-
-    return accept
+) -> tuple[Count, ...]:
+    """What every other seat's announcements say of the hand it was dealt, the game
+    played or outbid: how many of some unseen cards it holds (the called Sau's absence
+    is forbidden outright)."""
+    counts: list[Count] = []
+    pack = table.options.pack
+    trumps = frozenset(card for card in pack_cards(pack) if partner_game_order(table.options).is_trump(card))
+    hochzeit_played = info.contract is not None and info.contract.code == Kind.HOCHZEIT.value
+    for seat, action in info.calls:
+        if seat == info.seat or not isinstance(action, Announce):
+            continue
+        # What the seat held when it announced, as far as the seat knows: the cards known
+        # in its hand and those it played (no exchange happens before a game is played).
+        before = frozenset(known[seat]) | played[seat]
+        if action.contract == Kind.RUFSPIEL.value:
+            assert action.suit is not None
+            ace = Card(action.suit, Rank.ACE)
+            forbidden[seat].add(ace)
+            suit_cards = frozenset(
+                card for card in pack_cards(pack) if card.suit is action.suit and card not in trumps
+            ) - {ace}
+            if not before & suit_cards:
+                counts.append(Count(seat, suit_cards, 1, len(suit_cards)))
+        elif action.contract == Kind.HOCHZEIT.value and not hochzeit_played:
+            single = 1 - len(before & trumps)
+            counts.append(Count(seat, trumps - before, single, single))
+    return tuple(counts)
 
 
 def _hochzeit(

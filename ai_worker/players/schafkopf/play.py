@@ -91,7 +91,9 @@ def card_outlooks(info: SeatInfo, level: Level, weighted: bool | None = None) ->
                 exactly[card].add(weight, won, score, side_points)
     for card, outlook in outlooks.items():
         outlook.take_means_of(exactly[card])
-    return Evaluation(list(outlooks.values()), taken, exact, solvers.nodes(), solved)
+    return Evaluation(
+        list(outlooks.values()), taken, exact, solvers.nodes(), solved, weighted=len(set(weights[:taken])) > 1
+    )
 
 
 def best_card(info: SeatInfo, evaluation: Evaluation) -> Outlook:

@@ -67,11 +67,13 @@ from ai_worker.players.schafkopf.calls import (
     hochzeit_outlooks,
     stand_up,
 )
+from ai_worker.players.schafkopf.info import table_of
 from ai_worker.players.schafkopf.play import allowed_double, best_card, card_outlooks
 from ai_worker.players.schafkopf.solving import ADVISOR, NORMAL, STRONG, Level
 from ai_worker.seat_info import SeatInfo
 from engine.actions import Double, PlayCard
 from engine.schafkopf import Schafkopf
+from engine.schafkopf.constants import PARTNER_GAMES
 from server import convert
 from speedgamez.v1 import table_service_pb2 as service_pb2
 
@@ -104,10 +106,18 @@ def decide(info: SeatInfo, level: Level) -> Decision:
     # the calls at every level.
     evaluation = card_outlooks(info, level, weighted=level.weighted or double is not None)
     best = best_card(info, evaluation)
-    if double is not None and best.chance >= level.double_floor:
+    if double is not None and best.chance >= double_floor(info, level):
         reason = f"{double.label}: its side wins in {evaluation.describe(best)}"
         return Decision(double.action, reason, evaluation.nodes)
     return Decision(best.action, nodes=evaluation.nodes)
+
+
+def double_floor(info: SeatInfo, level: Level) -> float:
+    """The chance a double needs: Kontra against a player alone its own."""
+    contract = table_of(info).contract
+    assert contract is not None
+    alone = contract.kind not in PARTNER_GAMES and info.seat != contract.declarer
+    return level.alone_double_floor[info.seats] if alone else level.double_floor
 
 
 # Advice ------------------------------------------------------------------------------
@@ -139,7 +149,7 @@ def advise(info: SeatInfo) -> service_pb2.GetAdviceResponse:
         best = best_card(info, evaluation)
         decision = Decision(best.action)
         double = allowed_double(info)
-        if double is not None and best.chance >= STRONG.double_floor:
+        if double is not None and best.chance >= double_floor(info, STRONG):
             decision = Decision(double.action)
         reason = (
             f"{best.label} wins the game in {evaluation.describe(best)}"

@@ -64,6 +64,9 @@ class Level:
     # Samples for the calls (Aufstellen, Spielansage, Hochzeit), by the number of seats.
     call_samples: dict[int, int]
     weighted: bool
+    # Weighted levels: deals drawn per deal searched. The deals searched are drawn from
+    # these again, each as likely as it fits the calls (1: the draws themselves).
+    pool: int
     # Use every consistent deal when at most this many agree with the view (0: never).
     exact_limit: int
     # The search sees every card, so it wins more often than a table does: the least
@@ -71,6 +74,14 @@ class Level:
     announce_floor: float
     double_floor: float
     hochzeit_floor: float
+    # Double dummy, the defenders of a player alone see every card, at a table only their
+    # own: they take more than they will, the more of them the more. By the number of
+    # seats: the call search counts a game alone as won with this many points fewer, and
+    # Kontra against a player alone needs this chance. With two players both sides see
+    # every card double dummy and neither at a table: nothing to grant. Strong grants it
+    # at four seats only, where it was measured; three seats keep the plain search.
+    alone_handicap: dict[int, int]
+    alone_double_floor: dict[int, float]
     # The share of completed hands that must hold a game for the seat to stand up.
     stand_up_share: float
     # Whether the Spielansage searches every allowed game (the advisor), not only those
@@ -90,10 +101,13 @@ NORMAL = Level(
     call_nodes=600_000,
     call_samples={4: 12, 3: 12, 2: 12},
     weighted=False,
+    pool=1,
     exact_limit=0,
     announce_floor=0.7,
     double_floor=0.8,
     hochzeit_floor=0.6,
+    alone_handicap={4: 0, 3: 0, 2: 0},
+    alone_double_floor={4: 0.8, 3: 0.8, 2: 0.8},
     stand_up_share=0.5,
 )
 
@@ -110,10 +124,13 @@ STRONG = Level(
     call_nodes=9_000_000,
     call_samples={4: 40, 3: 40, 2: 40},
     weighted=True,
+    pool=8,
     exact_limit=150,
     announce_floor=0.65,
     double_floor=0.75,
     hochzeit_floor=0.55,
+    alone_handicap={4: 20, 3: 0, 2: 0},
+    alone_double_floor={4: 0.95, 3: 0.75, 2: 0.75},
     stand_up_share=0.5,
 )
 
@@ -131,8 +148,7 @@ _LISTED_PER_DEAL = 10
 def call_deals(
     info: SeatInfo, table: Table, facts: Knowledge, level: Level
 ) -> tuple[list[Deal], list[float]]:
-    deals = _sample(facts.constraints, SeededRandom(info.seed), level.call_samples[table.seats])
-    return deals, weights_of(info, table, facts, level, deals)
+    return _fitting(info, table, facts, level, level.call_samples[table.seats])
 
 
 def card_deals(
@@ -145,8 +161,36 @@ def card_deals(
         if 0 < len(every) <= level.exact_limit:
             return every, weights_of(info, table, facts, level, every), True
     count = level.samples + level.samples_per_trick * len(info.tricks)
-    drawn = _sample(known, SeededRandom(info.seed), count)
-    return drawn, weights_of(info, table, facts, level, drawn), False
+    return (*_fitting(info, table, facts, level, count), False)
+
+
+def _fitting(
+    info: SeatInfo, table: Table, facts: Knowledge, level: Level, count: int
+) -> tuple[list[Deal], list[float]]:
+    """``count`` deals with their weights. A weighted level draws ``pool`` times as many
+    and draws ``count`` of those again, each with a chance proportional to how well it
+    fits the calls (systematic resampling): an announced Solo's deals then mostly give
+    the soloist a Solo's hand, where among plain draws a few would, each weighing much.
+    A deal drawn again several times is searched once and weighs as often as drawn."""
+    rng = SeededRandom(info.seed)
+    drawn = _sample(facts.constraints, rng, count * (level.pool if level.weighted else 1))
+    weights = weights_of(info, table, facts, level, drawn)
+    if len(drawn) <= count:
+        return drawn, weights
+    total = sum(weights)
+    step = total / count
+    mark = step * rng.below(1 << 30) / (1 << 30)
+    times = [0] * len(drawn)
+    running = 0.0
+    taken = 0
+    for index, weight in enumerate(weights):
+        running += weight
+        while mark < running and taken < count:
+            times[index] += 1
+            taken += 1
+            mark += step
+    chosen = [index for index, drawn_times in enumerate(times) if drawn_times]
+    return [drawn[index] for index in chosen], [float(times[index]) for index in chosen]
 
 
 def _sample(known: Constraints, rng: SeededRandom, count: int) -> list[Deal]:
