@@ -568,7 +568,11 @@ class Game(ABC, Generic[OptionsT, StateT]):
 
     def may_act(self, state: StateT) -> frozenset[int]:
         """Seats that may act now without the deal waiting for them (anyone may make an
-        offer in a market); by default none."""
+        offer in a market); by default none.
+
+        The rules' answer, for the write path: a seat is shown only its own right
+        (``self_only``), for who else may act can depend on cards it has not seen (the seats
+        that may give Kontra to a Rufspiel are the ones that do not hold the called Ace)."""
         return frozenset()
 
     def deadline(self, state: StateT) -> Deadline | None:
@@ -615,7 +619,7 @@ class Game(ABC, Generic[OptionsT, StateT]):
             phase=view.phase,
             phase_kind=self.phase_kind(state),
             to_act=self.to_act(state),
-            may_act=self.may_act(state),
+            may_act=self.may_act(state) & self_only(seat),
             hand=tuple(card.card for card in view.hand),
             playable=tuple(card.card for card in view.hand if card.playable),
             dealt=view.dealt_hand,
@@ -781,6 +785,12 @@ class Game(ABC, Generic[OptionsT, StateT]):
 
     def legal_actions(self, state: StateT, seat: int) -> list[Action]:
         return [choice.action for choice in self.choices(state, seat) if choice.allowed]
+
+
+def self_only(viewer: int | None) -> frozenset[int]:
+    """The seats whose right to act unasked ``viewer`` may know of: its own; none for a
+    spectator."""
+    return frozenset() if viewer is None else frozenset({viewer})
 
 
 def _not_your_turn(waiting: frozenset[int]) -> str:

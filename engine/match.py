@@ -37,6 +37,7 @@ from engine.game import (
     MatchLength,
     MatchProgress,
     seats_only,
+    self_only,
 )
 from engine.seeding import derive_seed
 
@@ -94,6 +95,9 @@ MatchEvent = DealStarted | HandDealt | DealSettled | MatchFinished | GameEvent
 
 @dataclass(frozen=True, slots=True)
 class MatchView:
+    """The match as one viewer may see it. ``may_act`` holds at most the viewer itself:
+    who else may act unasked can depend on cards the viewer has not seen."""
+
     phase: MatchPhase
     deal_number: int
     deals_played: int
@@ -234,7 +238,7 @@ class Match:
             totals=tuple(self.totals),
             length=self.game.match_length(self.options),
             to_act=self.to_act(),
-            may_act=self.may_act(),
+            may_act=self.may_act() & self_only(viewer),
             deal=self.game.view(self.deal, viewer),
             continue_choice=continue_choice,
         )

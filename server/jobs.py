@@ -192,23 +192,17 @@ class JobQueue:
         ``force`` queues even when a job for this version is live (the sweeper's answer
         to a job that was lost).
         """
-        # Nothing waits for a seat that may act: its job is due at once and unpaced, so it is
-        # decided before the move the table waits for makes it stale.
-        optional = record.computer_options()
-        seats = record.computer_turns() + optional if seats is None else seats
+        if seats is None:
+            seats = record.computer_turns() + record.computer_options()
         people = any(seat.kind is SeatKind.HUMAN and not seat.left for seat in record.seats)
         kind = PEOPLE if people else COMPUTERS
         pace_ms = 0 if people else round(1000 / self.settings.ai_computer_moves_per_s)
         queued = 0
         for seat in seats:
-            job = ai_job_pb2.AiJob(
-                kind=ai_job_pb2.AI_JOB_KIND_MARKET if seat in optional else ai_job_pb2.AI_JOB_KIND_MOVE,
-                table_id=record.id,
-                table_version=record.version,
-                seat=seat,
-                level=level_to_proto(record.seats[seat].level),
-                observation=seat_observation(record, seat),
-            )
+            job = computer_job(record, seat)
+            # Nothing waits for a seat that may act: its job is due at once and unpaced, so it
+            # is decided before the move the table waits for makes it stale.
+            market = job.kind == ai_job_pb2.AI_JOB_KIND_MARKET
             now = now_ms()
             job.queued_time.FromMilliseconds(now)
             queued += await self._enqueue(
@@ -223,9 +217,9 @@ class JobQueue:
                     _live_field(record.id, seat),
                     record.version,
                     job.SerializeToString(),
-                    now if seat in optional else now + self.settings.ai_min_think_ms,
+                    now if market else now + self.settings.ai_min_think_ms,
                     now,
-                    0 if seat in optional else pace_ms,
+                    0 if market else pace_ms,
                     _KINDS[kind],
                     "1" if force else "0",
                 ],
@@ -277,15 +271,7 @@ class JobQueue:
         answer_key = keys.table_advice(record.id, record.version, seat)
         wanted = keys.table_advice_wanted(record.id, record.version, seat)
         if await self.redis.set(wanted, b"1", nx=True, px=timeout_ms):
-            job = ai_job_pb2.AiJob(
-                kind=ai_job_pb2.AI_JOB_KIND_ADVICE,
-                table_id=record.id,
-                table_version=record.version,
-                seat=seat,
-                level=level_to_proto("strong"),
-                observation=seat_observation(record, seat),
-                reply_to=answer_key,
-            )
+            job = advice_job(record, seat, answer_key)
             job.queued_time.FromMilliseconds(now_ms())
             await self.redis.xadd(keys.ai_jobs(PEOPLE), {"job": job.SerializeToString(), "due": now_ms()})
             metrics.AI_JOBS_QUEUED.labels("advice").inc()
@@ -527,6 +513,35 @@ class JobQueue:
             for entry_id, fields in messages
         ]
         return sorted(deliveries, key=lambda delivery: delivery.kind != PEOPLE)
+
+
+def computer_job(record: TableRecord, seat: int) -> ai_job_pb2.AiJob:
+    """The job for a computer ``seat`` at the table as it is: a move the table waits for,
+    or a market decision it may make; what it carries of the table is the seat's
+    observation alone."""
+    return ai_job_pb2.AiJob(
+        kind=ai_job_pb2.AI_JOB_KIND_MARKET
+        if seat in record.computer_options()
+        else ai_job_pb2.AI_JOB_KIND_MOVE,
+        table_id=record.id,
+        table_version=record.version,
+        seat=seat,
+        level=level_to_proto(record.seats[seat].level),
+        observation=seat_observation(record, seat),
+    )
+
+
+def advice_job(record: TableRecord, seat: int, reply_to: str) -> ai_job_pb2.AiJob:
+    """The job that asks the strong computer's advice for ``seat``, answered at ``reply_to``."""
+    return ai_job_pb2.AiJob(
+        kind=ai_job_pb2.AI_JOB_KIND_ADVICE,
+        table_id=record.id,
+        table_version=record.version,
+        seat=seat,
+        level=level_to_proto("strong"),
+        observation=seat_observation(record, seat),
+        reply_to=reply_to,
+    )
 
 
 def _live_field(table_id: str, seat: int) -> str:

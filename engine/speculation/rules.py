@@ -216,13 +216,12 @@ class Speculation(Game[Options, DealState]):
         return state
 
     def deal_again(self, state: DealState, seat: int, seed: int) -> DealState:
-        """The deal as dealt, with every card but the turn-up dealt anew from the same
-        cards: nobody has seen a face-down card or the rest of the pack."""
-        order = list(state.order)
-        turn_up_at = order.index(state.turn_up)
-        hidden = order[:turn_up_at] + order[turn_up_at + 1 :]
-        hidden = SeededRandom(seed).shuffled(hidden)
-        order = [*hidden[:turn_up_at], state.turn_up, *hidden[turn_up_at:]]
+        """The deal as dealt, with every card not turned up yet dealt anew from the same
+        cards (nobody has seen a face-down card or the rest of the pack); the turn-up and
+        the cards turned up since stay where they were."""
+        shown = {card for cards in state.turned for card in cards} | set(state.extra_cards)
+        hidden = SeededRandom(seed).shuffled([card for card in state.order if card not in shown])
+        order = [card if card in shown else hidden.pop() for card in state.order]
         seen_before = state.seen[: len(state.seen) - _seen_this_deal(state)]
         again, _ = deal(
             state.options,

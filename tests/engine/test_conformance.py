@@ -513,7 +513,9 @@ def test_a_seats_observation_is_its_view_in_a_computer_players_terms(table: Tabl
                 action for action in legal if not isinstance(action, PlayCard)
             ]
             assert observation.dealt == view.dealt_hand
-            assert (observation.to_act, observation.may_act) == (game.to_act(state), game.may_act(state))
+            # Of the seats that may act unasked, a seat learns only whether it is one.
+            assert observation.to_act == game.to_act(state)
+            assert observation.may_act == game.may_act(state) & {seat}
             assert len(observation.hand_sizes) == len(observation.shown) == table.seats
             if revealed_type is None:
                 assert observation.revealed is None

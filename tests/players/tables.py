@@ -274,14 +274,20 @@ def reshuffled_worlds(
 
 
 def replay_told(
-    config: TableConfig, start: object, actions: Sequence[tuple[int, str, str]], seat: int
-) -> tuple[TableRecord, list[bytes]] | None:
+    config: TableConfig,
+    start: object,
+    actions: Sequence[tuple[int, str, str]],
+    seat: int,
+    compared_with: Sequence[table_pb2.TableEvent] | None = None,
+) -> tuple[TableRecord, list[table_pb2.TableEvent]] | None:
     """A table whose first deal starts as ``start``, ``actions`` replayed, and the events
-    ``seat`` was told on the way; None if the engine refuses an action."""
-    record, _ = TableRecord.new("tables-no-peeking", config)
+    ``seat`` was told on the way; None if the engine refuses an action. Given the events
+    told in another world (``compared_with``), the replay stops after the first action
+    whose events differ from them: the worlds have parted."""
+    record, _ = TableRecord.new("tables-hidden-information", config)
     assert record.match is not None
     record.match.deal = record.game.copy_state(start)
-    told = []
+    told: list[table_pb2.TableEvent] = []
     for who, text, note in actions:
         try:
             happened = record.apply(
@@ -289,5 +295,8 @@ def replay_told(
             )
         except EngineError:
             return None
-        told += [item.event.SerializeToString() for item in happened if item.audience.includes(seat)]
+        known = len(told)
+        told += [item.event for item in happened if item.audience.includes(seat)]
+        if compared_with is not None and told[known:] != list(compared_with[known : len(told)]):
+            break
     return record, told

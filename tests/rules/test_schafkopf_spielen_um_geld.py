@@ -22,6 +22,7 @@ from engine.actions import Announce, Double, Pass
 from engine.cards import Suit
 from engine.errors import IllegalActionError, InvalidOptionsError, NotYourTurnError
 from engine.game import PUBLIC, DealResult, GameNotice, StepOperation, seats_only
+from engine.match import Match
 from engine.schafkopf.blocks import PartnerRevealed, SchafkopfSettlement, SecondHalfDealt
 from engine.schafkopf.constants import Options
 from engine.schafkopf.deal import DealState, Phase
@@ -180,6 +181,14 @@ def test_spielen_um_geld_laufende_below_the_minimum_count_nothing() -> None:
 
 # Kontra and Re ------------------------------------------------------------------------
 
+# Seat 0 calls the Eichel-Sau, which seat 2 holds.
+RUFSPIEL_HANDS = [
+    "EO GO HO EU HA HZ EK E9",
+    "SO GU HU SU HK H9 H8 H7",
+    "EA EZ E8 E7 GA GZ GK G9",
+    "SA SZ SK S9 S8 S7 G8 G7",
+]
+
 
 def test_kontra_by_a_defender_before_his_first_card_doubles() -> None:
     state = solo()
@@ -246,19 +255,31 @@ def test_re_by_a_defender_is_refused_and_nothing_follows_a_re() -> None:
 
 
 def test_kontra_and_re_in_a_rufspiel_the_partner_gives_re_not_kontra() -> None:
-    hands = [
-        "EO GO HO EU HA HZ EK E9",
-        "SO GU HU SU HK H9 H8 H7",
-        "EA EZ E8 E7 GA GZ GK G9",
-        "SA SZ SK S9 S8 S7 G8 G7",
-    ]
-    state = rigged(hands, Options(aufstellen=False))
+    state = rigged(RUFSPIEL_HANDS, Options(aufstellen=False))
     bid(state, {0: Announce("rufspiel", Suit.CLUBS)})
     assert GAME.illegality(state, 2, Double()) == "you hold the called Sau: you play with the declarer"
     act(state, 3, Double())
     events = act_events(state, 2, Double())
     assert events == (GameNotice(PartnerRevealed(2, 0), PUBLIC),)
     assert game_view(state, 1).partner == 2
+
+
+def test_kontra_and_re_in_a_rufspiel_each_seat_learns_only_its_own_right_not_who_holds_the_sau() -> None:
+    """Only the holder of the called Sau knows at first whom he plays with: the seats that
+    may give Kontra are those without it, and after a Kontra those that may give Re are the
+    declaring side. Each seat is shown only whether it may itself; a spectator nothing."""
+    state = rigged(RUFSPIEL_HANDS, Options(aufstellen=False))
+    bid(state, {0: Announce("rufspiel", Suit.CLUBS)})
+    match = Match(GAME, Options(aufstellen=False), 4, seed=1, humans=frozenset())
+    match.deal = state
+    for kontra_given, rights in ((False, {1, 3}), (True, {0, 2})):
+        if kontra_given:
+            act(state, 3, Double())
+        assert GAME.may_act(state) == rights  # the rules' own answer, for the write path
+        for seat in range(4):
+            assert GAME.observation(state, seat).may_act == rights & {seat}
+            assert match.view(seat).may_act == rights & {seat}
+        assert match.view(None).may_act == frozenset()
 
 
 def test_kontra_not_at_a_table_without_it() -> None:

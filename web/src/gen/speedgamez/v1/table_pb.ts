@@ -983,8 +983,11 @@ export type TableView = Message<"speedgamez.v1.TableView"> & {
   counters: Counter[];
 
   /**
-   * Seats that may act now without the table waiting for them (an offer in a market);
-   * the caller's choices say what it may do.
+   * Of the seats that may act now without the table waiting for them (an offer in a
+   * market, a Kontra), the caller's own seat if it is one; empty otherwise and for a
+   * spectator. Nobody learns another seat's right: it can tell what that seat holds (who
+   * may give Kontra to a Rufspiel tells who holds the called Ace). The caller's choices
+   * say what it may do.
    *
    * @generated from field: repeated int32 may_act_seats = 25;
    */
