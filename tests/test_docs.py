@@ -8,7 +8,7 @@ must accept it, so a renamed or dropped option fails here. The terminal client's
 go through its whole check of which options go together, not its parser alone. Scripts
 must exist and be executable, and every path of the repository a command names must exist.
 Some commands are run for real by tests of their own: the curl game
-(``tests/service/test_readme_http.py``) and the two-player walkthrough
+(``tests/service/test_docs_http.py``) and the two-player walkthrough
 (``tests/client/test_two_players.py``).
 """
 

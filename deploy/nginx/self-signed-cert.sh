@@ -7,7 +7,7 @@
 # with both present (a real certificate, or one made before) it changes nothing. The
 # certificate names TLS_NAMES (default "localhost 127.0.0.1 ::1"): DNS names and IP
 # addresses, separated by spaces or commas; the first is its common name. Clients trust
-# it by taking tls.crt as their root certificate (README, Operations).
+# it by taking tls.crt as their root certificate (docs/operations.md).
 set -eu
 
 dir=${1:?usage: self-signed-cert.sh DIR}

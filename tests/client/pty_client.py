@@ -31,8 +31,8 @@ PROMPT = re.compile(
 )
 HAND_LINE = re.compile(r"^  (\d+)\) (.+?)(?:  × (.*))?$")
 TRACEBACK = "Traceback (most recent call last)"
-# The interpreter as the README names it (relative to the repository), where it exists.
-README_PYTHON = ".venv/bin/python" if (ROOT / ".venv/bin/python").exists() else sys.executable
+# The interpreter as the docs name it (relative to the repository), where it exists.
+DOCUMENTED_PYTHON = ".venv/bin/python" if (ROOT / ".venv/bin/python").exists() else sys.executable
 
 
 def _as_at_a_login() -> None:

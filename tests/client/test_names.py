@@ -31,7 +31,7 @@ def test_a_german_liga_game_names_everything_in_german(
     # and a deal is settled. One match nearly always brings both; a match that does not is
     # followed by another, at a new table.
     for _ in range(MATCHES):
-        # The README's example, as written; the token goes to the default place under HOME.
+        # The example of docs/playing.md as written; the token goes to the default place under HOME.
         anna = start_client("--server", stack.address, "--name", "Anna", "--liga", "--german")
         anna.expect(r"^=== Kop · Liga-Werte · 8 deals \| deal 1 of 8 · ")
         if anna.play_until_or_match_end(

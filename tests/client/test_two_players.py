@@ -1,4 +1,4 @@
-"""The README's two-player walkthrough, exactly as written, on two terminals.
+"""The two-player walkthrough of docs/playing.md, exactly as written, on two terminals.
 
 Anna creates a table with ``--humans 2``; the client prints the join command; Ben runs
 it. Both play the first deal, both see its settlement, and both continue into the second
@@ -11,7 +11,7 @@ import shlex
 import time
 
 from tests.client.conftest import Stack, Start
-from tests.client.pty_client import README_PYTHON, TIMEOUT, TRACEBACK, Terminal
+from tests.client.pty_client import DOCUMENTED_PYTHON, TIMEOUT, TRACEBACK, Terminal
 
 
 def play_both(anna: Terminal, ben: Terminal, until: str, timeout: float = 3 * TIMEOUT) -> None:
@@ -32,11 +32,13 @@ def play_both(anna: Terminal, ben: Terminal, until: str, timeout: float = 3 * TI
 
 
 def test_anna_creates_for_two_ben_joins_with_the_printed_command(stack: Stack, start_client: Start) -> None:
-    anna = start_client("--server", stack.address, "--name", "Anna", "--humans", "2", python=README_PYTHON)
+    anna = start_client(
+        "--server", stack.address, "--name", "Anna", "--humans", "2", python=DOCUMENTED_PYTHON
+    )
     anna.expect("To join, each runs")
     command = shlex.split(anna.expect(r"^  (\S.*)$").group(1))
-    # The README's command with the server this test runs: ready to copy.
-    assert command[:3] == [README_PYTHON, "-m", "client"], command
+    # The documented command with the server this test runs: ready to copy.
+    assert command[:3] == [DOCUMENTED_PYTHON, "-m", "client"], command
     assert command[3:5] == ["--server", stack.address]
     assert command[5:7] == ["--name", "NAME"] and command[7] == "--join"
     table = command[8]

@@ -264,7 +264,7 @@ def test_a_watch_stream_through_nginx_whose_replica_is_killed_is_reset_as_intern
 ) -> None:
     """kill -9: nginx can only reset the HTTP/2 stream (RST_STREAM INTERNAL_ERROR), which
     gRPC reports as INTERNAL; nothing in nginx's configuration changes that. Clients
-    watch again on it as on UNAVAILABLE (README, Operations)."""
+    watch again on it as on UNAVAILABLE (docs/operations.md)."""
     stack = two_replicas
     anna, ben, _, stream, _, serving = watched_stream(stack)
     try:

@@ -2405,7 +2405,7 @@ export const TableService: GenService<{
   /**
    * A finished match read back deal by deal: every seat's cards as dealt, every move,
    * each settlement, and the whole match as a record in the text format the engine reads
-   * back (README "Match records"). For those who sat at the table (PERMISSION_DENIED
+   * back (docs/rules.md, "Match records"). For those who sat at the table (PERMISSION_DENIED
    * otherwise), once the match is over (FAILED_PRECONDITION while it runs: a running
    * match reveals nothing through it).
    *

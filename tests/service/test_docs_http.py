@@ -1,5 +1,6 @@
-"""The README's game of Kop with curl works as written: registering, creating a table,
-reading it (a GET) and playing a card, against a real server and worker."""
+"""The contract page's game of Kop with curl (docs/contract.md) works as written:
+registering, creating a table, reading it (a GET) and playing a card, against a real
+server and worker."""
 
 from __future__ import annotations
 
@@ -12,14 +13,14 @@ import pytest
 
 from tools.processes import ROOT, ServiceProcess, Store, http_address, running, server_process, worker_process
 
-README_PORT = "127.0.0.1:8080"
+DOCUMENTED_PORT = "127.0.0.1:8080"
 
 
-def readme_curl_script() -> str:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    after = readme.split("A game of Kop with `curl` after `scripts/up`", 1)[1]
+def documented_curl_script() -> str:
+    page = (ROOT / "docs" / "contract.md").read_text(encoding="utf-8")
+    after = page.split("A game of Kop with `curl` after `scripts/up`", 1)[1]
     match = re.search(r"```bash\n(.*?)```", after, re.DOTALL)
-    assert match is not None, "the README's curl example is a bash block"
+    assert match is not None, "the curl example is a bash block"
     return match.group(1)
 
 
@@ -31,11 +32,11 @@ def served(redis_server: Store) -> Iterator[ServiceProcess]:
 
 
 @pytest.mark.skipif(shutil.which("curl") is None or shutil.which("jq") is None, reason="needs curl and jq")
-def test_the_readme_plays_a_card_of_kop_with_curl(served: ServiceProcess) -> None:
-    script = readme_curl_script()
-    assert f"API=http://{README_PORT}/" in script, "the example names scripts/up's HTTP port"
+def test_the_documented_curl_game_plays_a_card_of_kop(served: ServiceProcess) -> None:
+    script = documented_curl_script()
+    assert f"API=http://{DOCUMENTED_PORT}/" in script, "the example names scripts/up's HTTP port"
     # The same script, pointed at this test's server instead of scripts/up's port.
-    script = script.replace(README_PORT, http_address(served), 1)
+    script = script.replace(DOCUMENTED_PORT, http_address(served), 1)
     result = subprocess.run(
         ["bash", "-e", "-o", "pipefail", "-c", script],
         capture_output=True,
