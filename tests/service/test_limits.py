@@ -5,6 +5,7 @@ UNAUTHENTICATED for an expired token) with a message that says what to do."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 import time
 from collections.abc import Iterator
@@ -12,11 +13,22 @@ from collections.abc import Iterator
 import grpc
 import pytest
 
+from server import store as store_module
+from server.service import TableService
+from server.settings import Settings
+from server.store import Store, connect, digest
 from speedgamez.v1 import table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
 from speedgamez.v1 import table_service_pb2_grpc as service_grpc
 from tests.support.client import EASY, HUMAN, Player
-from tools.processes import RedisServer, ServiceProcess, running, server_address, server_process
+from tools.processes import (
+    RedisCluster,
+    RedisServer,
+    ServiceProcess,
+    running,
+    server_address,
+    server_process,
+)
 
 
 @pytest.fixture(scope="module")
@@ -249,3 +261,41 @@ def test_a_peer_that_is_not_a_trusted_proxy_cannot_choose_its_address(
     assert codes[:4] == [grpc.StatusCode.OK] * 4
     assert grpc.StatusCode.RESOURCE_EXHAUSTED in codes[4:]
     channel.close()
+
+
+def test_servers_whose_clocks_disagree_or_step_back_refuse_no_request_within_the_burst(
+    redis_server: RedisServer | RedisCluster, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two servers a minute apart take turns with one player's calls, then one of them
+    has its clock stepped back an hour: nine calls within a burst of ten are all allowed,
+    by the token's bucket and by the address's."""
+    settings = Settings(
+        redis_url=redis_server.url,
+        redis_cluster=redis_server.cluster,
+        rate_per_s=1,
+        rate_burst=10,
+        address_rate_per_s=1,
+        address_rate_burst=10,
+    )
+    started = int(time.time() * 1000)
+    first, second, stepped_back = started, started - 60_000, started - 3_600_000
+    # The clock of the server each call reaches, in the order of the calls.
+    clocks = [first, second] * 4 + [stepped_back]
+    reading = {"now": started}
+    monkeypatch.setattr(store_module, "now_ms", lambda: reading["now"])
+
+    async def calls() -> None:
+        client = connect(settings, "test")
+        try:
+            store = Store(client, settings)
+            service = TableService(store, settings)
+            _, token = await store.register_player("Anna")
+            address = digest("198.51.100.40")
+            for now in clocks:
+                reading["now"] = now
+                await service.limit_address(address, registering=False)
+                await service.authenticate(token, address)
+        finally:
+            await client.aclose()
+
+    asyncio.run(calls())
