@@ -10,6 +10,8 @@ import grpc
 import pytest
 import redis
 
+from engine.errors import QUOTED_PREFIX
+from engine.registry import GAMES
 from speedgamez.v1 import actions_pb2, baska_kop_pb2, cards_pb2, table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
 from tests.service.conftest import Stack
@@ -250,5 +252,45 @@ def test_options_out_of_range_and_a_seat_that_is_not_human_are_invalid_argument(
     listing = service_pb2.ListTablesRequest(page_token="\\u00b2")
     expect_status(
         grpc.StatusCode.INVALID_ARGUMENT, partial(anna.stub.ListTables, listing, metadata=anna.metadata)
+    )
+    assert len(list(redis_client.scan_iter("sg:table:*:events"))) == tables_before
+
+
+# Values no whole-number option takes: thousands of digits (beyond the 4300 Python reads
+# as a number at all), a number just past any range, a superscript and another
+# script's digits, which ``str.isdigit`` takes.
+NOT_WHOLE_NUMBERS = ("9" * 5000, "1" + "0" * 4400, "-" + "9" * 5000, "1234567890", "\u00b2", "\u0661\u0662")
+
+
+def test_every_whole_number_option_of_every_game_refuses_a_value_it_cannot_take_quoting_a_prefix(
+    stack: Stack, redis_client: redis.Redis
+) -> None:
+    anna = stack.player("Anna")
+    tables_before = len(list(redis_client.scan_iter("sg:table:*:events")))
+    checked = []
+    for game in GAMES.values():
+        for rule_set in game.game_type.rule_sets:
+            for option in rule_set.options:
+                if option.values:
+                    continue
+                for value in NOT_WHOLE_NUMBERS:
+                    request = service_pb2.CreateTableRequest(
+                        game=game.game_type.id,
+                        rule_set=rule_set.id,
+                        options={option.key: value},
+                        seats=[HUMAN, EASY, EASY, EASY],
+                    )
+                    details = expect_status(
+                        grpc.StatusCode.INVALID_ARGUMENT,
+                        partial(anna.stub.CreateTable, request, metadata=anna.metadata),
+                    )
+                    assert option.key in details
+                    # The reply repeats a short prefix of what was sent, never all of it.
+                    if len(value) > QUOTED_PREFIX:
+                        assert value[: QUOTED_PREFIX + 1] not in details
+                    assert len(details) < 200
+                checked.append(f"{game.game_type.id}/{option.key}")
+    assert {"schafkopf/deals", "schafkopf/tariff_solo", "speculation/chips", "baska_kop/value_zolo"} <= set(
+        checked
     )
     assert len(list(redis_client.scan_iter("sg:table:*:events"))) == tables_before
