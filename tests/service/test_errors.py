@@ -226,6 +226,45 @@ def test_acting_at_a_table_without_a_seat_is_permission_denied(
     check()
 
 
+def test_a_stranger_is_permission_denied_before_his_version_or_request_is_looked_at(
+    table: tuple[Player, Player, str], stack: Stack, redis_client: redis.Redis
+) -> None:
+    """Authentication, then authorisation, then the request, then the version: someone
+    without a seat hears only that, whatever version he names or however his request is
+    made."""
+    _, _, name = table
+    carl = stack.player("Carl")
+    view = carl.get(name)
+    check = unchanged(redis_client, name)
+    stale = submit_request(view, PASS)
+    stale.table_version = view.version - 1
+    malformed = submit_request(view, play_card(cards_pb2.Card(suit=cards_pb2.SUIT_CLUBS)))
+    malformed.request_id = ""
+    for request in (stale, malformed):
+        details = expect_status(
+            grpc.StatusCode.PERMISSION_DENIED,
+            partial(carl.stub.SubmitAction, request, metadata=carl.metadata),
+        )
+        assert details == f"you have no seat at {name}"
+    check()
+
+
+def test_an_action_the_game_does_not_have_is_invalid_argument_at_any_version(
+    table: tuple[Player, Player, str], redis_client: redis.Redis
+) -> None:
+    """Retrying it at the current version could never succeed: it is not answered ABORTED."""
+    _, ben, name = table
+    view = ben.get(name)
+    check = unchanged(redis_client, name)
+    request = submit_request(view, announce(baska_kop_pb2.BASKA_KOP_CONTRACT_GRAN))
+    request.table_version = view.version - 1
+    details = expect_status(
+        grpc.StatusCode.INVALID_ARGUMENT, partial(ben.stub.SubmitAction, request, metadata=ben.metadata)
+    )
+    assert "kop has no announcement 'announce gran'" in details
+    check()
+
+
 def test_options_out_of_range_and_a_seat_that_is_not_human_are_invalid_argument(
     stack: Stack, redis_client: redis.Redis
 ) -> None:
