@@ -196,6 +196,28 @@ def test_malformed_requests_are_invalid_argument(
     check()
 
 
+def test_a_zolo_announced_with_a_suit_is_invalid_argument_and_changes_nothing(
+    table: tuple[Player, Player, str], redis_client: redis.Redis
+) -> None:
+    """Seed 000, "Die Ansage-Runde": no announcement names a suit. The contract's Baśka/Kop
+    announcement has no field for one; a client that sends one where Bela's and
+    Schafkopf's announcements carry theirs (field 2) is refused, not taken for a Zolo."""
+    _, ben, name = table
+    view = ben.get(name)
+    assert list(view.to_act_seats) == [1]
+    check = unchanged(redis_client, name)
+    zolo = baska_kop_pb2.BaskaKopAnnounce(contract=baska_kop_pb2.BASKA_KOP_CONTRACT_ZOLO)
+    suit = bytes([2 << 3, cards_pb2.SUIT_HEARTS])  # field 2, a varint
+    with_suit = baska_kop_pb2.BaskaKopAnnounce.FromString(zolo.SerializeToString() + suit)
+    action = actions_pb2.Action(baska_kop=baska_kop_pb2.BaskaKopAction(announce=with_suit))
+    details = expect_status(grpc.StatusCode.INVALID_ARGUMENT, lambda: ben.submit(view, action))
+    assert details.startswith("action.baska_kop.announce has field 2, which speedgamez.v1.BaskaKopAnnounce")
+    check()
+    # Without the suit the same Zolo is announced.
+    after = ben.submit(view, actions_pb2.Action(baska_kop=baska_kop_pb2.BaskaKopAction(announce=zolo)))
+    assert after.version == view.version + 1
+
+
 def test_stale_table_version_is_aborted(table: tuple[Player, Player, str], redis_client: redis.Redis) -> None:
     _, ben, name = table
     view = ben.get(name)
