@@ -103,6 +103,8 @@ sg:events                             channel  Pub/Sub: the id of every table wi
                                                events (published by the commit script)
 sg:lobby                              channel  Pub/Sub: a table that waits or waited for not stored
                                                players changed (wakes lobby streams)
+sg:revoked                            channel  Pub/Sub: the digest of a token just       not stored
+                                               revoked (ends its watch streams)
 ====================================  =======  ========================================  ====================
 """
 
@@ -121,6 +123,7 @@ AI_GROUP = "workers"
 CLOCK_DEADLINES = f"{PREFIX}:{{clock}}:deadlines"
 EVENTS_CHANNEL = f"{PREFIX}:events"
 LOBBY_CHANNEL = f"{PREFIX}:lobby"
+REVOKED_CHANNEL = f"{PREFIX}:revoked"
 BOARD_NAMES = f"{PREFIX}:{{board}}:names"
 BANK_BALANCES = f"{PREFIX}:{{bank}}:balances"
 BANK_POTS = f"{PREFIX}:{{bank}}:pots"

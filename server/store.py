@@ -355,8 +355,14 @@ class Store:
         return player_id, token
 
     async def revoke_token(self, token_digest: str) -> None:
-        """Forget the token (by its digest) and its rate bucket: later calls with it are refused."""
+        """Forget the token (by its digest) and its rate bucket: later calls with it are
+        refused, and its open watch streams, on every server, end (``server.watching``)."""
         await self.redis.delete(keys.token(token_digest), keys.rate(token_digest))
+        await self.redis.publish(keys.REVOKED_CHANNEL, token_digest)
+
+    async def token_known(self, token_digest: str) -> bool:
+        """Whether the token (by its digest) is still valid: not revoked, not expired."""
+        return bool(await self.redis.exists(keys.token(token_digest)))
 
     async def authenticate(self, token: str, rate_per_s: float, burst: int, cost: int = 1) -> Authentication:
         """Look the token up and take ``cost`` requests from its rate bucket, in one step."""

@@ -40,7 +40,8 @@ def strict(redis_server: RedisServer) -> Iterator[ServiceProcess]:
 
 @pytest.fixture(scope="module")
 def expiring(redis_server: RedisServer) -> Iterator[ServiceProcess]:
-    server = server_process(redis_server, token_ttl_s="2")
+    # Watch streams renew their leases, and look at their tokens, every half second.
+    server = server_process(redis_server, token_ttl_s="2", watch_lease_ms="1500")
     with running(server):
         yield server
 
@@ -139,6 +140,22 @@ def test_an_expired_token_is_unauthenticated(expiring: ServiceProcess) -> None:
     with pytest.raises(grpc.RpcError) as raised:
         anna.stub.ListTables(service_pb2.ListTablesRequest(), metadata=anna.metadata)
     assert raised.value.code() == grpc.StatusCode.UNAUTHENTICATED
+    assert "expired" in str(raised.value.details())
+    anna.close()
+
+
+def test_a_watch_stream_ends_when_its_token_expires(expiring: ServiceProcess) -> None:
+    """No revocation is announced: the stream finds out when it renews its lease."""
+    anna = Player(server_address(expiring), "Anna")
+    table = anna.create([HUMAN, HUMAN, EASY, EASY])
+    stream = anna.stub.WatchTable(
+        service_pb2.WatchTableRequest(table=table.name), metadata=anna.metadata, timeout=120
+    )
+    assert next(stream).event.sequence == 1
+    with pytest.raises(grpc.RpcError) as raised:
+        for _ in stream:
+            pass
+    assert raised.value.code() == grpc.StatusCode.UNAUTHENTICATED, raised.value.details()
     assert "expired" in str(raised.value.details())
     anna.close()
 
