@@ -81,9 +81,9 @@ async def change_table(
         except EngineError as error:
             refused = error
         if decided_on is not None and version != decided_on:
-            metrics.VERSION_CONFLICTS.inc()
             if isinstance(refused, InvalidActionError):
                 raise from_engine(refused) from None
+            metrics.VERSION_CONFLICTS.inc()
             raise _stale(decided_on, version)
         if refused is not None:
             raise from_engine(refused) from None
@@ -116,7 +116,9 @@ async def change_table(
 
 def _order_free(record: TableRecord, entry: LogEntry) -> bool:
     """Whether ``entry`` is a move checked against the table as it is, whatever version
-    it was decided on: a continue, and the game's order-free actions."""
+    it was decided on. A continue decides nothing about the table's state: it applies
+    whenever the seat still owes one, so that two players continuing at once both
+    succeed; the same holds for a game's order-free actions (an offer in a market)."""
     return isinstance(entry, Act) and record.match is not None and record.match.order_free(entry.action)
 
 
