@@ -18,7 +18,7 @@ sg:player:{player_id}                 hash     ``name``, ``created_ms``         
 sg:token:{<sha256 of token>}          string   "<player id>\\n<name>" (the token itself  the token lifetime
                                                is never stored)
 sg:rate:{<sha256 of token>}           hash     the token's rate bucket: ``tokens``,      until full again
-                                               ``at``
+                                               ``at`` (ms by Redis's own clock)
 sg:rate:{addr:<sha256 of address>}    hash     a client address's rate bucket for every  until full again
                                                call; ``...:register`` for registrations
 sg:watches:{addr:<sha256 of addr.>}   zset     the address's open watch streams, by      twice a lease
