@@ -51,6 +51,11 @@ def shadow_score(record: TableRecord, deal_number: int) -> int:
         "deal_actions": [],
     }
     shadow.match = Match.restore(record.game, record.match.options, len(levels), record.config.seed, snapshot)
+    # A deal can be over as soon as it is dealt (Speculation's turned-up ace wins the pool
+    # at once): nobody moves, and the strong computer scores what the player scored.
+    dealt_over = record.game.result(shadow.match.deal)
+    if dealt_over is not None:
+        return dealt_over.scores[player]
     while True:
         seat = shadow.computer_turns()[0]
         decision = decide(seat_observation(shadow, seat), levels[seat])

@@ -8,12 +8,19 @@ messages.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
 from engine.errors import InvalidOptionsError, quoted
 from engine.game import OptionType
 
 SWITCH_VALUES = ("false", "true")
+# The longest whole number an option's value may spell: more than any range declared
+# needs. A longer value is refused before it is read, so that no client's value of
+# thousands of digits is ever turned into a number (or repeated in a reply).
+MAX_NUMBER_CHARACTERS = 9
+# ASCII digits only: ``str.isdigit`` takes "²" and other scripts' digits too.
+_WHOLE_NUMBER = re.compile(r"-?[0-9]+")
 
 
 def switch(key: str, meaning: str, default: bool = False) -> OptionType:
@@ -44,6 +51,19 @@ def is_on(values: Mapping[str, str], key: str) -> bool:
     return values[key] == "true"
 
 
+def whole_number(option: OptionType, text: str) -> int:
+    """The whole number ``text`` spells for ``option``; InvalidOptionsError, quoting a short
+    prefix of it, when it is none or longer than ``MAX_NUMBER_CHARACTERS``."""
+    if len(text) > MAX_NUMBER_CHARACTERS or _WHOLE_NUMBER.fullmatch(text) is None:
+        bounds = (
+            f" from {option.minimum} to {option.maximum}"
+            if option.minimum is not None and option.maximum is not None
+            else ""
+        )
+        raise InvalidOptionsError(f"{option.key} must be a whole number{bounds}, not {quoted(text)}")
+    return int(text)
+
+
 def _checked(option: OptionType, text: str) -> str:
     if option.values:
         if text not in option.values:
@@ -51,9 +71,7 @@ def _checked(option: OptionType, text: str) -> str:
                 f"{option.key} must be one of {', '.join(option.values)}, not {quoted(text)}"
             )
         return text
-    if not text.lstrip("-").isdigit():
-        raise InvalidOptionsError(f"{option.key} must be a whole number, not {quoted(text)}")
-    number = int(text)
+    number = whole_number(option, text)
     if option.minimum is not None and number < option.minimum:
         raise InvalidOptionsError(f"{option.key} is {number}: the least is {option.minimum}")
     if option.maximum is not None and number > option.maximum:

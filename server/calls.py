@@ -108,9 +108,17 @@ class Malformed:
         self.detail = detail
 
 
+# Characters of a decoding error's own text a reply repeats: the text quotes the value
+# it failed on, which can be as long as the request.
+_DETAIL_PREFIX = 160
+
+
 def refuse_malformed(request: object) -> None:
     if isinstance(request, Malformed):
-        detail = f": {request.detail}" if request.detail else ""
+        detail = request.detail
+        if len(detail) > _DETAIL_PREFIX:
+            detail = f"{detail[:_DETAIL_PREFIX]}... ({len(detail)} characters)"
+        detail = f": {detail}" if detail else ""
         raise ServiceError(
             Code.INVALID_ARGUMENT, f"the request is not a valid {request.type_name} message{detail}"
         )

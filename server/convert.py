@@ -18,6 +18,7 @@ from typing import Any, cast
 
 from google.protobuf.descriptor import FieldDescriptor
 from google.protobuf.message import Message
+from google.protobuf.unknown_fields import UnknownFieldSet
 
 from engine.actions import Action, Continue, Double, Pass, PlayCard
 from engine.cards import Card, Rank, Suit
@@ -80,7 +81,14 @@ def action_to_proto(action: Action, game: GameType) -> actions_pb2.Action:
 
 def action_from_proto(message: actions_pb2.Action) -> Action:
     """The engine's action; a game's own action is found by its block's name, the game id
-    (whether it belongs to the table's game is the game's ``check``)."""
+    (whether it belongs to the table's game is the game's ``check``).
+
+    A field the contract does not declare is refused, not dropped: the action would mean
+    something else than what was sent (a suit with Baśka/Kop's Zolo, in field 2 as the
+    announcements of other games carry it, would be a plain Zolo)."""
+    unknown = _unknown_fields(message, "action")
+    if unknown:
+        raise InvalidActionError(f"{unknown[0]}: send only the fields the contract declares")
     kind = message.WhichOneof("kind")
     if kind is None:
         raise InvalidActionError("action is empty: set exactly one of its fields")
@@ -96,6 +104,24 @@ def action_from_proto(message: actions_pb2.Action) -> Action:
         if _snake_case(action_type.__name__) == name:
             return cast(Action, value_from_message(getattr(block, name), action_type))
     raise InvalidActionError(f"the {kind} action is empty: set exactly one of its fields")
+
+
+def _unknown_fields(message: Message, path: str) -> list[str]:
+    """Where ``message`` and the messages in it carry fields their type does not declare
+    (protobuf keeps them aside when it decodes bytes), e.g. "action.baska_kop.announce has
+    field 2, which speedgamez.v1.BaskaKopAnnounce does not declare"."""
+    unknown = UnknownFieldSet(message)
+    declared_by = message.DESCRIPTOR.full_name
+    found = [
+        f"{path} has field {unknown[index].field_number}, which {declared_by} does not declare"
+        for index in range(len(unknown))
+    ]
+    for descriptor, value in message.ListFields():
+        if descriptor.type != FieldDescriptor.TYPE_MESSAGE:
+            continue
+        for item in value if descriptor.is_repeated else (value,):
+            found += _unknown_fields(item, f"{path}.{descriptor.name}")
+    return found
 
 
 def contract_view_to_proto(contract: ContractView) -> table_pb2.ContractView:

@@ -1,5 +1,5 @@
-"""The daily deal's table (seed 000 "Tagesblatt"): the same fixed deals for everyone on
-a calendar day, alone against computers.
+"""The daily deal's table (seed 000 "Tagesblatt"; SPEC §3): the same fixed deals for
+everyone on a calendar day, alone against computers, in every game on offer.
 
 Its shuffle comes from a secret the servers share (``Store.daily_secret``), the game and
 the day, so every player gets the same deals and nobody can work them out from the date.
@@ -21,6 +21,11 @@ from server.table_log import SeatKind
 
 DAILY_DEALS = "8"
 OPPONENTS = "normal"
+# Four players: the only table of Baśka and Kop, Bela's two pairs facing each other
+# (seed 002) and Schafkopf's usual long pack (seed 003); Speculation's four players,
+# each dealing twice (its default), play the day's eight deals too. A game whose rules
+# seat no four plays at the seat count nearest to it.
+DAILY_SEATS = 4
 
 
 def daily_config(game: Game[Any, Any], date: str, secret: str, player_id: str) -> TableConfig:
@@ -32,7 +37,8 @@ def daily_config(game: Game[Any, Any], date: str, secret: str, player_id: str) -
         options = game.parse_options(rule_set.id, chosen)
     except EngineError:
         options = game.parse_options(rule_set.id, {})
-    seats = min(declared.seat_counts)
+    seated = [count for count in declared.seat_counts if game.check_seats(options, count) is None]
+    seats = min(seated, key=lambda count: (abs(count - DAILY_SEATS), count))
     return TableConfig(
         game=declared.id,
         rule_set=rule_set.id,

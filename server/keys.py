@@ -18,7 +18,7 @@ sg:player:{player_id}                 hash     ``name``, ``created_ms``         
 sg:token:{<sha256 of token>}          string   "<player id>\\n<name>" (the token itself  the token lifetime
                                                is never stored)
 sg:rate:{<sha256 of token>}           hash     the token's rate bucket: ``tokens``,      until full again
-                                               ``at``
+                                               ``at`` (ms by Redis's own clock)
 sg:rate:{addr:<sha256 of address>}    hash     a client address's rate bucket for every  until full again
                                                call; ``...:register`` for registrations
 sg:watches:{addr:<sha256 of addr.>}   zset     the address's open watch streams, by      twice a lease
@@ -103,6 +103,8 @@ sg:events                             channel  Pub/Sub: the id of every table wi
                                                events (published by the commit script)
 sg:lobby                              channel  Pub/Sub: a table that waits or waited for not stored
                                                players changed (wakes lobby streams)
+sg:revoked                            channel  Pub/Sub: the digest of a token just       not stored
+                                               revoked (ends its watch streams)
 ====================================  =======  ========================================  ====================
 """
 
@@ -121,6 +123,7 @@ AI_GROUP = "workers"
 CLOCK_DEADLINES = f"{PREFIX}:{{clock}}:deadlines"
 EVENTS_CHANNEL = f"{PREFIX}:events"
 LOBBY_CHANNEL = f"{PREFIX}:lobby"
+REVOKED_CHANNEL = f"{PREFIX}:revoked"
 BOARD_NAMES = f"{PREFIX}:{{board}}:names"
 BANK_BALANCES = f"{PREFIX}:{{bank}}:balances"
 BANK_POTS = f"{PREFIX}:{{bank}}:pots"

@@ -352,24 +352,12 @@ class TableService(WatchStreams):
         self, caller: Caller, request: service_pb2.SubmitActionRequest
     ) -> service_pb2.SubmitActionResponse:
         table_id = parse_table_name(request.table)
-        if not 1 <= len(request.request_id) <= _MAX_REQUEST_ID or not request.request_id.isprintable():
-            raise ServiceError(
-                Code.INVALID_ARGUMENT,
-                f"request_id must be 1 to {_MAX_REQUEST_ID} printable characters (e.g. a UUID)",
-            )
-        if request.table_version < 1:
-            raise ServiceError(Code.INVALID_ARGUMENT, "table_version must be the TableView.version you saw")
-        if not request.HasField("action"):
-            raise ServiceError(Code.INVALID_ARGUMENT, "action is required")
-        card_names = card_names_of(request.card_names)
-        try:
-            action = convert.action_from_proto(request.action)
-        except EngineError as error:
-            raise from_engine(error) from None
 
         def entry(record: TableRecord) -> LogEntry:
+            # Who may act comes before what the request says: a stranger learns nothing
+            # about a table from how his request is refused.
             seat = _own_seat(record, caller)
-            return Act(seat, action, SeatKind.HUMAN, request=request.request_id)
+            return Act(seat, _requested_action(request), SeatKind.HUMAN, request=request.request_id)
 
         change = await change_table(
             self.store,
@@ -377,16 +365,13 @@ class TableService(WatchStreams):
             table_id,
             entry,
             expected_version=request.table_version,
-            # A continue decides nothing about the table's state: it applies whenever the
-            # seat still owes one, so that two players continuing at once both succeed; the
-            # same holds for a game's order-free actions (an offer in a market).
-            order_free=_order_free(action),
             # Each player's ids are their own: no other player, and no computer, can
             # take one over.
             request_id=f"{caller.player_id}:{request.request_id}",
-            request_tag=digest(f"{request.table_version}:{action}"),
+            request_tag=_request_tag(request.table_version),
         )
         seat = change.record.seat_of(caller.player_id)
+        card_names = request.card_names
         response = service_pb2.SubmitActionResponse(table=table_view(change.record, seat, card_names))
         await self._learners_advice(change.record, seat, card_names, response.advice)
         return response
@@ -405,7 +390,6 @@ class TableService(WatchStreams):
             table_id,
             entry,
             expected_version=table_version,
-            order_free=_order_free(action),
             # A market runs on while a computer decides: a trade the table has since made
             # impossible is a stale move, not a wrong one.
             stale_when_refused=True,
@@ -615,10 +599,30 @@ def _own_seat(record: TableRecord, caller: Caller) -> int:
     return seat
 
 
-def _order_free(action: Action) -> Callable[[TableRecord], bool]:
-    """Whether ``action`` is checked against a table as it is, not the version it was decided on."""
+def _requested_action(request: service_pb2.SubmitActionRequest) -> Action:
+    """The action a SubmitActionRequest asks for, once its fields are checked."""
+    if not 1 <= len(request.request_id) <= _MAX_REQUEST_ID or not request.request_id.isprintable():
+        raise ServiceError(
+            Code.INVALID_ARGUMENT,
+            f"request_id must be 1 to {_MAX_REQUEST_ID} printable characters (e.g. a UUID)",
+        )
+    if request.table_version < 1:
+        raise ServiceError(Code.INVALID_ARGUMENT, "table_version must be the TableView.version you saw")
+    if not request.HasField("action"):
+        raise ServiceError(Code.INVALID_ARGUMENT, "action is required")
+    card_names_of(request.card_names)
+    try:
+        return convert.action_from_proto(request.action)
+    except EngineError as error:
+        raise from_engine(error) from None
 
-    def order_free(record: TableRecord) -> bool:
-        return record.match is not None and record.match.order_free(action)
 
-    return order_free
+def _request_tag(table_version: int) -> Callable[[LogEntry], str]:
+    """A digest of a person's move and the version it was decided on: a request id sent
+    again with another move or version is refused."""
+
+    def tag(entry: LogEntry) -> str:
+        assert isinstance(entry, Act)
+        return digest(f"{table_version}:{entry.action}")
+
+    return tag

@@ -23,6 +23,7 @@ SPEEDGAMEZ_WATCH_POLL_MS           5000                      a watch stream look
                                                              least this often, woken or not
 SPEEDGAMEZ_WATCH_LEASE_MS          60000                     a watch stream's lease on the
                                                              player's limit, renewed every third
+                                                             (its token is looked at then)
 SPEEDGAMEZ_WATCH_HEARTBEAT_S       20                        heartbeat on an idle watch stream
 SPEEDGAMEZ_SHUTDOWN_GRACE_S        5                         time given to running calls on stop
 SPEEDGAMEZ_AI_RECLAIM_MS           10000                     idle time before a job is reclaimed

@@ -91,30 +91,42 @@ return 1
 
 
 # A token bucket in a hash (``tokens``, ``at``): it refills continuously up to the burst.
-# take(key, now ms, requests per second, burst, cost) takes ``cost`` requests and returns
-# 0, or returns the milliseconds until it could and takes nothing.
+# take(key, requests per second, burst, cost) takes ``cost`` requests and returns 0, or
+# returns the milliseconds until it could and takes nothing. Its clock is Redis's own
+# (TIME), the same for every server whatever their clocks say, and a call delayed on its
+# way (a Redis that froze, a connection waited for) carries no stale time of its own;
+# time that goes backwards all the same (Redis's clock stepped back, a failover to a
+# replica whose clock is behind) refills nothing and takes nothing, and the bucket goes
+# on from the new time.
 _BUCKET = """
-local function take(key, now, rate, burst, cost)
+local function take(key, rate, burst, cost)
+  local time = redis.call('TIME')
+  local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
   local bucket = redis.call('HMGET', key, 'tokens', 'at')
   local tokens = tonumber(bucket[1]) or burst
   local at = tonumber(bucket[2]) or now
-  tokens = math.min(burst, tokens + (now - at) * rate / 1000)
-  if tokens < cost then return math.ceil((cost - tokens) * 1000 / rate) end
-  redis.call('HSET', key, 'tokens', tostring(tokens - cost), 'at', tostring(now))
+  tokens = math.min(burst, tokens + math.max(0, now - at) * rate / 1000)
+  local wait = 0
+  if tokens < cost then
+    wait = math.ceil((cost - tokens) * 1000 / rate)
+  else
+    tokens = tokens - cost
+  end
+  redis.call('HSET', key, 'tokens', tostring(tokens), 'at', tostring(now))
   redis.call('PEXPIRE', key, math.ceil(burst * 1000 / rate) + 1000)
-  return 0
+  return wait
 end
 """
 
-# KEYS: token, its rate bucket (same hash tag). ARGV: now (ms), requests per second,
-# burst, requests this call counts as. Returns {0} for an unknown token, {1, value} when
+# KEYS: token, its rate bucket (same hash tag). ARGV: requests per second, burst,
+# requests this call counts as. Returns {0} for an unknown token, {1, value} when
 # allowed, {2, value, retry ms} when the bucket is too empty.
 _AUTHENTICATE = (
     _BUCKET
     + """
 local value = redis.call('GET', KEYS[1])
 if not value then return {0} end
-local wait = take(KEYS[2], tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]))
+local wait = take(KEYS[2], tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]))
 if wait > 0 then return {2, value, tostring(wait)} end
 return {1, value}
 """
@@ -125,7 +137,7 @@ return {1, value}
 _RATE = (
     _BUCKET
     + """
-return take(KEYS[1], tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]))
+return take(KEYS[1], tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]))
 """
 )
 
@@ -343,14 +355,20 @@ class Store:
         return player_id, token
 
     async def revoke_token(self, token_digest: str) -> None:
-        """Forget the token (by its digest) and its rate bucket: later calls with it are refused."""
+        """Forget the token (by its digest) and its rate bucket: later calls with it are
+        refused, and its open watch streams, on every server, end (``server.watching``)."""
         await self.redis.delete(keys.token(token_digest), keys.rate(token_digest))
+        await self.redis.publish(keys.REVOKED_CHANNEL, token_digest)
+
+    async def token_known(self, token_digest: str) -> bool:
+        """Whether the token (by its digest) is still valid: not revoked, not expired."""
+        return bool(await self.redis.exists(keys.token(token_digest)))
 
     async def authenticate(self, token: str, rate_per_s: float, burst: int, cost: int = 1) -> Authentication:
         """Look the token up and take ``cost`` requests from its rate bucket, in one step."""
         token_digest = digest(token)
         reply: Any = await self._authenticate(
-            keys=[keys.token(token_digest), keys.rate(token_digest)], args=[now_ms(), rate_per_s, burst, cost]
+            keys=[keys.token(token_digest), keys.rate(token_digest)], args=[rate_per_s, burst, cost]
         )
         if reply[0] == 0:
             return Authentication(AuthenticationStatus.UNKNOWN)
@@ -361,7 +379,7 @@ class Store:
 
     async def limit_rate(self, bucket: str, rate_per_s: float, burst: int, cost: int = 1) -> int:
         """Take ``cost`` requests from the rate bucket ``bucket``; 0 if allowed, else the ms to wait."""
-        reply: Any = await self._rate(keys=[bucket], args=[now_ms(), rate_per_s, burst, cost])
+        reply: Any = await self._rate(keys=[bucket], args=[rate_per_s, burst, cost])
         return int(reply)
 
     async def open_watch(self, holder_key: str, watch_id: str, limit: int, lease_ms: int) -> bool:

@@ -99,7 +99,9 @@ class WatchStreams:
             with self.hub.watching_lobby() as woken:
                 yield service_pb2.WatchLobbyResponse(snapshot=await self._stream_call(follower.snapshot()))
                 stopping = "this server is shutting down; watch the lobby again"
-                streaming = self._keep_streaming(woken, watch_id, holders, read, heartbeat, lambda: stopping)
+                streaming = self._keep_streaming(
+                    caller, woken, watch_id, holders, read, heartbeat, lambda: stopping
+                )
                 async for response in streaming:
                     yield response
         finally:
@@ -165,11 +167,13 @@ class WatchStreams:
             return f"this server is shutting down; watch again with after_sequence={after}"
 
         with self.hub.watching(record.id) as woken:
-            async for response in self._keep_streaming(woken, watch_id, holders, read, heartbeat, stopping):
+            streaming = self._keep_streaming(caller, woken, watch_id, holders, read, heartbeat, stopping)
+            async for response in streaming:
                 yield response
 
     async def _keep_streaming(
         self,
+        caller: Caller,
         woken: asyncio.Event,
         watch_id: str,
         holders: list[str],
@@ -179,39 +183,55 @@ class WatchStreams:
     ) -> AsyncIterator[Response]:
         """What every watch stream does: ``read`` when the hub wakes it and at least every
         ``watch_poll_ms``, a ``heartbeat`` on an idle stream, and its lease renewed every
-        third of it; until a reading ends it, or the server stops (UNAVAILABLE with
-        ``stopping``'s message)."""
+        third of it; until a reading ends it, the caller's token is revoked or expires
+        (UNAUTHENTICATED), or the server stops (UNAVAILABLE with ``stopping``'s message).
+        The token is looked at when the hub says it may have been revoked and with every
+        renewal of the lease."""
         assert self.hub is not None
         settings = self.settings
         clock = asyncio.get_running_loop().time
         heartbeat_at = clock() + settings.watch_heartbeat_s
         renew_at = clock() + settings.watch_lease_ms / 3000
-        while True:
-            if self.hub.closing.is_set():
-                raise ServiceError(Code.UNAVAILABLE, stopping())
-            # Cleared before reading: a wake-up that arrives during the read is kept.
-            woken.clear()
-            reading = await read()
-            for response in reading.responses:
-                yield response
-            if reading.ended:
-                return
-            now = clock()
-            if reading.responses:
-                heartbeat_at = now + settings.watch_heartbeat_s
-            elif now >= heartbeat_at:
-                # Data on an idle stream, so that proxies with an idle timeout keep it.
-                yield heartbeat()
-                heartbeat_at = now + settings.watch_heartbeat_s
-            if now >= renew_at:
-                for holder in holders:
-                    await self._stream_call(self.store.renew_watch(holder, watch_id, settings.watch_lease_ms))
-                renew_at = now + settings.watch_lease_ms / 3000
-            if reading.more:
-                continue
-            wait = min(settings.watch_poll_ms / 1000, heartbeat_at - now, renew_at - now)
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(woken.wait(), max(wait, 0))
+        with self.hub.following_token(caller.token_digest, woken) as doubt:
+            while True:
+                if self.hub.closing.is_set():
+                    raise ServiceError(Code.UNAVAILABLE, stopping())
+                if doubt.is_set():
+                    doubt.clear()
+                    await self._check_token(caller)
+                # Cleared before reading: a wake-up that arrives during the read is kept.
+                woken.clear()
+                reading = await read()
+                for response in reading.responses:
+                    yield response
+                if reading.ended:
+                    return
+                now = clock()
+                if reading.responses:
+                    heartbeat_at = now + settings.watch_heartbeat_s
+                elif now >= heartbeat_at:
+                    # Data on an idle stream, so that proxies with an idle timeout keep it.
+                    yield heartbeat()
+                    heartbeat_at = now + settings.watch_heartbeat_s
+                if now >= renew_at:
+                    await self._check_token(caller)
+                    for holder in holders:
+                        lease = self.store.renew_watch(holder, watch_id, settings.watch_lease_ms)
+                        await self._stream_call(lease)
+                    renew_at = now + settings.watch_lease_ms / 3000
+                if reading.more:
+                    continue
+                wait = min(settings.watch_poll_ms / 1000, heartbeat_at - now, renew_at - now)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(woken.wait(), max(wait, 0))
+
+    async def _check_token(self, caller: Caller) -> None:
+        """End the stream if the caller's token was revoked or has expired since it opened."""
+        if not await self._stream_call(self.store.token_known(caller.token_digest)):
+            raise ServiceError(
+                Code.UNAUTHENTICATED,
+                "this stream's token was revoked or has expired: register again with RegisterPlayer",
+            )
 
     async def _stream_call(self, call: Awaitable[Result]) -> Result:
         """A Redis call of a watch stream, within the streams' share of the pool."""

@@ -12,6 +12,11 @@ cluster node fails over. Every stream therefore also looks for events on its own
 ``watch_poll_ms``, and every stream looks again as soon as the subscription is back, so
 a missed notification delays events at most that long and loses none. A quiet
 subscription pings, so that a connection that died without a word is noticed too.
+
+The same subscription hears of revoked tokens (``sg:revoked``, the token's digest): the
+streams of that token are told to look whether it is still valid, and so is every stream
+when the subscription is back (one may have been missed); the streams look on their own
+too, with every renewal of their lease, which also ends those of an expired token.
 """
 
 from __future__ import annotations
@@ -52,6 +57,9 @@ class EventHub:
         self.connections = asyncio.Semaphore(STREAM_CONNECTIONS)
         self._wakers: dict[str, set[asyncio.Event]] = {}
         self._lobby: set[asyncio.Event] = set()
+        # Per token digest, the streams' (doubt, waker) pairs: doubt is set when the token
+        # may have been revoked, and the waker wakes the stream to look.
+        self._tokens: dict[str, set[tuple[asyncio.Event, asyncio.Event]]] = {}
 
     @contextmanager
     def watching(self, table_id: str) -> Iterator[asyncio.Event]:
@@ -77,6 +85,20 @@ class EventHub:
         finally:
             self._lobby.discard(waker)
 
+    @contextmanager
+    def following_token(self, token_digest: str, woken: asyncio.Event) -> Iterator[asyncio.Event]:
+        """An event set (and ``woken`` with it) whenever the token may have been revoked."""
+        pair = (asyncio.Event(), woken)
+        self._tokens.setdefault(token_digest, set()).add(pair)
+        try:
+            yield pair[0]
+        finally:
+            pairs = self._tokens.get(token_digest)
+            if pairs is not None:
+                pairs.discard(pair)
+                if not pairs:
+                    del self._tokens[token_digest]
+
     def close(self) -> None:
         """The process is stopping: wake every stream so that it ends now."""
         self.closing.set()
@@ -88,8 +110,10 @@ class EventHub:
         while not self.closing.is_set():
             pubsub: Any = self.redis.pubsub()
             try:
-                await pubsub.subscribe(keys.EVENTS_CHANNEL, keys.LOBBY_CHANNEL)
-                # Whatever was published while not subscribed was missed: everyone looks.
+                await pubsub.subscribe(keys.EVENTS_CHANNEL, keys.LOBBY_CHANNEL, keys.REVOKED_CHANNEL)
+                # Whatever was published while not subscribed was missed: everyone looks,
+                # at the table and at the token.
+                self._doubt_all()
                 self._wake_all()
                 delay = _RETRY_FIRST_S
                 unanswered = 0
@@ -104,10 +128,8 @@ class EventHub:
                         unanswered += 1
                     elif message.get("type") == "pong":
                         unanswered = 0
-                    elif message.get("type") == "message" and text(message["channel"]) == keys.LOBBY_CHANNEL:
-                        self._wake_lobby()
                     elif message.get("type") == "message":
-                        self._wake(text(message["data"]))
+                        self._notified(text(message["channel"]), text(message["data"]))
             except asyncio.CancelledError:
                 raise
             except Exception as error:  # whatever broke it, the streams must not go deaf
@@ -121,6 +143,23 @@ class EventHub:
     def _wake(self, table_id: str) -> None:
         for waker in self._wakers.get(table_id, ()):
             waker.set()
+
+    def _notified(self, channel: str, data: str) -> None:
+        if channel == keys.LOBBY_CHANNEL:
+            self._wake_lobby()
+        elif channel == keys.REVOKED_CHANNEL:
+            self._doubt(data)
+        else:
+            self._wake(data)
+
+    def _doubt(self, token_digest: str) -> None:
+        for doubt, waker in self._tokens.get(token_digest, ()):
+            doubt.set()
+            waker.set()
+
+    def _doubt_all(self) -> None:
+        for token_digest in list(self._tokens):
+            self._doubt(token_digest)
 
     def _wake_lobby(self) -> None:
         for waker in self._lobby:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.errors import EngineError
+from engine.errors import EngineError, InvalidActionError
 from server import metrics
 from server.clock import deadline_after
 from server.errors import Code, ServiceError, from_engine
@@ -38,57 +38,67 @@ async def change_table(
     build_entry: Callable[[TableRecord], LogEntry],
     *,
     expected_version: int | None,
-    order_free: Callable[[TableRecord], bool] | None = None,
     stale_when_refused: bool = False,
     request_id: str = "",
-    request_tag: str = "",
+    request_tag: str | Callable[[LogEntry], str] = "",
 ) -> Change:
     """Apply one change to a table, or raise ServiceError and change nothing.
 
-    ``expected_version`` is the version the change was decided on (a client's
-    table_version, an AI job's version); a table that has moved on answers ABORTED.
-    With None the change is rebuilt on the fresh table after a conflict (joins, leaves).
-    ``order_free`` says, for the table as loaded, whether the change is one that depends on
-    no order of moves (a continue, a game's order-free action): then it is checked against
-    the table as it is, like a change without an expected version.
-    ``stale_when_refused`` is for a computer's move: a change the engine refuses on a table
-    that has moved on from ``expected_version`` was decided for a table that is gone (a bid
-    another bid has overtaken, an offer for a card turned up since), so it answers ABORTED
-    like any stale move; refused at its own version, it is a fault of the computer.
-    ``request_id`` makes a retry of the same change apply once; ``request_tag`` is a
-    digest of the request, so a reused id with different content is refused.
+    ``build_entry`` makes the log entry from the table as loaded; it first checks that the
+    caller may make the change (PERMISSION_DENIED) and then what the request says
+    (INVALID_ARGUMENT). ``expected_version`` is the version the change was decided on (a
+    client's table_version, an AI job's version); a table that has moved on answers
+    ABORTED, but only after those checks and after the game's own check that the action
+    exists at all (INVALID_ARGUMENT), so that a stranger learns nothing from a version and
+    a request that can never succeed is not sent to fetch the table and try again. Then
+    the rules decide (FAILED_PRECONDITION). With None the change is rebuilt on the fresh
+    table after a conflict (joins, leaves). An action the game takes in any order (a
+    continue, a market's offer) is checked against the table as it is, like a change
+    without an expected version. ``stale_when_refused`` is for a computer's move: one the
+    rules refuse on a table that has moved on from ``expected_version`` was decided for a
+    table that is gone (a bid another bid has overtaken, an offer for a card turned up
+    since), so it answers ABORTED like any stale move; refused at its own version, it is a
+    fault of the computer.
+    ``request_id`` makes a retry of the same change apply once; ``request_tag`` (or what it
+    makes of the entry) is a digest of the request, so a reused id with different content
+    is refused.
     """
-    decided_on = expected_version
     for _ in range(_ATTEMPTS):
         record = await store.load(table_id)
         if record is None:
             raise ServiceError(Code.NOT_FOUND, f"there is no table tables/{table_id}")
-        if order_free is not None and order_free(record):
-            expected_version = None
-        if request_id and (expected_version is None or record.version != expected_version):
-            # A retry of a change that was applied finds the table moved on: it is answered
-            # like the first attempt. (At the current version the commit checks the id.)
-            previous = await store.request_outcome(table_id, request_id)
-            if previous is not None:
-                return _duplicate(record, previous[1], request_tag)
-        if expected_version is not None and record.version != expected_version:
-            metrics.VERSION_CONFLICTS.inc()
-            raise _stale(expected_version, record.version)
         version = record.version
         status = record.status
         waited, deadline = record.clock_wait(), record.deadline_ms
         awarded, shadowed = len(record.awards), record.shadows_due()
         entry = build_entry(record)
+        tag = request_tag(entry) if callable(request_tag) else request_tag
+        decided_on = None if _order_free(record, entry) else expected_version
+        if request_id and (decided_on is None or version != decided_on):
+            # A retry of a change that was applied finds the table moved on: it is answered
+            # like the first attempt. (At the current version the commit checks the id.)
+            previous = await store.request_outcome(table_id, request_id)
+            if previous is not None:
+                return _duplicate(record, previous[1], tag)
         try:
             events = record.apply(entry)
+            refused = None
         except EngineError as error:
-            if stale_when_refused and decided_on is not None and record.version != decided_on:
+            refused = error
+        if decided_on is not None and version != decided_on:
+            if isinstance(refused, InvalidActionError):
+                raise from_engine(refused) from None
+            metrics.VERSION_CONFLICTS.inc()
+            raise _stale(decided_on, version)
+        if refused is not None:
+            moved_on = expected_version is not None and version != expected_version
+            if stale_when_refused and moved_on and not isinstance(refused, InvalidActionError):
                 raise ServiceError(
                     Code.ABORTED,
-                    f"the move decided at table_version {decided_on} no longer applies at version "
-                    f"{record.version}: {from_engine(error).message}",
+                    f"the move decided at table_version {expected_version} no longer applies at "
+                    f"version {version}: {from_engine(refused).message}",
                 ) from None
-            raise from_engine(error) from None
+            raise from_engine(refused) from None
         moved = isinstance(entry, Act | Expire)
         record.deadline_ms = deadline_after(record, waited, deadline, moved, now_ms(), store.settings)
         if record.deadline_ms is not None and record.deadline_ms != deadline:
@@ -98,7 +108,7 @@ async def change_table(
         noted = None
         if len(record.awards) > awarded:
             noted = await store.board.note(table_id, now_ms())
-        outcome = await store.commit(record, version, [entry], events, request_id, request_tag)
+        outcome = await store.commit(record, version, [entry], events, request_id, tag)
         if outcome.status is CommitStatus.OK:
             if isinstance(entry, Act):
                 metrics.ACTIONS_APPLIED.labels(record.config.game, entry.by).inc()
@@ -107,13 +117,21 @@ async def change_table(
         if outcome.status is CommitStatus.DUPLICATE:
             fresh = await store.load(table_id)
             assert fresh is not None
-            return _duplicate(fresh, outcome.request_tag, request_tag)
+            return _duplicate(fresh, outcome.request_tag, tag)
         if outcome.status is CommitStatus.MISSING:
             raise ServiceError(Code.NOT_FOUND, f"there is no table tables/{table_id}")
         metrics.VERSION_CONFLICTS.inc()
-        if expected_version is not None:
-            raise _stale(expected_version, outcome.version)
+        if decided_on is not None:
+            raise _stale(decided_on, outcome.version)
     raise ServiceError(Code.ABORTED, "the table changed too often while trying; try again")
+
+
+def _order_free(record: TableRecord, entry: LogEntry) -> bool:
+    """Whether ``entry`` is a move checked against the table as it is, whatever version
+    it was decided on. A continue decides nothing about the table's state: it applies
+    whenever the seat still owes one, so that two players continuing at once both
+    succeed; the same holds for a game's order-free actions (an offer in a market)."""
+    return isinstance(entry, Act) and record.match is not None and record.match.order_free(entry.action)
 
 
 async def _after_commit(

@@ -12,7 +12,7 @@ from ai_worker.daily import shadow_score
 from engine.actions import Action, Continue
 from engine.errors import IllegalActionError
 from engine.match import MatchPhase
-from engine.registry import get_game
+from engine.registry import GAMES, get_game
 from server.daily import daily_config
 from server.table import TableConfig, TableRecord
 from server.table_log import Act, Compare, Join, LogEntry, SeatKind, entry_from_dict, entry_to_dict
@@ -75,6 +75,35 @@ def test_tagesblatt_two_players_are_dealt_the_same_8_deals() -> None:
 
     anna, ben = hands("anna", 0), hands("ben", 1)
     assert len(anna) == 8 and anna == ben
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_tagesblatt_every_game_seats_one_person_and_three_computers_for_eight_deals(game: str) -> None:
+    """Four players: Baśka and Kop's only table, Bela's two pairs, Schafkopf's long pack,
+    and Speculation's four dealing twice each; eight deals where the game counts deals
+    (Bela plays its Partie to the points)."""
+    played = get_game(game)
+    config = daily_config(played, "2026-12-01", "s", "anna")
+    assert config.seats == ((SeatKind.HUMAN, "easy"),) + ((SeatKind.COMPUTER, "normal"),) * 3
+    options = played.parse_options(
+        config.rule_set, {key: value for key, value in config.options.items() if key != "rule_set"}
+    )
+    assert played.check_seats(options, 4) is None
+    length = played.match_length(options)
+    assert length.deals == 8 or length.deals_each * 4 == 8 or length.target_points
+
+
+def test_tagesblatt_a_deal_over_as_soon_as_it_is_dealt_is_the_same_for_the_strong_computer() -> None:
+    """Speculation's turned-up ace takes the pool at once: nobody moves, and the strong
+    computer's replay scores what the player scored."""
+    config = daily_config(get_game("speculation"), "2026-12-01", "secret-2", "anna")
+    record, _ = TableRecord.new("daily", config)
+    record.apply(Join(0, "anna", "Anna"))
+    # This day's first deal is settled as it is dealt, before anyone moved.
+    assert record.shadows_due() == [1]
+    (deal,) = record.daily_deals
+    assert deal.score is not None
+    assert shadow_score(record, 1) == deal.score
 
 
 def test_tagesblatt_each_settled_deal_waits_for_one_comparison() -> None:

@@ -36,10 +36,16 @@ def running_contract(state: DealState) -> Contract:
 
 
 def parse_contract(state: DealState, action: Announce) -> Contract:
-    """The announced contract, or InvalidActionError if this rule set has no such contract."""
+    """The announced contract, or InvalidActionError if this rule set has no such contract
+    or the announcement names a suit (the trumps of every contract are fixed)."""
     offered = ANNOUNCEMENTS[state.options.rule_set]
     for contract in offered:
-        if contract.value == action.contract and action.suit is None:
+        if contract.value == action.contract:
+            if action.suit is not None:
+                raise InvalidActionError(
+                    f"{CONTRACT_LABELS[contract]} is announced without a suit: its trumps are fixed, "
+                    f"so announce '{Announce(action.contract)}'"
+                )
             return contract
     codes = ", ".join(contract.value for contract in offered)
     raise InvalidActionError(

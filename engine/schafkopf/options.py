@@ -14,6 +14,7 @@ from dataclasses import fields
 
 from engine.errors import InvalidOptionsError, quoted
 from engine.game import OptionType
+from engine.options import whole_number
 from engine.schafkopf.constants import (
     TOTAL_POINTS,
     AllPass,
@@ -234,9 +235,7 @@ def _checked(option: OptionType, text: str) -> str:
                 f"{option.key} must be one of {', '.join(option.values)}, not {quoted(text)}"
             )
         return text
-    if not text.lstrip("-").isdigit():
-        raise InvalidOptionsError(f"{option.key} must be a whole number, not {quoted(text)}")
-    number = int(text)
+    number = whole_number(option, text)
     assert option.minimum is not None and option.maximum is not None
     if number < option.minimum:
         what = (

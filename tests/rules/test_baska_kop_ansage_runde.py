@@ -18,6 +18,7 @@ import pytest
 
 from engine.actions import Announce
 from engine.baska_kop.state import DealState
+from engine.cards import Suit
 from engine.errors import InvalidActionError
 from engine.game import Badge
 from tests.rules.baska_kop_helpers import GAME, contract_of, new_deal, passes, reason, result, run
@@ -136,6 +137,19 @@ def test_ansage_runde_contract_not_in_rule_set(rule_set: str, contract: str) -> 
     state = new_deal(rule_set, HANDS)
     with pytest.raises(InvalidActionError):
         GAME.check(state, 0, Announce(contract))
+
+
+@pytest.mark.parametrize(("rule_set", "contract"), [("kop", "zolo"), ("baska", "zolo"), ("baska", "gran_du")])
+def test_ansage_runde_an_announcement_names_no_suit(rule_set: str, contract: str) -> None:
+    """Every game of the Rangfolge plays fixed trumps (section "Trumpf"): an announcement
+    that names a suit is malformed, whoever makes it."""
+    state = new_deal(rule_set, HANDS)
+    with pytest.raises(InvalidActionError, match="is announced without a suit") as raised:
+        GAME.check(state, 0, Announce(contract, Suit.HEARTS))
+    assert f"announce '{Announce(contract)}'" in str(raised.value)
+    run(state, [(0, "pass")])
+    with pytest.raises(InvalidActionError, match="is announced without a suit"):
+        GAME.check(state, 1, Announce(contract, Suit.CLUBS))
 
 
 def test_ansage_runde_wesele_needs_both_black_queens() -> None:

@@ -4,14 +4,12 @@ each computer's job may see, and refusals that change nothing."""
 from __future__ import annotations
 
 import uuid
-from functools import partial
 from typing import Any
 
 import grpc
 import pytest
 import redis
 
-from ai_worker.daily import shadow_score
 from server import keys
 from speedgamez.internal.v1 import ai_job_pb2
 from speedgamez.v1 import actions_pb2, bela_pb2, cards_pb2, table_pb2
@@ -266,38 +264,3 @@ def test_bela_refusals_say_why_and_change_nothing(stack: Stack) -> None:
             checked.add("melden")
         mover.submit(mover.get(created.name), play_card(next(card.card for card in hand if card.playable)))
         started.add(seat)
-
-
-def test_bela_tagesblatt_compares_the_first_deal_with_the_strong_computer(
-    stack: Stack, redis_client: redis.Redis
-) -> None:
-    """The daily deal of Bela: one against the normal computer, a Partie to 1001; after the
-    first deal the strong computer's replay from the player's seat stands beside hers."""
-    dora = stack.player("Dora")
-    started = dora.stub.StartDailyDeal(service_pb2.StartDailyDealRequest(game="bela"), metadata=dora.metadata)
-    name = started.table.name
-    assert [seat.kind for seat in started.table.seats] == [
-        table_pb2.SEAT_KIND_HUMAN,
-        table_pb2.SEAT_KIND_COMPUTER,
-    ]
-    assert started.table.options["target"] == "1001"
-    while True:
-        view = dora.get(name)
-        if view.daily.deals and view.daily.deals[0].HasField("computer_score"):
-            break
-        if view.viewer_seat in view.to_act_seats and view.phase != table_pb2.TABLE_PHASE_SETTLEMENT:
-            dora.submit(view, bela_move(view))
-        else:
-            # The settlement waits for her; the comparison lands as a new version.
-            dora.wait(name, partial(_changed_since, view.version), timeout=120)
-    table = stored(redis_client, name)
-    (settled, *_) = [
-        event.deal_settled.settlement for event in table.events if event.HasField("deal_settled")
-    ]
-    line = view.daily.deals[0]
-    assert line.your_score == settled.scores[0]
-    assert line.computer_score == shadow_score(table.record(), 1)
-
-
-def _changed_since(version: int, view: table_pb2.TableView) -> bool:
-    return view.version != version

@@ -1,21 +1,23 @@
-"""The daily deal across server and worker processes (seed 000 "Tagesblatt"; SPEC §3):
-the same 8 deals for everyone on a day, after each one the strong computer's result from
-the player's seat (equal to a replay by the strong computer), one attempt a day, a
-daily ranking by the difference, and no deal shown before it is played."""
+"""The daily deal across server and worker processes (seed 000 "Tagesblatt"; SPEC §3), in
+every game on offer: the same deals for everyone on a day, after each one the strong
+computer's result from the player's seat (equal to a replay by the strong computer), one
+attempt a day, a daily ranking by the difference, and no deal shown before it is played."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import grpc
+import pytest
 import redis
 
 from ai_worker.daily import shadow_score
+from engine.registry import GAMES
 from speedgamez.v1 import table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
 from tests.service.conftest import Stack
 from tests.support.checks import eventually, expect_status
-from tests.support.client import Player, simple_move
+from tests.support.client import Player, first_allowed_move, simple_move
 from tests.support.daily import store_daily_before_its_last_move
 from tests.support.stored import stored
 from tools.processes import RedisServer, free_port, running, server_address, server_process, worker_process
@@ -58,48 +60,63 @@ def test_tagesblatt_everybody_gets_the_same_deals_and_only_the_first_is_dealt(
     assert "without advice" in message
 
 
-def test_tagesblatt_compares_each_deal_with_the_strong_computer_and_ranks_the_difference(
-    stack: Stack, redis_client: redis.Redis
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_tagesblatt_every_game_compares_each_deal_with_the_strong_computer_and_ranks_the_difference(
+    stack: Stack, redis_client: redis.Redis, game: str
 ) -> None:
+    """Every game on offer has its daily deal: one person against three computers, played
+    to the end, each settled deal compared with the strong computer's play of it from her
+    seat, the difference ranked on the day's board, one attempt a day."""
     cleo = stack.player("Cleo")
-    name = _start(cleo).name
-    cleo.play_alone(name)
+    started = cleo.stub.StartDailyDeal(service_pb2.StartDailyDealRequest(game=game), metadata=cleo.metadata)
+    name = started.table.name
+    assert [seat.kind for seat in started.table.seats] == [table_pb2.SEAT_KIND_HUMAN] + [
+        table_pb2.SEAT_KIND_COMPUTER
+    ] * 3
+    cleo.play_alone(name, move=first_allowed_move)
     # The stream of a daily deal ends once the last deal is compared.
     watched = list(
-        cleo.stub.WatchTable(service_pb2.WatchTableRequest(table=name), metadata=cleo.metadata, timeout=180)
+        cleo.stub.WatchTable(service_pb2.WatchTableRequest(table=name), metadata=cleo.metadata, timeout=300)
     )
     assert watched[-1].event.daily_deal_compared.complete
     daily = cleo.get(name).daily
-    assert daily.complete and [line.deal_number for line in daily.deals] == list(range(1, 9))
-    record = stored(redis_client, name).record()
-    settled = [
-        event.deal_settled.settlement
-        for event in stored(redis_client, name).events
-        if event.HasField("deal_settled")
+    table = stored(redis_client, name)
+    # A deal thrown in (everyone passed, in Schafkopf) is dealt again under its number:
+    # the last settlement of each number counts.
+    settled: dict[int, table_pb2.Settlement] = {}
+    for event in table.events:
+        if event.HasField("deal_started"):
+            number = event.deal_started.deal_number
+        elif event.HasField("deal_settled"):
+            settled[number] = event.deal_settled.settlement
+    assert daily.complete and [line.deal_number for line in daily.deals] == sorted(settled)
+    assert [line.your_score for line in daily.deals] == [
+        settled[number].scores[0] for number in sorted(settled)
     ]
-    for line, settlement in zip(daily.deals, settled, strict=True):
-        assert line.your_score == settlement.scores[0]
-        # The worker's result is the strong computer's replay of the same deal.
-        assert line.computer_score == shadow_score(record, line.deal_number)
+    # The worker's result is the strong computer's replay of the same deal: the first,
+    # and the last, which is dealt with what the deals before it carried.
+    for line in (daily.deals[0], daily.deals[-1]):
+        assert line.computer_score == shadow_score(table.record(), line.deal_number)
     assert daily.difference == sum(line.your_score - line.computer_score for line in daily.deals)
 
     def ranked() -> bool:
         board = cleo.stub.GetLeaderboard(
-            service_pb2.GetLeaderboardRequest(
-                game="baska_kop", period=service_pb2.LEADERBOARD_PERIOD_DAILY_DEAL
-            ),
+            service_pb2.GetLeaderboardRequest(game=game, period=service_pb2.LEADERBOARD_PERIOD_DAILY_DEAL),
             metadata=cleo.metadata,
         )
         return board.HasField("caller") and board.caller.points == daily.difference
 
     eventually(ranked, what="the daily ranking")
     statistics = cleo.stub.GetStatistics(service_pb2.GetStatisticsRequest(), metadata=cleo.metadata)
-    (game,) = statistics.games
-    assert game.daily_difference == daily.difference
+    (played,) = [entry for entry in statistics.games if entry.game == game]
+    assert played.daily_difference == daily.difference
     # A daily deal counts on its own ranking only.
-    assert game.points == 0 and all(counter.count == 0 for counter in game.counters)
+    assert played.points == 0 and all(counter.count == 0 for counter in played.counters)
     # One attempt a day.
-    message = expect_status(grpc.StatusCode.FAILED_PRECONDITION, lambda: _start(cleo))
+    again = service_pb2.StartDailyDealRequest(game=game)
+    message = expect_status(
+        grpc.StatusCode.FAILED_PRECONDITION, lambda: cleo.stub.StartDailyDeal(again, metadata=cleo.metadata)
+    )
     assert name in message and "one attempt a day" in message
 
 

@@ -10,6 +10,8 @@ import grpc
 import pytest
 import redis
 
+from engine.errors import QUOTED_PREFIX
+from engine.registry import GAMES
 from speedgamez.v1 import actions_pb2, baska_kop_pb2, cards_pb2, table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
 from tests.service.conftest import Stack
@@ -194,6 +196,28 @@ def test_malformed_requests_are_invalid_argument(
     check()
 
 
+def test_a_zolo_announced_with_a_suit_is_invalid_argument_and_changes_nothing(
+    table: tuple[Player, Player, str], redis_client: redis.Redis
+) -> None:
+    """Seed 000, "Die Ansage-Runde": no announcement names a suit. The contract's Baśka/Kop
+    announcement has no field for one; a client that sends one where Bela's and
+    Schafkopf's announcements carry theirs (field 2) is refused, not taken for a Zolo."""
+    _, ben, name = table
+    view = ben.get(name)
+    assert list(view.to_act_seats) == [1]
+    check = unchanged(redis_client, name)
+    zolo = baska_kop_pb2.BaskaKopAnnounce(contract=baska_kop_pb2.BASKA_KOP_CONTRACT_ZOLO)
+    suit = bytes([2 << 3, cards_pb2.SUIT_HEARTS])  # field 2, a varint
+    with_suit = baska_kop_pb2.BaskaKopAnnounce.FromString(zolo.SerializeToString() + suit)
+    action = actions_pb2.Action(baska_kop=baska_kop_pb2.BaskaKopAction(announce=with_suit))
+    details = expect_status(grpc.StatusCode.INVALID_ARGUMENT, lambda: ben.submit(view, action))
+    assert details.startswith("action.baska_kop.announce has field 2, which speedgamez.v1.BaskaKopAnnounce")
+    check()
+    # Without the suit the same Zolo is announced.
+    after = ben.submit(view, actions_pb2.Action(baska_kop=baska_kop_pb2.BaskaKopAction(announce=zolo)))
+    assert after.version == view.version + 1
+
+
 def test_stale_table_version_is_aborted(table: tuple[Player, Player, str], redis_client: redis.Redis) -> None:
     _, ben, name = table
     view = ben.get(name)
@@ -224,6 +248,45 @@ def test_acting_at_a_table_without_a_seat_is_permission_denied(
     check()
 
 
+def test_a_stranger_is_permission_denied_before_his_version_or_request_is_looked_at(
+    table: tuple[Player, Player, str], stack: Stack, redis_client: redis.Redis
+) -> None:
+    """Authentication, then authorisation, then the request, then the version: someone
+    without a seat hears only that, whatever version he names or however his request is
+    made."""
+    _, _, name = table
+    carl = stack.player("Carl")
+    view = carl.get(name)
+    check = unchanged(redis_client, name)
+    stale = submit_request(view, PASS)
+    stale.table_version = view.version - 1
+    malformed = submit_request(view, play_card(cards_pb2.Card(suit=cards_pb2.SUIT_CLUBS)))
+    malformed.request_id = ""
+    for request in (stale, malformed):
+        details = expect_status(
+            grpc.StatusCode.PERMISSION_DENIED,
+            partial(carl.stub.SubmitAction, request, metadata=carl.metadata),
+        )
+        assert details == f"you have no seat at {name}"
+    check()
+
+
+def test_an_action_the_game_does_not_have_is_invalid_argument_at_any_version(
+    table: tuple[Player, Player, str], redis_client: redis.Redis
+) -> None:
+    """Retrying it at the current version could never succeed: it is not answered ABORTED."""
+    _, ben, name = table
+    view = ben.get(name)
+    check = unchanged(redis_client, name)
+    request = submit_request(view, announce(baska_kop_pb2.BASKA_KOP_CONTRACT_GRAN))
+    request.table_version = view.version - 1
+    details = expect_status(
+        grpc.StatusCode.INVALID_ARGUMENT, partial(ben.stub.SubmitAction, request, metadata=ben.metadata)
+    )
+    assert "kop has no announcement 'announce gran'" in details
+    check()
+
+
 def test_options_out_of_range_and_a_seat_that_is_not_human_are_invalid_argument(
     stack: Stack, redis_client: redis.Redis
 ) -> None:
@@ -250,5 +313,45 @@ def test_options_out_of_range_and_a_seat_that_is_not_human_are_invalid_argument(
     listing = service_pb2.ListTablesRequest(page_token="\\u00b2")
     expect_status(
         grpc.StatusCode.INVALID_ARGUMENT, partial(anna.stub.ListTables, listing, metadata=anna.metadata)
+    )
+    assert len(list(redis_client.scan_iter("sg:table:*:events"))) == tables_before
+
+
+# Values no whole-number option takes: thousands of digits (beyond the 4300 Python reads
+# as a number at all), a number just past any range, a superscript and another
+# script's digits, which ``str.isdigit`` takes.
+NOT_WHOLE_NUMBERS = ("9" * 5000, "1" + "0" * 4400, "-" + "9" * 5000, "1234567890", "\u00b2", "\u0661\u0662")
+
+
+def test_every_whole_number_option_of_every_game_refuses_a_value_it_cannot_take_quoting_a_prefix(
+    stack: Stack, redis_client: redis.Redis
+) -> None:
+    anna = stack.player("Anna")
+    tables_before = len(list(redis_client.scan_iter("sg:table:*:events")))
+    checked = []
+    for game in GAMES.values():
+        for rule_set in game.game_type.rule_sets:
+            for option in rule_set.options:
+                if option.values:
+                    continue
+                for value in NOT_WHOLE_NUMBERS:
+                    request = service_pb2.CreateTableRequest(
+                        game=game.game_type.id,
+                        rule_set=rule_set.id,
+                        options={option.key: value},
+                        seats=[HUMAN, EASY, EASY, EASY],
+                    )
+                    details = expect_status(
+                        grpc.StatusCode.INVALID_ARGUMENT,
+                        partial(anna.stub.CreateTable, request, metadata=anna.metadata),
+                    )
+                    assert option.key in details
+                    # The reply repeats a short prefix of what was sent, never all of it.
+                    if len(value) > QUOTED_PREFIX:
+                        assert value[: QUOTED_PREFIX + 1] not in details
+                    assert len(details) < 200
+                checked.append(f"{game.game_type.id}/{option.key}")
+    assert {"schafkopf/deals", "schafkopf/tariff_solo", "speculation/chips", "baska_kop/value_zolo"} <= set(
+        checked
     )
     assert len(list(redis_client.scan_iter("sg:table:*:events"))) == tables_before

@@ -104,6 +104,21 @@ def test_bytes_that_are_no_message_are_invalid_argument_on_both_ports(served: Se
     assert b"not a valid speedgamez.v1.GetTableRequest message" in body
 
 
+def test_json_that_is_no_message_is_answered_with_a_short_prefix_of_the_value(served: ServiceProcess) -> None:
+    """The JSON decoder's own error quotes the value it failed on: a number of thousands of
+    digits in a string, or an enum name as long, is repeated only in part."""
+    anna = Player(server_address(served), "Anna")
+    client = Connect(http_address(served), anna.token)
+    for body in (
+        '{"game": "baska_kop", "stake": "' + "9" * 5000 + '"}',
+        '{"game": "baska_kop", "seats": [{"kind": "' + "X" * 5000 + '"}]}',
+    ):
+        status, reply = client.post_raw("CreateTable", body.encode(), "application/json")
+        assert status == 400
+        assert b"not a valid speedgamez.v1.CreateTableRequest message" in reply
+        assert b"9" * 200 not in reply and b"X" * 200 not in reply and len(reply) < 400
+
+
 def test_one_address_has_one_rate_whichever_port_it_calls(redis_server: Store) -> None:
     server = server_process(redis_server, address_rate_per_s="0.05", address_rate_burst="6")
     with running(server):

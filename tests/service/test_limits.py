@@ -5,6 +5,7 @@ UNAUTHENTICATED for an expired token) with a message that says what to do."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 import time
 from collections.abc import Iterator
@@ -12,11 +13,22 @@ from collections.abc import Iterator
 import grpc
 import pytest
 
+from server import store as store_module
+from server.service import TableService
+from server.settings import Settings
+from server.store import Store, connect, digest
 from speedgamez.v1 import table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
 from speedgamez.v1 import table_service_pb2_grpc as service_grpc
 from tests.support.client import EASY, HUMAN, Player
-from tools.processes import RedisServer, ServiceProcess, running, server_address, server_process
+from tools.processes import (
+    RedisCluster,
+    RedisServer,
+    ServiceProcess,
+    running,
+    server_address,
+    server_process,
+)
 
 
 @pytest.fixture(scope="module")
@@ -28,7 +40,8 @@ def strict(redis_server: RedisServer) -> Iterator[ServiceProcess]:
 
 @pytest.fixture(scope="module")
 def expiring(redis_server: RedisServer) -> Iterator[ServiceProcess]:
-    server = server_process(redis_server, token_ttl_s="2")
+    # Watch streams renew their leases, and look at their tokens, every half second.
+    server = server_process(redis_server, token_ttl_s="2", watch_lease_ms="1500")
     with running(server):
         yield server
 
@@ -127,6 +140,22 @@ def test_an_expired_token_is_unauthenticated(expiring: ServiceProcess) -> None:
     with pytest.raises(grpc.RpcError) as raised:
         anna.stub.ListTables(service_pb2.ListTablesRequest(), metadata=anna.metadata)
     assert raised.value.code() == grpc.StatusCode.UNAUTHENTICATED
+    assert "expired" in str(raised.value.details())
+    anna.close()
+
+
+def test_a_watch_stream_ends_when_its_token_expires(expiring: ServiceProcess) -> None:
+    """No revocation is announced: the stream finds out when it renews its lease."""
+    anna = Player(server_address(expiring), "Anna")
+    table = anna.create([HUMAN, HUMAN, EASY, EASY])
+    stream = anna.stub.WatchTable(
+        service_pb2.WatchTableRequest(table=table.name), metadata=anna.metadata, timeout=120
+    )
+    assert next(stream).event.sequence == 1
+    with pytest.raises(grpc.RpcError) as raised:
+        for _ in stream:
+            pass
+    assert raised.value.code() == grpc.StatusCode.UNAUTHENTICATED, raised.value.details()
     assert "expired" in str(raised.value.details())
     anna.close()
 
@@ -249,3 +278,41 @@ def test_a_peer_that_is_not_a_trusted_proxy_cannot_choose_its_address(
     assert codes[:4] == [grpc.StatusCode.OK] * 4
     assert grpc.StatusCode.RESOURCE_EXHAUSTED in codes[4:]
     channel.close()
+
+
+def test_servers_whose_clocks_disagree_or_step_back_refuse_no_request_within_the_burst(
+    redis_server: RedisServer | RedisCluster, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two servers a minute apart take turns with one player's calls, then one of them
+    has its clock stepped back an hour: nine calls within a burst of ten are all allowed,
+    by the token's bucket and by the address's."""
+    settings = Settings(
+        redis_url=redis_server.url,
+        redis_cluster=redis_server.cluster,
+        rate_per_s=1,
+        rate_burst=10,
+        address_rate_per_s=1,
+        address_rate_burst=10,
+    )
+    started = int(time.time() * 1000)
+    first, second, stepped_back = started, started - 60_000, started - 3_600_000
+    # The clock of the server each call reaches, in the order of the calls.
+    clocks = [first, second] * 4 + [stepped_back]
+    reading = {"now": started}
+    monkeypatch.setattr(store_module, "now_ms", lambda: reading["now"])
+
+    async def calls() -> None:
+        client = connect(settings, "test")
+        try:
+            store = Store(client, settings)
+            service = TableService(store, settings)
+            _, token = await store.register_player("Anna")
+            address = digest("198.51.100.40")
+            for now in clocks:
+                reading["now"] = now
+                await service.limit_address(address, registering=False)
+                await service.authenticate(token, address)
+        finally:
+            await client.aclose()
+
+    asyncio.run(calls())

@@ -86,15 +86,20 @@ class Player:
             timeout,
         )
 
-    def play_alone(self, table: str, timeout: float = 120) -> table_pb2.TableView:
-        """Play this person's seat at a table of computers with simple moves until the
-        match is over; its last view."""
+    def play_alone(
+        self,
+        table: str,
+        timeout: float = 120,
+        move: Callable[[table_pb2.TableView], actions_pb2.Action] | None = None,
+    ) -> table_pb2.TableView:
+        """Play this person's seat at a table of computers with ``move`` (Baśka/Kop's
+        ``simple_move`` unless given) until the match is over; its last view."""
         while True:
             view = self.my_turn(table, timeout)
             if view.phase == table_pb2.TABLE_PHASE_FINISHED:
                 return view
             try:
-                self.submit(view, simple_move(view))
+                self.submit(view, (move or simple_move)(view))
             except grpc.RpcError as error:
                 if error.code() != grpc.StatusCode.ABORTED:  # the computers moved meanwhile
                     raise
@@ -126,3 +131,15 @@ def simple_move(view: table_pb2.TableView) -> actions_pb2.Action:
         return PASS
     playable = [card.card for card in view.hand if card.playable]
     return play_card(playable[0])
+
+
+def first_allowed_move(view: table_pb2.TableView) -> actions_pb2.Action:
+    """A legal move for the viewer in any game: continue after a settlement, else the first
+    allowed choice (games list the plainest first: pass, turn up, keep), else the first
+    playable card."""
+    if view.phase == table_pb2.TABLE_PHASE_SETTLEMENT:
+        return CONTINUE
+    allowed = [choice.action for choice in view.choices if choice.allowed]
+    if allowed:
+        return allowed[0]
+    return play_card(next(card.card for card in view.hand if card.playable))
