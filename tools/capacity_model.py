@@ -3,9 +3,9 @@
 The unit costs below were measured on this project's reference machine (2 cores; the
 capacity model in docs/kubernetes.md) with ``python -m tools.capacity_costs`` and
 ``python -m tools.capacity``; CPU is counted in milliseconds of one of its cores, so a
-faster core needs proportionally fewer. The scenario (how many tables, who sits at them, how fast people play, the game and
-the computers' level) is given on the command line; the model prints every figure with
-the arithmetic that gives it.
+faster core needs proportionally fewer. The scenario (how many tables, who sits at them,
+how fast people play, the game and the computers' level) is given on the command line;
+the model prints every figure with the arithmetic that gives it.
 
     python -m tools.capacity_model                              # 10,000 tables, the documented mix
     python -m tools.capacity_model --tables 2000 --friends 1.0  # 2,000 tables of four people
