@@ -11,10 +11,13 @@ the two levels: A and B alternate round the table (A B A B at four seats, A B A 
 three), and the seating is turned one seat at a time until every seat has held each of
 the seatings it can hold. The per-deal result is A's mean score per seat minus B's, over
 all those games; it is reported with its standard error, and a level is clearly
-stronger when the difference is at least two standard errors. Nothing assumes that a
-deal's scores sum to zero. Deals go through the game's rule sets in turn unless one is
-chosen. ``--deal N`` compares on each table's N-th deal, the deals before it played by B
-in every seat (in Speculation a later deal of a pack is where counting cards pays).
+stronger when the difference is at least two standard errors over at least 30 deals.
+Deals that measure no spread (fewer, or every deal with the same difference, as two
+levels that play alike give) are "NOT MEASURED" and never pass; the exit status is 1
+unless every pair passed. Nothing assumes that a deal's scores sum to zero. Deals go
+through the game's rule sets in turn unless one is chosen. ``--deal N`` compares on each
+table's N-th deal, the deals before it played by B in every seat (in Speculation a later
+deal of a pack is where counting cards pays).
 
 With ``--field`` a deal is played once with B in every seat and once for each seat with
 A in it and B in the others; the per-deal result is A's mean score over the seats minus
@@ -28,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -37,6 +41,9 @@ from engine.registry import GAMES
 
 DEFAULT_PAIRS = ("strong:normal", "normal:easy", "easy:random")
 DEFAULT_GAME = "baska_kop"
+# Fewer deals give no standard error worth a verdict (the normal approximation behind "two
+# standard errors" needs a few dozen).
+LEAST_DEALS = 30
 
 
 @dataclass(frozen=True)
@@ -56,21 +63,48 @@ class Comparison:
         return statistics.fmean(self.differences)
 
     @property
-    def standard_error(self) -> float:
+    def standard_error(self) -> float | None:
+        """None with fewer than two deals, where no spread is measured."""
+        if len(self.per_seat) < 2:
+            return None
         return statistics.stdev(self.differences) / len(self.differences) ** 0.5
 
     @property
-    def separation(self) -> float:
-        """The difference in standard errors."""
-        return self.mean / self.standard_error if self.standard_error else float("inf")
+    def separation(self) -> float | None:
+        """The difference in standard errors; None when the deals measured no spread (too
+        few, or every deal gave the same difference, as two levels that play alike do)."""
+        error = self.standard_error
+        return self.mean / error if error else None
+
+    @property
+    def unmeasured(self) -> str:
+        """Why these deals cannot tell the levels apart, or "" when they can."""
+        if len(self.per_seat) < LEAST_DEALS:
+            return f"{len(self.per_seat)} deals, at least {LEAST_DEALS} needed"
+        if not self.standard_error:
+            return "every deal gave the same difference, so there is no standard error"
+        return ""
+
+    @property
+    def passed(self) -> bool:
+        """Whether A is measured to be stronger: at least two standard errors ahead."""
+        separation = self.separation
+        return not self.unmeasured and separation is not None and separation >= 2
+
+    def verdict(self) -> str:
+        if self.unmeasured:
+            return f"NOT MEASURED: {self.unmeasured}"
+        return "ok" if self.passed else "NOT 2 SE APART"
 
     def line(self) -> str:
         a_mean = statistics.fmean(a for a, _ in self.per_seat)
         b_mean = statistics.fmean(b for _, b in self.per_seat)
+        error, separation = self.standard_error, self.separation
         return (
             f"{self.stronger:>7} vs {self.weaker:<7} {len(self.per_seat):>6}  "
             f"{a_mean:>+9.3f}  {b_mean:>+9.3f}  {self.mean:>+8.3f}  "
-            f"{self.standard_error:>7.3f}  {self.separation:>6.1f}  {self.seconds:>7.0f}"
+            f"{'-' if error is None else f'{error:.3f}':>7}  "
+            f"{'-' if separation is None else f'{separation:.1f}':>6}  {self.seconds:>7.0f}"
         )
 
 
@@ -189,6 +223,7 @@ def main() -> None:
         + "; scores are points per seat and deal"
     )
     print(HEADER)
+    failed = False
     for pair in args.pairs.split(","):
         stronger, weaker = pair.split(":")
         result = compare(
@@ -204,8 +239,10 @@ def main() -> None:
             args.field,
             args.deal,
         )
-        verdict = "ok" if result.separation >= 2 else "NOT 2 SE APART"
-        print(result.line(), verdict, flush=True)
+        print(result.line(), result.verdict(), flush=True)
+        failed |= not result.passed
+    if failed:
+        sys.exit(1)
 
 
 if __name__ == "__main__":

@@ -4,12 +4,13 @@ is caught: each level must beat the one below by at least two standard errors.""
 from __future__ import annotations
 
 import statistics
+import sys
 
 import pytest
 
 from ai_worker.arena import play_deal
 from ai_worker.players import PLAYERS
-from ai_worker.strength import compare, field_scores, seatings
+from ai_worker.strength import LEAST_DEALS, Comparison, compare, field_scores, main, seatings
 from engine.registry import GAMES
 from tests.engine.pot_game import Pot
 from tests.support import pot_game_service
@@ -21,7 +22,7 @@ def test_computer_level_beats_the_level_below_on_mirrored_deals(
 ) -> None:
     result = compare(stronger, weaker, deals, ("baska", "kop"), processes=1, first_seed=10_000)
     assert result.mean > 0
-    assert result.separation >= 2, result.line()
+    assert result.passed, result.line()
 
 
 @pytest.mark.parametrize(("seats", "expected"), [(2, 2), (3, 3), (4, 2), (5, 5), (9, 9)])
@@ -82,3 +83,46 @@ def test_a_later_deal_is_compared_after_deals_played_by_b_in_every_seat(
         played = play_deal("pot", "plain", seed, ["easy"] * 3, deal=2, before="random")
         again = play_deal("pot", "plain", seed, ["easy"] * 3, deal=2, before="random")
         assert played == again
+
+
+def test_a_level_against_itself_is_not_measured_and_fails_the_run(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Identical results have no spread and so no standard error: they are never "2 SE
+    apart", and the run exits with an error."""
+    monkeypatch.setitem(GAMES, "pot", Pot())
+    monkeypatch.setitem(PLAYERS, ("pot", "easy"), pot_game_service.decide)
+    monkeypatch.setattr(
+        sys,
+        "argv",
+        ["strength", "--game", "pot", "--pairs", "easy:easy", "--deals", "40", "--processes", "1"],
+    )
+    with pytest.raises(SystemExit) as exited:
+        main()
+    assert exited.value.code == 1
+    (line,) = [line for line in capsys.readouterr().out.splitlines() if "easy vs easy" in line]
+    assert line.endswith("NOT MEASURED: every deal gave the same difference, so there is no standard error")
+    assert " ok" not in line and "inf" not in line
+
+
+def test_a_comparison_passes_only_over_enough_deals_with_a_spread() -> None:
+    spread = [(float(deal % 3), 0.0) for deal in range(LEAST_DEALS)]
+    assert Comparison("a", "b", spread, 0.0).passed
+    assert not Comparison("a", "b", spread[: LEAST_DEALS - 1], 0.0).passed
+    assert (
+        Comparison("a", "b", spread[:1], 0.0).verdict()
+        == f"NOT MEASURED: 1 deals, at least {LEAST_DEALS} needed"
+    )
+    same_every_time = [(1.0, 0.0)] * LEAST_DEALS
+    assert not Comparison("a", "b", same_every_time, 0.0).passed
+    behind = [(0.0, value) for value, _ in spread]
+    assert Comparison("a", "b", behind, 0.0).verdict() == "NOT 2 SE APART"
+
+
+def test_a_run_whose_pairs_all_pass_exits_normally(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    arguments = ["--game", "baska_kop", "--pairs", "easy:random", "--deals", "40", "--processes", "1"]
+    monkeypatch.setattr(sys, "argv", ["strength", *arguments])
+    main()
+    assert capsys.readouterr().out.splitlines()[-1].endswith(" ok")

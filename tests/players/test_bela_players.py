@@ -4,6 +4,7 @@ advice names every call and card with its numbers."""
 
 from __future__ import annotations
 
+import statistics
 from collections import Counter
 from dataclasses import replace
 
@@ -192,6 +193,29 @@ def test_advice_names_every_trump_and_dalje_then_every_playable_card() -> None:
     assert advice.deals_considered >= 30 or advice.exact
 
 
+def test_the_chance_a_trump_is_chosen_by_is_not_raised_by_the_luck_that_chose_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Let every suit pass in half the deals, by a coin tossed for each deal and suit. The
+    best suit's chance, which decides between it and dalje, must then average a half. Over
+    the same few deals that chose it, the best of four coins averages more (about 0.6 with
+    20 deals): a trump would be chosen by luck, however weak the hand."""
+
+    def coin(
+        solvers: object, trump: Suit, kup: frozenset[Card], position: search._Position, target: int
+    ) -> bool:
+        hands = "|".join(",".join(sorted(map(str, hand))) for hand in position.hands)
+        return derive_seed(hands, trump.letter) % 2 == 0
+
+    monkeypatch.setattr(search._Solvers, "reaches", coin)
+    chances = []
+    for number in range(100):
+        record = _record(4, derive_seed("bela-trump-luck", number), {})
+        info = seat_info(seat_observation(record, _deal(record).turn))
+        chances.append(search.call_outlooks(info, search.NORMAL).best.chance)
+    assert abs(statistics.fmean(chances) - 0.5) < 0.05, statistics.fmean(chances)
+
+
 def test_three_seat_trump_choice_solves_deals_exactly_until_the_node_budget_is_spent() -> None:
     record = _record(3, derive_seed("bela-node-budget", 1), {})
     info = seat_info(seat_observation(record, _deal(record).turn))
@@ -199,7 +223,7 @@ def test_three_seat_trump_choice_solves_deals_exactly_until_the_node_budget_is_s
 
     def solved(budget: int) -> int:
         level = replace(search.STRONG, exact_call_nodes={3: budget})
-        evaluation = search.call_outlooks(info, level)
+        evaluation = search.call_outlooks(info, level).evaluation
         assert evaluation.deals == search.STRONG.call_samples[3] and len(evaluation.outlooks) == 5
         return evaluation.solved
 

@@ -41,7 +41,7 @@ from ai_worker.players.outlook import Evaluation, Outlook
 from ai_worker.search.card_index import CardIndex
 from ai_worker.search.rules import SIDE_LOST_A_TRICK
 from ai_worker.search.sampling import DealCounter, enumerate_deals, sample
-from ai_worker.search.solver import Solver
+from ai_worker.search.solver import NO_NODE_LIMIT, NodeLimitError, Solver
 from ai_worker.seat_info import SeatInfo
 from engine.actions import Action, Announce, Pass, PlayCard
 from engine.bela import Bela
@@ -70,7 +70,9 @@ class Level:
     # always solved exactly): a hand of ten cards costs many times what a later one does.
     exact_card_nodes: dict[int, int]
     # Samples for the trump choice, by the number of seats (the solver's work per deal
-    # grows with the cards in a hand).
+    # grows with the cards in a hand): every option is asked on ``call_screening`` deals,
+    # the best suit and dalje then on ``call_samples`` fresh ones, which decide.
+    call_screening: dict[int, int]
     call_samples: dict[int, int]
     # Of those, how many are solved exactly (for the mean score); the others only answer
     # whether the caller's party passes, a cheaper question.
@@ -78,6 +80,9 @@ class Level:
     # Where a seat count is named: the solver nodes those exact solutions may spend (the
     # first deal always), as ``exact_card_nodes``.
     exact_call_nodes: dict[int, int]
+    # Where a seat count is named: the nodes a trump choice may spend, as ``deal_nodes``
+    # (the screening half of them).
+    call_nodes: dict[int, int]
     # Where a seat count is named: once one decision's solvers have spent this many nodes,
     # it takes no further deal (the first always). The work per deal varies tenfold
     # between hands; this keeps the slowest decisions near the typical ones.
@@ -100,9 +105,11 @@ NORMAL = Level(
     samples_per_trick=0,
     exact_card_samples={4: 8, 3: 8, 2: 3},
     exact_card_nodes={3: 2_000_000},
-    call_samples={4: 20, 3: 6, 2: 16},
+    call_screening={4: 8, 3: 3, 2: 6},
+    call_samples={4: 30, 3: 6, 2: 24},
     exact_call_samples=0,
     exact_call_nodes={},
+    call_nodes={4: 3_500_000, 3: 2_500_000},
     deal_nodes={4: 3_500_000, 3: 2_500_000},
     weighted=False,
     strict=False,
@@ -118,9 +125,11 @@ STRONG = Level(
     samples_per_trick=4,
     exact_card_samples={4: 30, 3: 30, 2: 8},
     exact_card_nodes={3: 20_000_000},
-    call_samples={4: 40, 3: 24, 2: 32},
+    call_screening={4: 16, 3: 8, 2: 12},
+    call_samples={4: 60, 3: 28, 2: 48},
     exact_call_samples=6,
     exact_call_nodes={3: 12_000_000},
+    call_nodes={3: 25_000_000},
     deal_nodes={},
     weighted=True,
     strict=True,
@@ -140,9 +149,9 @@ def decide_strong(info: SeatInfo) -> Decision:
 
 def decide(info: SeatInfo, level: Level) -> Decision:
     if info.phase_kind is PhaseKind.BIDDING:
-        evaluation = call_outlooks(info, level)
-        decision = _choose_call(info, level, evaluation)
-        return Decision(decision.action, decision.reason, evaluation.nodes)
+        choice = call_outlooks(info, level)
+        decision = _choose_call(level, choice)
+        return Decision(decision.action, decision.reason, choice.evaluation.nodes)
     declaring = allowed_choice(info, "declare zvanja")
     if declaring is not None:
         return Decision(declaring.action)
@@ -159,61 +168,167 @@ def decide(info: SeatInfo, level: Level) -> Decision:
 # Trump choice --------------------------------------------------------------------------
 
 
-def call_outlooks(info: SeatInfo, level: Level) -> Evaluation:
+@dataclass(frozen=True)
+class TrumpChoice:
+    """Every option's outlook, and the two that decide: the best suit and dalje (None
+    when the seat must choose a trump), as the deals after the screening found them."""
+
+    evaluation: Evaluation
+    best: Outlook
+    dalje: Outlook | None
+
+
+def call_outlooks(info: SeatInfo, level: Level) -> TrumpChoice:
     """For every suit: the chance that the seat's party wins the deal with the seat as
     caller, and its mean score; for dalje (if allowed) the same when the trump choice goes
     on: each later seat calls as the easy player would with the six cards it was dealt,
     the dealer under "mus" his best suit (nobody calling under "neu geben" throws the deal
-    in, a deal nobody wins)."""
+    in, a deal nobody wins).
+
+    Every option is asked on the first ``call_screening`` deals; the best suit and dalje
+    are asked again on the fresh deals after them, and their chances there decide (the
+    evaluation counts those deals). The best of four suits over the same few deals looks
+    better than it is by the luck it was chosen for; deals that did not choose it do not
+    share that luck. When dalje is not allowed the best suit is weighed against nothing,
+    and every deal screens."""
     table = table_of(info)
-    known = constraints(info, table, strict=False)
-    deals = sample(known, SeededRandom(info.seed), level.call_samples[table.seats])
+    seats = table.seats
     words = SUIT_WORDS[table.options.display]
     suits = [suit for suit in SUITS if allowed_choice(info, f"announce {TRUMP} {suit.letter}") is not None]
-    outlooks = {suit: Outlook(Announce(TRUMP, suit), f"{suit.symbol} {words[suit]}") for suit in suits}
-    dalje = Outlook(Pass(), "Dalje") if allowed_choice(info, "pass") is not None else None
-    exactly = {
-        option.action: Outlook(option.action, "")
-        for option in [*outlooks.values(), *([dalje] if dalje else [])]
-    }
-    solvers = _Solvers(table.seats)
-    solved = 0
-    deals_taken = 0
+    options: list[tuple[Action, Suit | None]] = [(Announce(TRUMP, suit), suit) for suit in suits]
+    labels: dict[Action, str] = {Announce(TRUMP, suit): f"{suit.symbol} {words[suit]}" for suit in suits}
+    may_pass = allowed_choice(info, "pass") is not None
+    if may_pass:
+        options.append((Pass(), None))
+        labels[Pass()] = "Dalje"
+    screening, judging = level.call_screening[seats], level.call_samples[seats]
+    if not may_pass:
+        screening, judging = screening + judging, 0
+    deals = sample(constraints(info, table, strict=False), SeededRandom(info.seed), screening + judging)
+    solvers = _Solvers(seats)
+    # The screening may spend half of a decision's nodes: the deals that decide get the rest.
+    budget = level.call_nodes.get(seats)
+    screening_budget = budget // 2 if budget is not None and judging else budget
+    screened = _ask_calls(
+        info, table, level, labels, solvers, deals[:screening], options, True, screening_budget
+    )
+    # Ties (normal solves nothing exactly) go to the suit the easy player likes best.
+    best = max(
+        (outlook for outlook in screened.outlooks.values() if isinstance(outlook.action, Announce)),
+        key=lambda outlook: (outlook.chance, outlook.mean_score, _strength(info, outlook.action)),
+    )
+    if not may_pass:
+        return TrumpChoice(_call_evaluation(screened.outlooks, screened.deals, solvers, screened), best, None)
+    assert isinstance(best.action, Announce)
+    pair: list[tuple[Action, Suit | None]] = [(best.action, best.action.suit), (Pass(), None)]
+    judged = _ask_calls(info, table, level, labels, solvers, deals[screening:], pair, False, budget)
+    for action, outlook in judged.outlooks.items():
+        outlook.take_means_of(screened.exactly[action])
+    evaluation = _call_evaluation(screened.outlooks | judged.outlooks, judged.deals, solvers, screened)
+    return TrumpChoice(evaluation, judged.outlooks[best.action], judged.outlooks[Pass()])
+
+
+def _call_evaluation(
+    outlooks: dict[Action, Outlook], deals: int, solvers: _Solvers, screened: _CallsAsked
+) -> Evaluation:
+    """``deals``: those the decision rests on; the mean scores are those of the deals the
+    screening solved exactly."""
+    return Evaluation(
+        list(outlooks.values()),
+        deals,
+        exact=False,
+        nodes=solvers.nodes(),
+        solved=screened.solved,
+        by_score=True,
+    )
+
+
+def _strength(info: SeatInfo, action: Action) -> int:
+    assert isinstance(action, Announce) and action.suit is not None
+    return easy.trump_strength(info.hand, action.suit)
+
+
+@dataclass
+class _CallsAsked:
+    """The trump choice's options over some deals: ``outlooks`` (the mean score and
+    points those of ``exactly``, the deals solved exactly)."""
+
+    outlooks: dict[Action, Outlook]
+    exactly: dict[Action, Outlook]
+    deals: int
+    solved: int
+
+
+def _ask_calls(
+    info: SeatInfo,
+    table: Table,
+    level: Level,
+    labels: dict[Action, str],
+    solvers: _Solvers,
+    deals: list[dict[int, frozenset[Card]]],
+    options: list[tuple[Action, Suit | None]],
+    exact: bool,
+    node_budget: int | None,
+) -> _CallsAsked:
+    """Each option over ``deals``: whether the seat's party wins the deal (the caller
+    reaching the points it needs, a null-window question) and, if ``exact``, the exact
+    score of the level's first deals. After the first deal, the deals stop where the
+    solvers pass ``node_budget`` nodes; the deal under way then is left out (its answers
+    are unknown): one deal of ten cards can cost more than all the others together."""
+    outlooks = {action: Outlook(action, labels[action]) for action, _ in options}
+    exactly = {action: Outlook(action, "") for action, _ in options}
+    taken = solved = 0
     for deal in deals:
-        if not solvers.take_next_deal(deals_taken, level.deal_nodes.get(table.seats)):
-            break
-        deals_taken += 1
+        if taken and node_budget is not None:
+            if solvers.nodes() >= node_budget:
+                break
+            solvers.stop_at = node_budget
         hands, kup = hands_of(info, deal)
+        after_dalje = _later_call(table, info.seat, first_cards(info, deal))
+        calls = [(info.seat, suit) if suit is not None else after_dalje for _, suit in options]
         weight = likelihood(info, table, deal) if level.weighted else 1.0
-        exact = solvers.solve_next_exactly(
+        solve = exact and solvers.solve_next_exactly(
             solved, level.exact_call_samples, level.exact_call_nodes.get(table.seats)
         )
-        solved += exact
-        choices: list[tuple[Outlook, Suit | None, int]] = [
-            (outlooks[suit], suit, info.seat) for suit in suits
-        ]
-        if dalje is not None:
-            chooser, suit = _later_call(table, info.seat, first_cards(info, deal))
-            choices.append((dalje, suit, chooser))
-        for outlook, suit, caller in choices:
-            if suit is None:
-                outlook.add(weight, False, 0.0, 0)
-                if exact:
-                    exactly[outlook.action].add(weight, False, 0.0, 0)
-                continue
-            if exact:
-                points = solvers.solve(suit, kup, _Position.start(table, info.seat, suit, hands))
-                score, won = _Valuation(table, info.seat, suit, caller, hands).score(points, False)
-                exactly[outlook.action].add(weight, won, score, points)
-            else:
-                threshold = _Valuation(table, caller, suit, caller, hands).passing_points()
-                passes = solvers.reaches(suit, kup, _Position.start(table, caller, suit, hands), threshold)
-                won = passes if table.party(caller) == table.party(info.seat) else not passes
-            outlook.add(weight, won, 0.0, 0)
-    every = [*outlooks.values(), *([dalje] if dalje is not None else [])]
-    for outlook in every:
-        outlook.take_means_of(exactly[outlook.action])
-    return Evaluation(every, deals_taken, exact=False, nodes=solvers.nodes(), solved=solved, by_score=True)
+        try:
+            answers = [_call_answer(info, table, solvers, hands, kup, call, solve) for call in calls]
+        except NodeLimitError:
+            break
+        finally:
+            solvers.stop_at = NO_NODE_LIMIT
+        taken += 1
+        solved += solve
+        for (action, _), (won, score, points) in zip(options, answers, strict=True):
+            outlooks[action].add(weight, won, 0.0, 0)
+            if solve:
+                exactly[action].add(weight, won, score, points)
+    for action, outlook in outlooks.items():
+        outlook.take_means_of(exactly[action])
+    return _CallsAsked(outlooks, exactly, taken, solved)
+
+
+def _call_answer(
+    info: SeatInfo,
+    table: Table,
+    solvers: _Solvers,
+    hands: list[frozenset[Card]],
+    kup: frozenset[Card],
+    call: tuple[int, Suit | None],
+    exact: bool,
+) -> tuple[bool, float, int]:
+    """For one deal and one option, the seat that calls and its trump (None: the deal is
+    thrown in): whether the seat's party wins the deal, and if ``exact`` its score and
+    points."""
+    caller, suit = call
+    if suit is None:
+        return False, 0.0, 0
+    if exact:
+        points = solvers.solve(suit, kup, _Position.start(table, info.seat, suit, hands))
+        score, won = _Valuation(table, info.seat, suit, caller, hands).score(points, False)
+        return won, score, points
+    threshold = _Valuation(table, caller, suit, caller, hands).passing_points()
+    passes = solvers.reaches(suit, kup, _Position.start(table, caller, suit, hands), threshold)
+    return (passes if table.party(caller) == table.party(info.seat) else not passes), 0.0, 0
 
 
 def _later_call(table: Table, seat: int, first: list[frozenset[Card]]) -> tuple[int, Suit | None]:
@@ -228,15 +343,13 @@ def _later_call(table: Table, seat: int, first: list[frozenset[Card]]) -> tuple[
     return -1, None
 
 
-def _choose_call(info: SeatInfo, level: Level, evaluation: Evaluation) -> Decision:
-    suits = [outlook for outlook in evaluation.outlooks if isinstance(outlook.action, Announce)]
-    best = max(suits, key=lambda outlook: (outlook.chance, outlook.mean_score))
-    dalje = next((outlook for outlook in evaluation.outlooks if isinstance(outlook.action, Pass)), None)
+def _choose_call(level: Level, choice: TrumpChoice) -> Decision:
+    best, dalje = choice.best, choice.dalje
     if dalje is not None and (
         best.chance < level.call_floor or best.chance < dalje.chance + level.call_margin
     ):
         return Decision(Pass())
-    return Decision(best.action, f"passes as caller in {evaluation.describe(best)}")
+    return Decision(best.action, f"passes as caller in {choice.evaluation.describe(best)}")
 
 
 # Card play ---------------------------------------------------------------------------
@@ -309,8 +422,9 @@ def advise(info: SeatInfo) -> service_pb2.GetAdviceResponse:
     response = service_pb2.GetAdviceResponse()
     game_type = Bela.game_type
     if info.phase_kind is PhaseKind.BIDDING:
-        evaluation = call_outlooks(info, STRONG)
-        decision = _choose_call(info, STRONG, evaluation)
+        choice = call_outlooks(info, STRONG)
+        evaluation = choice.evaluation
+        decision = _choose_call(STRONG, choice)
         if isinstance(decision.action, Pass):
             reason = "dalje: no trump passes often enough"
         else:
@@ -410,13 +524,17 @@ class _Solvers:
     def __init__(self, seats: int) -> None:
         self.seats = seats
         self.solvers: dict[tuple[Suit, int], tuple[Solver, CardIndex]] = {}
+        # The total of nodes at which a search stops with ``NodeLimitError``.
+        self.stop_at = NO_NODE_LIMIT
 
     def _get(self, trump: Suit, kup: frozenset[Card]) -> tuple[Solver, CardIndex]:
         index = card_index(trump, self.seats, kup)
         key = (trump, index.rules.last_trick_bonus)
         if key not in self.solvers:
             self.solvers[key] = (Solver(index.rules), index)
-        return self.solvers[key]
+        solver, index = self.solvers[key]
+        solver.node_limit = min(NO_NODE_LIMIT, solver.nodes + self.stop_at - self.nodes())
+        return solver, index
 
     def solve(self, trump: Suit, kup: frozenset[Card], position: _Position) -> int:
         solver, index = self._get(trump, kup)
