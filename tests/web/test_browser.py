@@ -379,7 +379,7 @@ def test_a_trader_names_her_own_price_in_the_speculation_market(open_page: Calla
     # Her offer of 2 chips reaches the table: the history keeps it, whatever deal follows.
     offered = (
         "() => [...document.querySelectorAll('.log li')]"
-        ".some(li => /^Anna: offer .* 2$/.test(li.textContent))"
+        ".some(li => /^Anna: Offers 2 chips for /.test(li.textContent))"
     )
     for _ in range(3):
         until_anna_may_offer(page)
@@ -391,7 +391,7 @@ def test_a_trader_names_her_own_price_in_the_speculation_market(open_page: Calla
             page.wait_for_function(offered, timeout=10_000)
         if page.evaluate(offered):
             break
-    assert page.evaluate(offered), page.locator(".status").inner_text()
+    assert page.evaluate(offered), page.locator(".log").inner_text()
     screenshot(page, "speculation-offer")
 
 
