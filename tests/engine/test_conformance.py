@@ -76,6 +76,11 @@ class Table:
         assert raw is not None
         self.options = self.game.parse_options(rule_set, raw)
         self.viewers: tuple[int | None, ...] = (None, *range(seats))
+        # Every action is checked against every seat's view, and each view lists every seat:
+        # a deal costs about the square of its seats. A larger table plays fewer deals, so
+        # that each table checks about as many views as a table of four (a multiple of four,
+        # as the tests play a half or a quarter of them).
+        self.deals = max(4, DEALS * 16 // max(4, seats) ** 2 // 4 * 4)
 
     def enough(self, count: int) -> int:
         """How many checks show that a hook ran enough: ``count`` for a real game; the
@@ -97,13 +102,14 @@ class Table:
         )
 
     def play(
-        self, label: str, count: int = DEALS, hook: Hook | None = None, optional_moves: bool = True
+        self, label: str, count: int | None = None, hook: Hook | None = None, optional_moves: bool = True
     ) -> Iterator[tuple[Any, str]]:
-        """Play ``count`` seeded deals to the end; yields the final state and where it came from.
+        """Play ``count`` seeded deals (the table's own number if not given) to the end; yields
+        the final state and where it came from.
 
         Seats that may act without being waited for act too, unless ``optional_moves`` is off.
         """
-        for index in range(count):
+        for index in range(self.deals if count is None else count):
             seed = derive_seed("conformance", self.game.game_type.id, self.rule_set, self.seats, label, index)
             dealer = index % self.seats
             rng = SeededRandom(derive_seed(seed, "play"))
@@ -241,7 +247,7 @@ def test_every_seat_to_act_has_a_legal_action(table: Table) -> None:
 def test_a_deal_ends_though_the_seats_that_may_act_never_do(table: Table) -> None:
     """Nothing waits for a seat that may act: the deal ends on the moves of those to act."""
     game = table.game
-    for state, where in table.play("no-optional-moves", count=DEALS // 4, optional_moves=False):
+    for state, where in table.play("no-optional-moves", count=table.deals // 4, optional_moves=False):
         assert game.result(state) is not None and game.may_act(state) == frozenset(), where
 
 
@@ -269,7 +275,7 @@ def test_every_legal_action_passes_check_and_every_grey_one_fails_with_its_reaso
                     assert refused.value.reason == choice.reason
                 verdicts[choice.allowed] += 1
 
-    for _ in table.play("check", count=DEALS // 2, hook=hook):
+    for _ in table.play("check", count=table.deals // 2, hook=hook):
         pass
     assert verdicts[True] and verdicts[False], verdicts
 
@@ -296,7 +302,7 @@ def test_illegal_choice_is_refused_with_a_reason_and_changes_nothing(table: Tabl
 
     for _ in table.play("illegal", hook=hook):
         pass
-    assert refused >= table.enough(DEALS), f"only {refused} illegal candidates were tried"
+    assert refused >= table.enough(table.deals), f"only {refused} illegal candidates were tried"
 
 
 def test_malformed_contract_is_invalid_in_every_phase(table: Table) -> None:
@@ -313,9 +319,10 @@ def test_malformed_contract_is_invalid_in_every_phase(table: Table) -> None:
         assert table.everything(state) == before
         phases.append(game.phase_of(state))
 
-    for _ in table.play("malformed", count=DEALS // 2, hook=hook):
+    for _ in table.play("malformed", count=table.deals // 2, hook=hook):
         pass
-    assert len(phases) >= table.enough(DEALS // 2 * 4) and len(set(phases)) >= table.enough(2), set(phases)
+    assert len(phases) >= table.enough(table.deals // 2 * 4), len(phases)
+    assert len(set(phases)) >= table.enough(2), set(phases)
     with pytest.raises(InvalidActionError):
         parse_action("announce")
     with pytest.raises(InvalidActionError):
@@ -357,9 +364,9 @@ def test_card_outside_the_pack_is_invalid(table: Table) -> None:
             tried += 1
         assert table.everything(state) == before
 
-    for _ in table.play("outside-pack", count=DEALS // 2, hook=hook):
+    for _ in table.play("outside-pack", count=table.deals // 2, hook=hook):
         pass
-    assert tried >= table.enough(DEALS)
+    assert tried >= table.enough(table.deals)
 
 
 def test_acting_out_of_turn_is_refused(table: Table) -> None:
@@ -386,7 +393,7 @@ def test_acting_out_of_turn_is_refused(table: Table) -> None:
     for state, _ in table.play("out-of-turn", hook=hook):
         for seat in range(table.seats):
             out_of_turn(state, seat, SeededRandom(seat))
-    assert refused >= table.enough(DEALS * table.seats)
+    assert refused >= table.enough(table.deals * table.seats)
 
 
 def test_deal_scores_add_up_as_the_game_declares(table: Table) -> None:
@@ -409,7 +416,7 @@ def test_deal_scores_add_up_as_the_game_declares(table: Table) -> None:
 def test_the_settlement_steps_work_out_its_value(table: Table) -> None:
     """The "Rechenweg" a client shows must arrive at the value the scores were paid from."""
     game = table.game
-    for state, where in table.play("steps", count=DEALS // 2):
+    for state, where in table.play("steps", count=table.deals // 2):
         result = game.result(state)
         assert result is not None and result.steps, where
         assert settled_value(result.steps) == result.value, f"{result.steps} give not {result.value}: {where}"
@@ -440,9 +447,9 @@ def test_views_give_shown_cards_declarations_and_counters_per_seat(table: Table)
         assert len({(view.shown, view.seat_counters, view.counters) for view in views}) == 1, views
         looked.append(len(views))
 
-    for _ in table.play("per-seat", count=DEALS // 4, hook=hook):
+    for _ in table.play("per-seat", count=table.deals // 4, hook=hook):
         pass
-    assert len(looked) >= table.enough(DEALS // 4)
+    assert len(looked) >= table.enough(table.deals // 4)
 
 
 def test_only_the_games_own_and_the_common_actions_are_offered_and_accepted(table: Table) -> None:
@@ -461,9 +468,9 @@ def test_only_the_games_own_and_the_common_actions_are_offered_and_accepted(tabl
             assert table.everything(state) == before
             checked.append(game.phase_of(state))
 
-    for _ in table.play("foreign", count=DEALS // 4, hook=hook):
+    for _ in table.play("foreign", count=table.deals // 4, hook=hook):
         pass
-    assert len(checked) >= table.enough(DEALS // 4), checked
+    assert len(checked) >= table.enough(table.deals // 4), checked
 
 
 @dataclass(frozen=True, slots=True)
@@ -488,7 +495,7 @@ def test_view_hand_flags_agree_with_legal_actions(table: Table) -> None:
             allowed = [choice.action for choice in view.choices if choice.allowed]
             assert allowed == [action for action in legal if not isinstance(action, PlayCard)]
 
-    for _ in table.play("flags", count=DEALS // 2, hook=hook):
+    for _ in table.play("flags", count=table.deals // 2, hook=hook):
         pass
 
 
@@ -523,9 +530,9 @@ def test_a_seats_observation_is_its_view_in_a_computer_players_terms(table: Tabl
                 assert isinstance(observation.revealed, revealed_type)
             observed.append(seat)
 
-    for _ in table.play("observation", count=DEALS // 4, hook=hook):
+    for _ in table.play("observation", count=table.deals // 4, hook=hook):
         pass
-    assert len(observed) >= table.enough(DEALS // 4)
+    assert len(observed) >= table.enough(table.deals // 4)
 
 
 def test_copy_state_is_independent(table: Table) -> None:
@@ -552,7 +559,7 @@ def test_copy_state_is_independent(table: Table) -> None:
 
     for _ in table.play("copy", hook=hook):
         pass
-    assert copies >= table.enough(DEALS)
+    assert copies >= table.enough(table.deals)
 
 
 def test_same_seed_gives_the_same_deal(table: Table) -> None:
