@@ -295,7 +295,8 @@ export type SpeculationSeat = Message<"speedgamez.v1.SpeculationSeat"> & {
   revealed: Card[];
 
   /**
-   * The trumps it bought, in an auction or as cards still face down.
+   * The turned-up trumps it bought at auction and still owns. Face-down cards it
+   * bought by an offer lie at the bottom of its stack, among slot_ids.
    *
    * @generated from field: repeated speedgamez.v1.Card bought = 5;
    */
