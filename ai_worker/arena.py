@@ -11,10 +11,10 @@ from dataclasses import dataclass
 
 from ai_worker.players import decide
 from ai_worker.players.decision import Decision
-from ai_worker.seat_info import seat_info
 from engine.actions import Continue, PlayCard
 from engine.match import MatchPhase
 from engine.seeding import SeededRandom, derive_seed
+from server import convert
 from server.table import TableConfig, TableRecord
 from server.table_log import Act, SeatKind
 from server.views import seat_observation
@@ -31,9 +31,21 @@ class DealOutcome:
 
 
 def random_move(observation: ai_job_pb2.SeatObservation) -> Decision:
-    info = seat_info(observation)
-    moves = [PlayCard(card) for card in info.playable] + [choice.action for choice in info.allowed]
-    return Decision(SeededRandom(derive_seed(info.seed, "random")).choice(moves))
+    """A uniformly random legal move; a seat nothing waits for (a Kontra window, a trader in
+    Speculation's market) moves one time in four and otherwise lets the moment pass."""
+    rng = SeededRandom(derive_seed(observation.decision_seed, "random"))
+    # "No move" as one choice among dozens of offers would keep random traders trading and
+    # the market open for ever (the table waits for no one while anyone trades); moving one
+    # time in four, four random traders let the waited-for seat act every third round.
+    if observation.seat not in observation.to_act_seats and rng.below(4):
+        return Decision(None)
+    # Read from the message, converting only the move chosen: a market offers hundreds.
+    playable = observation.playable
+    allowed = [choice.action for choice in observation.choices if choice.allowed]
+    index = rng.below(len(playable) + len(allowed))
+    if index < len(playable):
+        return Decision(PlayCard(convert.card_from_proto(playable[index])))
+    return Decision(convert.action_from_proto(allowed[index - len(playable)]))
 
 
 def play_deal(
@@ -99,7 +111,11 @@ def _decide(record: TableRecord, seat: int, level: str) -> Decision:
 
 def _apply(record: TableRecord, seat: int, decision: Decision) -> DealOutcome | None:
     assert decision.action is not None
-    for happened in record.apply(Act(seat, decision.action, SeatKind.COMPUTER, note=decision.reason)):
+    happenings = record.apply(Act(seat, decision.action, SeatKind.COMPUTER, note=decision.reason))
+    # As a commit to the store does: the seed of every decision after a move depends on the
+    # version, so that a seat asked again in a changed position does not choose as before.
+    record.version += 1
+    for happened in happenings:
         if happened.event.WhichOneof("kind") == "deal_settled":
             settlement = happened.event.deal_settled.settlement
             return DealOutcome(tuple(settlement.scores), settlement.contract_label)

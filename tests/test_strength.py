@@ -8,10 +8,17 @@ import sys
 
 import pytest
 
-from ai_worker.arena import play_deal
+from ai_worker import arena
+from ai_worker.arena import RANDOM, play_deal, random_move
 from ai_worker.players import PLAYERS
+from ai_worker.players.decision import Decision
 from ai_worker.strength import LEAST_DEALS, Comparison, compare, field_scores, main, seatings
+from engine.actions import Double
 from engine.registry import GAMES
+from server.table import TableConfig, TableRecord
+from server.table_log import SeatKind
+from server.views import seat_observation
+from speedgamez.internal.v1 import ai_job_pb2
 from tests.engine.pot_game import Pot
 from tests.support import pot_game_service
 
@@ -126,3 +133,55 @@ def test_a_run_whose_pairs_all_pass_exits_normally(
     monkeypatch.setattr(sys, "argv", ["strength", *arguments])
     main()
     assert capsys.readouterr().out.splitlines()[-1].endswith(" ok")
+
+
+def test_a_seat_asked_again_after_a_move_gets_a_new_decision_seed_as_from_the_service(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The service's seed depends on the table's version, which every commit advances; a
+    harness that kept it had each seat choose from one seed a whole deal (random traders in
+    Speculation's market offered and withdrew the same card for ever)."""
+    monkeypatch.setitem(GAMES, "pot", Pot())
+    seeds: dict[int, list[int]] = {}
+
+    def recorded(observation: ai_job_pb2.SeatObservation) -> Decision:
+        seeds.setdefault(observation.seat, []).append(observation.decision_seed)
+        return random_move(observation)
+
+    monkeypatch.setattr(arena, "random_move", recorded)
+    for seed in range(5):
+        seeds.clear()
+        play_deal("pot", "plain", seed, [RANDOM] * 3)
+        asked_again = {seat: asked for seat, asked in seeds.items() if len(asked) > 1}
+        assert asked_again, "no seat was asked twice in a deal"
+        for seat, asked in asked_again.items():
+            assert len(set(asked)) == len(asked), f"seat {seat} was asked with one seed twice"
+
+
+def test_a_random_seat_nothing_waits_for_moves_one_time_in_four(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A random seat that may double in the pot game but is not waited for lets the moment
+    pass three times in four; the seat waited for always moves."""
+    monkeypatch.setitem(GAMES, "pot", Pot())
+    config = TableConfig(
+        game="pot",
+        rule_set="plain",
+        options={"rule_set": "plain"},
+        seats=((SeatKind.COMPUTER, "easy"),) * 3,
+        seed=7,
+        created_by="tests",
+    )
+    record, _ = TableRecord.new("random-seat", config)
+    (waited_for,) = record.computer_turns()
+    free = record.computer_options()[0]
+    moved = {waited_for: 0, free: 0}
+    for decision_seed in range(400):
+        for seat in moved:
+            observation = seat_observation(record, seat)
+            observation.decision_seed = decision_seed
+            decision = random_move(observation)
+            if decision.action is not None:
+                moved[seat] += 1
+                if seat == free:
+                    assert isinstance(decision.action, Double)
+    assert moved[waited_for] == 400
+    assert 70 <= moved[free] <= 130, f"moved {moved[free]} times in 400"
