@@ -467,6 +467,43 @@ def test_cards_are_named_as_the_seeds_name_them(
         assert re.match(pattern, name.replace("\n", "")), name
 
 
+@pytest.mark.parametrize(
+    ("setting", "game", "pack"),
+    [
+        ("table", "schafkopf", "german"),
+        ("table", "bela", "german"),
+        ("table", "baska_kop", "french"),
+        ("french", "schafkopf", "french"),
+        ("german", "baska_kop", "german"),
+    ],
+)
+def test_cards_show_the_faces_of_the_games_own_pack_or_the_one_the_player_chose(
+    open_page: Callable[..., Page], setting: str, game: str, pack: str
+) -> None:
+    """Seed 000 plays Schafkopf with the German pack, seed 002 Bela with its German pack
+    unless the table chose the French one; the player may pick either for every game."""
+    page = open_page()
+    register(page, "Anna")
+    page.select_option("#card-pack", setting)
+    new_table(page, game)
+    page.wait_for_selector(".hand .card")
+    # Read at one moment: a computer's move redraws the board between two reads.
+    faces = (
+        "cards => cards.map(card => [...card.querySelectorAll('img')]"
+        ".map(face => face.className + '|' + face.alt))"
+    )
+    held = page.eval_on_selector_all(".hand .card", faces)
+    assert held and all(card == [f"face {pack}|"] for card in held), held
+    # A card played lies face up in the trick, in the same pack, beside its player's name.
+    for _ in range(40):
+        played = page.eval_on_selector_all(".trick li", faces)
+        if played:
+            break
+        take_one_move(page)
+    assert played and all(card == [f"face {pack}|"] for card in played), played
+    screenshot(page, f"faces-{pack}-{game}")
+
+
 def test_two_friends_play_a_whole_match_in_two_browsers(open_page: Callable[..., Page]) -> None:
     anna, ben = open_page(), open_page()
     friends_at_one_table(anna, ben)

@@ -4,6 +4,7 @@
 
 import { cardName, isRed } from "./cards";
 import { h } from "./dom";
+import { cardFace, packOf } from "./faces";
 import type { Card } from "./gen/speedgamez/v1/cards_pb";
 import {
   Badge,
@@ -171,7 +172,8 @@ export function drawTrick(view: TableView, names: Names, showLast: boolean, togg
         h(
           "li",
           { class: isRed(played.card) ? "red" : "" },
-          `${names.seat(played.seat)}: ${names.card(played.card)}`,
+          played.card ? cardFace(played.card, packOf(view.game, view.options)) : null,
+          h("span", { class: "name" }, `${names.seat(played.seat)}: ${names.card(played.card)}`),
         ),
       ),
     ),

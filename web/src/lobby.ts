@@ -4,6 +4,7 @@
 
 import { api, problem, session } from "./api";
 import { naming, setNaming, type Naming } from "./cards";
+import { packSetting, setPackSetting, type PackSetting } from "./faces";
 import { h, replace, say } from "./dom";
 import { ComputerLevel, SeatKind, TablePhase } from "./gen/speedgamez/v1/table_pb";
 import {
@@ -89,7 +90,29 @@ function cardNamesSetting(): HTMLElement {
       ] as const
     ).map(([value, label]) => h("option", { value, selected: naming() === value }, label)),
   );
-  return h("p", {}, h("label", { for: "card-names" }, "Card names "), select);
+  const pack = h(
+    "select",
+    {
+      id: "card-pack",
+      onchange: (event: Event) => setPackSetting((event.target as HTMLSelectElement).value as PackSetting),
+    },
+    ...(
+      [
+        ["table", "As the game is played (Schafkopf and Bela German, the others French)"],
+        ["french", "French pack (♣ ♠ ♥ ♦)"],
+        ["german", "German pack (Eichel, Gras, Herz, Schellen)"],
+      ] as const
+    ).map(([value, label]) => h("option", { value, selected: packSetting() === value }, label)),
+  );
+  return h(
+    "p",
+    {},
+    h("label", { for: "card-names" }, "Card names "),
+    select,
+    " ",
+    h("label", { for: "card-pack" }, "Card faces "),
+    pack,
+  );
 }
 
 function newTableForm(game: GameInfo, go: Go, status: HTMLElement): HTMLElement {

@@ -19,6 +19,7 @@ import {
 } from "./board";
 import { cardName, isRed, serverNames } from "./cards";
 import { h, replace, say, type Child } from "./dom";
+import { cardFace, packOf } from "./faces";
 import { ActionSchema, type Action } from "./gen/speedgamez/v1/actions_pb";
 import type { Card } from "./gen/speedgamez/v1/cards_pb";
 import { SeatKind, TablePhase, type ActionChoice, type TableEvent, type TableView } from "./gen/speedgamez/v1/table_pb";
@@ -336,7 +337,8 @@ export class TableScreen {
                 onclick: () => this.playCard(index),
               },
               index < 9 ? h("span", { class: "key" }, String(index + 1)) : null,
-              this.card(held.card),
+              held.card ? cardFace(held.card, packOf(view.game, view.options)) : null,
+              h("span", { class: "name" }, this.card(held.card)),
             ),
           ),
         ),
