@@ -313,6 +313,36 @@ def test_the_phone_layout_fits_375_pixels(open_page: Callable[..., Page]) -> Non
     screenshot(page, "phone-table")
 
 
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_player_sits_at_the_bottom_and_the_next_to_play_at_his_left(
+    open_page: Callable[..., Page], viewport: dict[str, int]
+) -> None:
+    """Play goes to the left (seeds 003, 004: "links vom Geber", "im Uhrzeigersinn"): the
+    next seat at the player's left, his partner opposite at four seats, the last at his
+    right, the trick between them."""
+    page = open_page(viewport)
+    register(page, "Anna")
+    new_table(page, "schafkopf")
+    page.wait_for_selector(".felt .seat.viewer")
+    places = page.eval_on_selector_all(
+        ".felt .seat, .felt .centre",
+        """found => found.map(element => {
+            const box = element.getBoundingClientRect();
+            return [element.dataset.place ?? "centre", Number(element.dataset.seat ?? -1),
+                    box.left + box.width / 2, box.top + box.height / 2];
+        })""",
+    )
+    where = {place: (seat, x, y) for place, seat, x, y in places}
+    me = where["bottom"][0]
+    assert "viewer" in (page.get_attribute(f".felt .seat[data-seat='{me}']", "class") or "")
+    assert [where[place][0] for place in ("left", "top", "right")] == [(me + step) % 4 for step in (1, 2, 3)]
+    assert where["top"][2] < where["centre"][2] < where["bottom"][2]
+    assert where["left"][1] < where["right"][1]
+    if viewport is DESKTOP:
+        assert where["left"][1] < where["centre"][1] < where["right"][1]
+    screenshot(page, f"table-{'desktop' if viewport is DESKTOP else 'phone'}")
+
+
 def test_no_serious_or_critical_accessibility_violations(open_page: Callable[..., Page]) -> None:
     page = open_page(PHONE, bypass_csp=True)
     found: dict[str, list[str]] = {}
@@ -521,9 +551,14 @@ def test_two_friends_play_a_whole_match_in_two_browsers(open_page: Callable[...,
             take_one_move(page, patience_ms=1_000)
         if not waiting:
             anna.wait_for_timeout(50)  # the computers' turn: look again shortly
-    # Both saw the same match: the same totals at every seat.
-    totals = [page.locator(".seat p").filter(has_text="total").all_inner_texts() for page in (anna, ben)]
-    assert totals[0] == totals[1]
+    # Both saw the same match: the same totals at every seat (each page draws its own seat
+    # at the bottom, so the seats are matched by number).
+    by_seat = (
+        "seats => seats.map(seat => seat.dataset.seat + ': ' + [...seat.querySelectorAll('p')]"
+        ".map(line => line.innerText).filter(line => line.includes('total')).join())"
+    )
+    totals = [sorted(page.eval_on_selector_all(".seat", by_seat)) for page in (anna, ben)]
+    assert totals[0] and totals[0] == totals[1], totals
     screenshot(ben, "friends-finished")
 
 

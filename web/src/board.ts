@@ -72,7 +72,7 @@ function amount(value: bigint, view: TableView | undefined, signed = false): str
   return word ? `${number} ${word}` : number;
 }
 
-export function drawSeat(seat: SeatView, view: TableView, names: Names): HTMLElement {
+function drawSeat(seat: SeatView, view: TableView, names: Names): HTMLElement {
   const acting = view.toActSeats.includes(seat.seat);
   const badges = seat.badges.map((badge) => {
     const [letter, meaning] = BADGES[badge] ?? ["?", "unknown badge"];
@@ -100,6 +100,34 @@ export function drawSeat(seat: SeatView, view: TableView, names: Names): HTMLEle
       h("p", {}, `${declaration.label}: `, names.cards(declaration.cards), ` (${declaration.points})`),
     ),
     seat.openHand.length ? h("p", { class: "open-hand" }, "Cards: ", names.cards(seat.openHand)) : null,
+  );
+}
+
+/** The seats around the table, the trick (``centre``) in the middle: the viewer at the
+ * bottom (a spectator sees the first seat there), the others in the order of play, which
+ * goes to the left: the next seat at the left, the last one at the right, those between
+ * them across the top (at four seats the partner opposite). */
+export function drawTable(view: TableView, names: Names, centre: HTMLElement | null): HTMLElement {
+  const count = view.seats.length;
+  const bottom = view.viewerSeat ?? 0;
+  const around = Array.from({ length: count - 1 }, (_, index) => (bottom + 1 + index) % count);
+  const seat = (number: number, place: string): HTMLElement | null => {
+    const found = view.seats.find((candidate) => candidate.seat === number);
+    if (!found) return null;
+    const drawn = drawSeat(found, view, names);
+    drawn.dataset.place = place;
+    return drawn;
+  };
+  const sides = around.length > 1;
+  const across = sides ? around.slice(1, -1) : around;
+  return h(
+    "section",
+    { class: "felt seats", "aria-label": "Seats", "data-seats": count },
+    h("div", { class: "across" }, ...across.map((number) => seat(number, "top"))),
+    sides ? seat(around[0], "left") : null,
+    h("div", { class: "centre" }, centre),
+    sides ? seat(around[around.length - 1], "right") : null,
+    seat(bottom, "bottom"),
   );
 }
 
