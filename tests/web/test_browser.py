@@ -324,23 +324,63 @@ def test_the_player_sits_at_the_bottom_and_the_next_to_play_at_his_left(
     register(page, "Anna")
     new_table(page, "schafkopf")
     page.wait_for_selector(".felt .seat.viewer")
-    places = page.eval_on_selector_all(
-        ".felt .seat, .felt .centre",
-        """found => found.map(element => {
+    # Found and measured in one script: between two, a computer's move may redraw the board.
+    places = page.evaluate(
+        """() => [...document.querySelectorAll(".felt .seat, .felt .centre")].map(element => {
             const box = element.getBoundingClientRect();
             return [element.dataset.place ?? "centre", Number(element.dataset.seat ?? -1),
                     box.left + box.width / 2, box.top + box.height / 2];
-        })""",
+        })"""
     )
     where = {place: (seat, x, y) for place, seat, x, y in places}
     me = where["bottom"][0]
     assert "viewer" in (page.get_attribute(f".felt .seat[data-seat='{me}']", "class") or "")
-    assert [where[place][0] for place in ("left", "top", "right")] == [(me + step) % 4 for step in (1, 2, 3)]
-    assert where["top"][2] < where["centre"][2] < where["bottom"][2]
-    assert where["left"][1] < where["right"][1]
+    assert [where[place][0] for place in ("left", "top", "right")] == [
+        (me + step) % 4 for step in (1, 2, 3)
+    ], places
+    assert where["top"][2] < where["centre"][2] < where["bottom"][2], places
+    assert where["left"][1] < where["right"][1], places
     if viewport is DESKTOP:
-        assert where["left"][1] < where["centre"][1] < where["right"][1]
+        assert where["left"][1] < where["centre"][1] < where["right"][1], places
     screenshot(page, f"table-{'desktop' if viewport is DESKTOP else 'phone'}")
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_trump_ladder_at_the_tables_top_corner_folds_and_stays_folded(
+    open_page: Callable[..., Page], viewport: dict[str, int]
+) -> None:
+    """Seed 000: the ladder top left in landscape, top right in portrait, the player's own
+    trumps golden, fallen ones grey and struck; a tap on "Trumps" folds it and opens it."""
+    page = open_page(viewport)
+    register(page, "Anna")
+    # Every deal is played (a Ramsch when all pass), so trumps fall in each.
+    new_table(page, "schafkopf", settings={"option-all_pass": "ramsch"})
+    while not page.locator(".felt .ladder .fallen").count():
+        assert take_one_move(page)
+    # Read at one moment: a computer's move redraws the board between two reads.
+    ladder, felt, fallen = page.evaluate(
+        """() => {
+            const box = (selector) => {
+                const found = document.querySelector(selector).getBoundingClientRect();
+                return {x: found.left, y: found.top, width: found.width, height: found.height};
+            };
+            const fallen = [...document.querySelectorAll(".ladder .fallen")];
+            return [box(".felt .ladder"), box(".felt"), fallen.map(rung => rung.querySelector("s") !== null)];
+        }"""
+    )
+    middle = ladder["x"] + ladder["width"] / 2
+    assert (middle < felt["x"] + felt["width"] / 2) == (viewport is DESKTOP)
+    assert ladder["y"] < felt["y"] + felt["height"] / 3
+    assert fallen and all(fallen)
+    screenshot(page, f"ladder-{'desktop' if viewport is DESKTOP else 'phone'}")
+    page.click(".ladder summary")
+    page.wait_for_selector(".ladder ol", state="hidden")
+    before = version(page)
+    take_one_move(page)
+    page.wait_for_function("v => document.querySelector('.board')?.dataset.version !== v", arg=before)
+    assert page.locator(".ladder").count() == 0 or not page.locator(".ladder ol").is_visible()
+    page.click(".ladder summary")
+    page.wait_for_selector(".ladder ol", state="visible")
 
 
 def test_no_serious_or_critical_accessibility_violations(open_page: Callable[..., Page]) -> None:
@@ -519,14 +559,14 @@ def test_cards_show_the_faces_of_the_games_own_pack_or_the_one_the_player_chose(
     page.wait_for_selector(".hand .card")
     # Read at one moment: a computer's move redraws the board between two reads.
     faces = (
-        "cards => cards.map(card => [...card.querySelectorAll('img')]"
-        ".map(face => face.className + '|' + face.alt))"
+        "selector => [...document.querySelectorAll(selector)]"
+        ".map(card => [...card.querySelectorAll('img')].map(face => face.className + '|' + face.alt))"
     )
-    held = page.eval_on_selector_all(".hand .card", faces)
+    held = page.evaluate(faces, ".hand .card")
     assert held and all(card == [f"face {pack}|"] for card in held), held
     # A card played lies face up in the trick, in the same pack, beside its player's name.
     for _ in range(40):
-        played = page.eval_on_selector_all(".trick li", faces)
+        played = page.evaluate(faces, ".trick li")
         if played:
             break
         take_one_move(page)
@@ -554,10 +594,11 @@ def test_two_friends_play_a_whole_match_in_two_browsers(open_page: Callable[...,
     # Both saw the same match: the same totals at every seat (each page draws its own seat
     # at the bottom, so the seats are matched by number).
     by_seat = (
-        "seats => seats.map(seat => seat.dataset.seat + ': ' + [...seat.querySelectorAll('p')]"
-        ".map(line => line.innerText).filter(line => line.includes('total')).join())"
+        "() => [...document.querySelectorAll('.seat')].map(seat => seat.dataset.seat + ': ' + "
+        "[...seat.querySelectorAll('p')].map(line => line.innerText)"
+        ".filter(line => line.includes('total')).join())"
     )
-    totals = [sorted(page.eval_on_selector_all(".seat", by_seat)) for page in (anna, ben)]
+    totals = [sorted(page.evaluate(by_seat)) for page in (anna, ben)]
     assert totals[0] and totals[0] == totals[1], totals
     screenshot(ben, "friends-finished")
 

@@ -107,7 +107,12 @@ function drawSeat(seat: SeatView, view: TableView, names: Names): HTMLElement {
  * bottom (a spectator sees the first seat there), the others in the order of play, which
  * goes to the left: the next seat at the left, the last one at the right, those between
  * them across the top (at four seats the partner opposite). */
-export function drawTable(view: TableView, names: Names, centre: HTMLElement | null): HTMLElement {
+export function drawTable(
+  view: TableView,
+  names: Names,
+  centre: HTMLElement | null,
+  ladder: HTMLElement | null,
+): HTMLElement {
   const count = view.seats.length;
   const bottom = view.viewerSeat ?? 0;
   const around = Array.from({ length: count - 1 }, (_, index) => (bottom + 1 + index) % count);
@@ -122,7 +127,9 @@ export function drawTable(view: TableView, names: Names, centre: HTMLElement | n
   const across = sides ? around.slice(1, -1) : around;
   return h(
     "section",
-    { class: "felt seats", "aria-label": "Seats", "data-seats": count },
+    // Beyond four seats the top row needs the table's width, and no game there has trumps.
+    { class: `felt seats${count > 4 ? " crowded" : ""}`, "aria-label": "Seats", "data-seats": count },
+    ladder,
     h("div", { class: "across" }, ...across.map((number) => seat(number, "top"))),
     sides ? seat(around[0], "left") : null,
     h("div", { class: "centre" }, centre),
@@ -131,24 +138,30 @@ export function drawTable(view: TableView, names: Names, centre: HTMLElement | n
   );
 }
 
-export function drawLadder(view: TableView, names: Names): HTMLElement {
-  return h(
-    "section",
-    { class: "ladder", "aria-label": "Trump ladder" },
-    h("h3", {}, "Trumps, highest first"),
+/** The trump ladder (seed 000): every trump of the game in rank order, the viewer's own
+ * golden, fallen ones grey and struck; its heading folds it away and opens it again. */
+export function drawLadder(view: TableView, names: Names, open: boolean, toggle: (open: boolean) => void): HTMLElement {
+  const ladder = h(
+    "details",
+    { class: "ladder", open, "aria-label": "Trump ladder" },
+    h("summary", {}, "Trumps"),
     h(
       "ol",
-      { class: "rungs" },
+      { class: "rungs", "aria-label": "Trumps, highest first" },
       ...view.trumpLadder.map((rung) =>
         h(
           "li",
-          { class: rung.fallen ? "fallen" : rung.own ? "own" : "" },
-          names.card(rung.card),
-          rung.fallen ? " (fallen)" : rung.own ? " (yours)" : "",
+          { class: `${rung.fallen ? "fallen" : rung.own ? "own" : ""}${isRed(rung.card) ? " red" : ""}` },
+          rung.fallen ? h("s", {}, names.card(rung.card)) : names.card(rung.card),
+          rung.fallen ? h("span", { class: "hidden" }, " (fallen)") : rung.own ? h("span", { class: "hidden" }, " (yours)") : "",
         ),
       ),
     ),
   );
+  // Kept at the click (keys on the summary click too), not at the later toggle event: a
+  // redraw in between would draw the ladder as it was.
+  ladder.querySelector("summary")!.addEventListener("click", () => toggle(!(ladder as HTMLDetailsElement).open));
+  return ladder;
 }
 
 export function drawPartyPoints(view: TableView): HTMLElement {

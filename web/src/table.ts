@@ -48,6 +48,8 @@ export class TableScreen {
   private lastSequence = 0n;
   private log: [string, string][] = [];
   private showLastTrick = false;
+  // The trump ladder stays folded or open as the player left it, through every redraw.
+  private ladderOpen = true;
   private deadline: number | undefined;
   private refreshing: Promise<void> | undefined;
   private refreshAgain = false;
@@ -284,8 +286,12 @@ export class TableScreen {
           ? h("button", { type: "button", class: "leave", onclick: () => void this.leave() }, "Leave the table")
           : null,
       ),
-      drawTable(view, names, drawTrick(view, names, this.showLastTrick, () => this.toggleLastTrick())),
-      view.trumpLadder.length ? drawLadder(view, names) : null,
+      drawTable(
+        view,
+        names,
+        drawTrick(view, names, this.showLastTrick, () => this.toggleLastTrick()),
+        view.trumpLadder.length ? drawLadder(view, names, this.ladderOpen, (open) => (this.ladderOpen = open)) : null,
+      ),
       view.calls.length ? drawCalls(view, names) : null,
       view.partyPoints.length ? drawPartyPoints(view) : null,
       view.settlement ? drawSettlement(view, names) : null,
