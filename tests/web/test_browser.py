@@ -383,6 +383,39 @@ def test_the_trump_ladder_at_the_tables_top_corner_folds_and_stays_folded(
     page.wait_for_selector(".ladder ol", state="visible")
 
 
+def test_the_page_never_jumps_when_the_history_grows_on_a_phone(open_page: Callable[..., Page]) -> None:
+    """Each event adds a line to the history below the table; the list scrolls to it, the
+    page stays where the player holds it. The history takes the keyboard's focus, so its
+    lines scroll by keys as well."""
+    page = open_page(PHONE)
+    register(page, "Anna")
+    new_table(page, "bela")
+    moves = 0
+    while moves < 4:
+        page.wait_for_selector(", ".join((".end", *CAUTIOUS)))
+        if page.locator(".end").count():
+            break
+        page.evaluate("scrollTo(0, 0)")
+        shown = page.locator(".log li").count()
+        # Clicked by script: a click by Playwright would first scroll the button into view.
+        clicked = page.evaluate(
+            """selectors => selectors.some(selector => {
+                const found = document.querySelector(selector);
+                if (found) found.click();
+                return Boolean(found);
+            })""",
+            list(CAUTIOUS),
+        )
+        if not clicked:
+            continue  # redrawn between the two looks: look again
+        moves += 1
+        page.wait_for_function("n => document.querySelectorAll('.log li').length > n", arg=shown)
+        assert page.evaluate("scrollY") == 0
+    assert moves == 4
+    page.focus(".history .log")
+    assert page.evaluate("document.activeElement.classList.contains('log')")
+
+
 def test_no_serious_or_critical_accessibility_violations(open_page: Callable[..., Page]) -> None:
     page = open_page(PHONE, bypass_csp=True)
     found: dict[str, list[str]] = {}

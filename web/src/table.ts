@@ -67,14 +67,21 @@ export class TableScreen {
     this.status = h("p", { class: "status", role: "status", "aria-live": "polite" });
     this.clock = h("p", { class: "clock", "aria-live": "off" });
     this.board = h("div", { class: "board" });
-    this.logList = h("ol", { class: "log", "aria-label": "What happened" });
+    // The history scrolls by itself, never the page; being focusable, it scrolls by keys too.
+    this.logList = h("ol", { class: "log", "aria-label": "What happened", tabindex: 0 });
     replace(
       options.root,
-      h("h1", {}, "At the table"),
-      this.clock,
-      this.board,
-      this.status,
-      h("section", { class: "history" }, h("h2", {}, "What happened"), this.logList),
+      h(
+        "div",
+        { class: "table-screen" },
+        h("div", { class: "play" }, h("h1", {}, "At the table"), this.clock, this.board, this.status),
+        h(
+          "details",
+          { class: "history", open: true },
+          h("summary", {}, h("h2", {}, "What happened")),
+          this.logList,
+        ),
+      ),
     );
     const kept = sessionStorage.getItem(this.logKey());
     if (kept) {
@@ -226,7 +233,9 @@ export class TableScreen {
       this.logList,
       ...this.log.map(([sequence, text]) => h("li", { "data-sequence": sequence }, text)),
     );
-    this.logList.lastElementChild?.scrollIntoView?.({ block: "nearest" });
+    // The newest line in view, by scrolling the list alone: scrolling it into view would
+    // move the whole page on a phone with every event.
+    this.logList.scrollTop = this.logList.scrollHeight;
   }
 
   private tick(): void {
