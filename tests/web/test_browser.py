@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, TimeoutError, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Route, TimeoutError, sync_playwright
 
 from tools.processes import (
     ROOT,
@@ -461,6 +461,64 @@ def test_a_lost_connection_resumes_the_table_with_no_gap_and_no_repeat(
     assert numbers == sorted(set(numbers))
 
 
+def until_her_card_is_playable(page: Page) -> None:
+    for _ in range(50):
+        page.wait_for_selector(ACTIONABLE)
+        if page.locator(".hand .card.playable").count():
+            return
+        assert take_one_move(page)
+    raise AssertionError("Anna never got to play a card")
+
+
+def test_a_lost_connection_says_so_in_words_and_clears_when_it_is_back(
+    open_page: Callable[..., Page],
+) -> None:
+    page = open_page()
+    register(page, "Anna")
+    new_table(page, "baska_kop")
+    until_her_card_is_playable(page)
+    page.context.set_offline(True)
+    page.evaluate("document.querySelector('.hand .card.playable').click()")
+    page.wait_for_function("() => document.querySelector('.status').textContent !== ''")
+    assert page.inner_text(".status") == "Connection lost: reconnecting …"
+    page.context.set_offline(False)
+    page.wait_for_function("() => document.querySelector('.status').textContent === ''")
+    assert take_one_move(page)
+
+
+def test_a_move_that_another_move_came_before_redraws_the_table_without_an_error(
+    open_page: Callable[..., Page],
+) -> None:
+    """Anna has the table open in two tabs and plays in the first while the second's move
+    is on its way: the second is refused as decided on an old version, and only draws the
+    table as it is now."""
+    first = open_page()
+    register(first, "Anna")
+    new_table(first, "baska_kop")
+    until_her_card_is_playable(first)
+    second = first.context.new_page()
+    second.goto(first.url)
+    second.wait_for_selector(f".board[data-version='{version(first)}'] .hand .card.playable")
+    held: list[Route] = []
+    second.route("**/SubmitAction", lambda route: held.append(route))
+    second.evaluate("document.querySelector('.hand .card.playable').click()")
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while not held:  # each call to the browser lets the route's handler run
+        assert time.monotonic() < deadline, "the second tab's move was never sent"
+        second.evaluate("0")
+    before = version(first)
+    first.click(".hand .card.playable")
+    first.wait_for_function("v => document.querySelector('.board').dataset.version !== v", arg=before)
+    assert len(held) == 1
+    # Refused (409: ABORTED), the tab sets its status line, then fetches the table anew.
+    with second.expect_response("**/GetTable"), second.expect_response("**/SubmitAction") as refused:
+        held[0].continue_()
+    assert refused.value.status == 409
+    second.wait_for_function("v => document.querySelector('.board').dataset.version !== v", arg=before)
+    assert second.inner_text(".status") == ""
+    second.close()
+
+
 def until_anna_may_offer(page: Page) -> None:
     """A turned-up ace can end a deal at once: Anna continues until she may offer."""
     offer_or_continue = ".choices [data-market=offer].allowed, .choices [data-kind=continuePlay].allowed"
@@ -588,7 +646,8 @@ def test_cards_show_the_faces_of_the_games_own_pack_or_the_one_the_player_chose(
     page = open_page()
     register(page, "Anna")
     page.select_option("#card-pack", setting)
-    new_table(page, game)
+    # Every deal of Schafkopf is played (a Ramsch when all pass): a card reaches the trick.
+    new_table(page, game, settings={"option-all_pass": "ramsch"} if game == "schafkopf" else None)
     page.wait_for_selector(".hand .card")
     # Read at one moment: a computer's move redraws the board between two reads.
     faces = (
@@ -602,7 +661,7 @@ def test_cards_show_the_faces_of_the_games_own_pack_or_the_one_the_player_chose(
         played = page.evaluate(faces, ".trick li")
         if played:
             break
-        take_one_move(page)
+        assert take_one_move(page)
     assert played and all(card == [f"face {pack}|"] for card in played), played
     screenshot(page, f"faces-{pack}-{game}")
 

@@ -41,8 +41,21 @@ export const api = createClient(
   createConnectTransport({ baseUrl: location.origin, useBinaryFormat: true, interceptors: [authorize] }),
 );
 
-/** The message of a failed call, as the server wrote it (without the code's prefix). */
+export const RECONNECTING = "Connection lost: reconnecting …";
+
+/** Whether a call failed on the way (no network, the server out of reach), not at the server. */
+export function unreachable(error: unknown): boolean {
+  if (error instanceof TypeError) return true;
+  if (!(error instanceof ConnectError)) return false;
+  // The browser's own words for a request that never got an answer ("Failed to fetch",
+  // "NetworkError when attempting to fetch resource", "Load failed").
+  return error.code === Code.Unavailable || (error.code === Code.Unknown && /fetch|network|load failed/i.test(error.rawMessage));
+}
+
+/** The message of a failed call, as the server wrote it (without the code's prefix); a call
+ * that never reached the server says so in words. */
 export function problem(error: unknown): string {
+  if (unreachable(error)) return RECONNECTING;
   if (error instanceof ConnectError) return error.rawMessage;
   return error instanceof Error ? error.message : String(error);
 }

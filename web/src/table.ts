@@ -4,7 +4,7 @@
 
 import { clone, create } from "@bufbuild/protobuf";
 import { timestampMs } from "@bufbuild/protobuf/wkt";
-import { api, Code, isCode, problem, requestId, session } from "./api";
+import { api, Code, isCode, problem, RECONNECTING, requestId, session, unreachable } from "./api";
 import {
   describe,
   drawCalls,
@@ -149,6 +149,8 @@ export class TableScreen {
       do {
         this.refreshAgain = false;
         const answer = await api.getTable({ table: this.options.name, cardNames: this.names() });
+        // An answer: the connection is back.
+        if (this.status.textContent === RECONNECTING) say(this.status, "");
         if (answer.table) this.show(answer.table, answer.advice);
       } while (this.refreshAgain);
     })().finally(() => {
@@ -196,6 +198,7 @@ export class TableScreen {
         for await (const response of stream) {
           attempt = 0;
           this.heard = Date.now();
+          if (this.status.textContent === RECONNECTING) say(this.status, "");
           if (response.kind.case === "event") this.onEvent(response.kind.value);
         }
         // The stream ends by itself after the match's last event.
@@ -206,6 +209,7 @@ export class TableScreen {
           say(this.status, problem(error));
           return;
         }
+        if (unreachable(error)) say(this.status, RECONNECTING);
       }
       await new Promise((resolve) => setTimeout(resolve, RECONNECT_MS[Math.min(attempt, RECONNECT_MS.length - 1)]));
       attempt += 1;
@@ -527,8 +531,9 @@ export class TableScreen {
       say(this.status, "");
       if (answer.table) this.show(answer.table, answer.advice);
     } catch (error) {
-      // Refused: nothing changed. Decide again on the table as it is now.
-      say(this.status, problem(error));
+      // Refused: nothing changed. Decide again on the table as it is now; a table that moved
+      // on meanwhile (another's move came first) is only drawn anew, with no error to read.
+      say(this.status, isCode(error, Code.Aborted) ? "" : problem(error));
       await this.refresh().catch(() => undefined);
     }
   }
