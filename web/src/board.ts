@@ -148,14 +148,16 @@ export function drawLadder(view: TableView, names: Names, open: boolean, toggle:
     h(
       "ol",
       { class: "rungs", "aria-label": "Trumps, highest first" },
-      ...view.trumpLadder.map((rung) =>
-        h(
+      ...view.trumpLadder.map((rung) => {
+        const state = rung.fallen ? "fallen" : rung.own ? "own" : "";
+        return h(
           "li",
-          { class: `${rung.fallen ? "fallen" : rung.own ? "own" : ""}${isRed(rung.card) ? " red" : ""}` },
+          { class: `${state}${isRed(rung.card) ? " red" : ""}` },
           rung.fallen ? h("s", {}, names.card(rung.card)) : names.card(rung.card),
-          rung.fallen ? h("span", { class: "hidden" }, " (fallen)") : rung.own ? h("span", { class: "hidden" }, " (yours)") : "",
-        ),
-      ),
+          // Colour and strike are for the eyes; a screen reader hears the words.
+          state ? h("span", { class: "visually-hidden" }, rung.fallen ? " (fallen)" : " (yours)") : null,
+        );
+      }),
     ),
   );
   // Kept at the click (keys on the summary click too), not at the later toggle event: a

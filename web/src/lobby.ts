@@ -76,43 +76,37 @@ export async function lobbyScreen(root: HTMLElement, go: Go, stop: AbortSignal):
 }
 
 function cardNamesSetting(): HTMLElement {
-  const select = h(
-    "select",
-    {
-      id: "card-names",
-      onchange: (event: Event) => setNaming((event.target as HTMLSelectElement).value as Naming),
-    },
-    ...(
-      [
-        ["symbols", "Symbols (♣Q)"],
-        ["german", "Deutsch (Kreuz-Dame, Eichel Ober)"],
-        ["polish", "Polski (dama trefl)"],
-      ] as const
-    ).map(([value, label]) => h("option", { value, selected: naming() === value }, label)),
-  );
-  const pack = h(
-    "select",
-    {
-      id: "card-pack",
-      onchange: (event: Event) => setPackSetting((event.target as HTMLSelectElement).value as PackSetting),
-    },
-    ...(
-      [
-        ["table", "As the game is played (Schafkopf and Bela German, the others French)"],
-        ["french", "French pack (♣ ♠ ♥ ♦)"],
-        ["german", "German pack (Eichel, Gras, Herz, Schellen)"],
-      ] as const
-    ).map(([value, label]) => h("option", { value, selected: packSetting() === value }, label)),
-  );
   return h(
     "p",
     {},
-    h("label", { for: "card-names" }, "Card names "),
-    select,
+    ...setting("card-names", "Card names ", naming(), (value) => setNaming(value as Naming), [
+      ["symbols", "Symbols (♣Q)"],
+      ["german", "Deutsch (Kreuz-Dame, Eichel Ober)"],
+      ["polish", "Polski (dama trefl)"],
+    ]),
     " ",
-    h("label", { for: "card-pack" }, "Card faces "),
-    pack,
+    ...setting("card-pack", "Card faces ", packSetting(), (value) => setPackSetting(value as PackSetting), [
+      ["table", "As the game is played (Schafkopf and Bela German, the others French)"],
+      ["french", "French pack (♣ ♠ ♥ ♦)"],
+      ["german", "German pack (Eichel, Gras, Herz, Schellen)"],
+    ]),
   );
+}
+
+/** A labelled choice kept in the browser's storage: ``choose`` keeps the value picked. */
+function setting(
+  id: string,
+  label: string,
+  current: string,
+  choose: (value: string) => void,
+  values: [value: string, label: string][],
+): [HTMLElement, HTMLElement] {
+  const select = h(
+    "select",
+    { id, onchange: (event: Event) => choose((event.target as HTMLSelectElement).value) },
+    ...values.map(([value, text]) => h("option", { value, selected: current === value }, text)),
+  );
+  return [h("label", { for: id }, label), select];
 }
 
 function newTableForm(game: GameInfo, go: Go, status: HTMLElement): HTMLElement {
