@@ -20,9 +20,12 @@ when the operator lists it (``SPEEDGAMEZ_CORS_ORIGINS``); see ``CrossOrigin``.
 
 from __future__ import annotations
 
+import gzip
+import hashlib
 import json
 import urllib.parse
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -283,19 +286,46 @@ async def _refuse_origin(origin: str, send: Send) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
+@dataclass(frozen=True)
+class _StaticFile:
+    """One file of the web client as read at start: its bytes, their gzip form (None
+    where it would be no smaller) and a validator for each."""
+
+    body: bytes
+    content_type: str
+    etag: bytes
+    gzipped: bytes | None
+    gzipped_etag: bytes
+
+    @staticmethod
+    def read(path: Path) -> _StaticFile:
+        body = path.read_bytes()
+        digest = hashlib.sha256(body).hexdigest()[:20]
+        # mtime=0: the same bytes give the same compressed bytes on every server.
+        gzipped = gzip.compress(body, compresslevel=9, mtime=0)
+        return _StaticFile(
+            body,
+            _CONTENT_TYPES.get(path.suffix, "application/octet-stream"),
+            f'"{digest}"'.encode(),
+            gzipped if len(gzipped) < len(body) else None,
+            f'"{digest}-gzip"'.encode(),
+        )
+
+
 class WebClient:
     """The web client's files (``web/dist``) for GET and HEAD on any path outside the
     service's: ``/`` and every page address the client makes (``/?table=...``) answer its
     ``index.html``; its other files are named exactly, never by a path that leaves
-    ``root``. The files are read once, at start."""
+    ``root``. The files are read and compressed once, at start.
+
+    A browser that accepts gzip gets the compressed bytes. Every answer carries an ETag
+    and ``Cache-Control: no-cache``: the bundle keeps its name from release to release,
+    so a browser asks each time and a file it holds already costs a 304 without a body."""
 
     def __init__(self, app: ASGIApp, root: Path) -> None:
         self.app = app
         self.files = {
-            f"/{path.relative_to(root).as_posix()}": (
-                path.read_bytes(),
-                _CONTENT_TYPES.get(path.suffix, "application/octet-stream"),
-            )
+            f"/{path.relative_to(root).as_posix()}": _StaticFile.read(path)
             for path in sorted(root.rglob("*"))
             if path.is_file()
         }
@@ -318,17 +348,48 @@ class WebClient:
             )
             await send({"type": "http.response.body", "body": b"not found\n"})
             return
-        body, content_type = found
+        request = _headers(scope.get("headers", []))
+        body, etag, compressed = found.body, found.etag, False
+        if found.gzipped is not None and _accepts_gzip(request.get("accept-encoding", "")):
+            body, etag, compressed = found.gzipped, found.gzipped_etag, True
         headers = [
-            (b"content-type", content_type.encode()),
-            (b"content-length", str(len(body)).encode()),
-            # The bundle changes with every release under the same name: ask each time.
+            (b"etag", etag),
             (b"cache-control", b"no-cache"),
+            (b"vary", b"Accept-Encoding"),
             (b"x-content-type-options", b"nosniff"),
             (b"content-security-policy", _CONTENT_SECURITY_POLICY),
         ]
+        if _matches(request.get("if-none-match", ""), etag):
+            await send({"type": "http.response.start", "status": 304, "headers": headers})
+            await send({"type": "http.response.body", "body": b""})
+            return
+        headers.append((b"content-type", found.content_type.encode()))
+        headers.append((b"content-length", str(len(body)).encode()))
+        if compressed:
+            headers.append((b"content-encoding", b"gzip"))
         await send({"type": "http.response.start", "status": 200, "headers": headers})
         await send({"type": "http.response.body", "body": body if scope["method"] == "GET" else b""})
+
+
+def _accepts_gzip(accept_encoding: str) -> bool:
+    """Whether an Accept-Encoding header admits gzip: named, or by ``*``, without q=0."""
+    admitted: dict[str, bool] = {}
+    for item in accept_encoding.split(","):
+        name, _, parameters = item.partition(";")
+        quality = parameters.strip().removeprefix("q=") if parameters.strip().startswith("q=") else "1"
+        try:
+            admitted[name.strip().lower()] = float(quality) > 0
+        except ValueError:
+            admitted[name.strip().lower()] = False
+    return admitted.get("gzip", admitted.get("x-gzip", admitted.get("*", False)))
+
+
+def _matches(if_none_match: str, etag: bytes) -> bool:
+    """Whether If-None-Match names ``etag`` (compared weakly, as RFC 9110 asks for GET)."""
+    wanted = etag.decode()
+    return any(
+        tag.strip() == "*" or tag.strip().removeprefix("W/") == wanted for tag in if_none_match.split(",")
+    )
 
 
 def _headers(raw: Iterable[tuple[bytes, bytes]]) -> dict[str, str]:

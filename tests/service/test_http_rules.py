@@ -4,6 +4,7 @@ only from the listed origins, the calls counted by protocol, and no token in any
 
 from __future__ import annotations
 
+import gzip
 import http.client
 import re
 import struct
@@ -227,10 +228,12 @@ def test_grpc_web_clients_are_served_on_the_http_port_too(served: ServiceProcess
     assert b"grpc-status: 0" in body[10 + length : 10 + length + trailer_length].lower()
 
 
-def get_page(served: ServiceProcess, path: str) -> http.client.HTTPResponse:
+def get_page(
+    served: ServiceProcess, path: str, headers: dict[str, str] | None = None
+) -> http.client.HTTPResponse:
     host, port = http_address(served).rsplit(":", 1)
     connection = http.client.HTTPConnection(host, int(port), timeout=30)
-    connection.request("GET", path)
+    connection.request("GET", path, headers=headers or {})
     response = connection.getresponse()
     response.body = response.read()  # type: ignore[attr-defined]
     connection.close()
@@ -252,3 +255,50 @@ def test_the_http_port_serves_the_web_client_and_nothing_else_of_the_disk(served
         "/speedgamez.v1.TableService/Nope",
     ):
         assert get_page(served, path).status == 404, path
+
+
+def test_the_web_clients_files_come_gzipped_to_a_browser_that_accepts_it_and_plain_to_one_that_does_not(
+    served: ServiceProcess,
+) -> None:
+    for path in ("/", "/app.js", "/style.css"):
+        plain = get_page(served, path)
+        assert plain.getheader("content-encoding") is None, path
+        for accepted in ("gzip, deflate, br", "br;q=1.0, gzip;q=0.8", "*"):
+            packed = get_page(served, path, {"accept-encoding": accepted})
+            assert packed.getheader("content-encoding") == "gzip", (path, accepted)
+            assert packed.getheader("vary") == "Accept-Encoding"
+            assert gzip.decompress(packed.body) == plain.body  # type: ignore[attr-defined]
+            assert int(packed.getheader("content-length") or 0) == len(packed.body)  # type: ignore[attr-defined]
+            # Caches keep the two forms apart by their validators.
+            assert packed.getheader("etag") != plain.getheader("etag")
+        for refused in ("gzip;q=0", "br", "identity", "*;q=0"):
+            assert get_page(served, path, {"accept-encoding": refused}).getheader("content-encoding") is None
+
+
+def test_a_browser_holding_the_web_clients_file_gets_a_304_without_a_body(served: ServiceProcess) -> None:
+    for accepted in ("", "gzip"):
+        first = get_page(served, "/app.js", {"accept-encoding": accepted})
+        etag = first.getheader("etag") or ""
+        assert re.fullmatch(r'"[0-9a-f]{20}(-gzip)?"', etag), etag
+        # The bundle keeps its name from release to release: a browser asks every time.
+        assert first.getheader("cache-control") == "no-cache"
+        for held in (etag, f"W/{etag}", f'"other", {etag}', "*"):
+            again = get_page(served, "/app.js", {"accept-encoding": accepted, "if-none-match": held})
+            assert again.status == 304, held
+            assert again.body == b""  # type: ignore[attr-defined]
+            assert again.getheader("etag") == etag
+        changed = get_page(served, "/app.js", {"accept-encoding": accepted, "if-none-match": '"other"'})
+        assert changed.status == 200
+        assert changed.body == first.body  # type: ignore[attr-defined]
+
+
+def test_the_first_page_with_everything_it_loads_is_under_150_kb_compressed(served: ServiceProcess) -> None:
+    page = get_page(served, "/", {"accept-encoding": "gzip"})
+    html = gzip.decompress(page.body).decode()  # type: ignore[attr-defined]
+    loaded = re.findall(r'(?:src|href)="(/[^"]+)"', html)
+    assert {"/app.js", "/style.css"} <= set(loaded)
+    total = len(page.body) + sum(  # type: ignore[attr-defined]
+        len(get_page(served, path, {"accept-encoding": "gzip"}).body)  # type: ignore[attr-defined]
+        for path in loaded
+    )
+    assert total < 150 * 1024, f"the first page loads {total} bytes compressed"
