@@ -277,30 +277,52 @@ def test_the_settlement_shows_its_steps(open_page: Callable[..., Page]) -> None:
     screenshot(page, "settlement")
 
 
-def test_a_deal_played_by_keyboard_alone(open_page: Callable[..., Page]) -> None:
+# In one look at the board (a computer's move may redraw it between two): every call's and
+# card's key, and the key a cautious player presses (as CAUTIOUS clicks).
+KEYBOARD_LOOK = """() => {
+  const keyOf = (selector) => document.querySelector(selector)?.getAttribute("aria-keyshortcuts");
+  const calls = [...document.querySelectorAll(".choices button")].map(
+    (button) => [button.textContent, button.getAttribute("aria-keyshortcuts")]);
+  const cards = [...document.querySelectorAll(".hand .card")].map(
+    (card) => card.getAttribute("aria-keyshortcuts"));
+  const press = keyOf(".choices [data-kind=continuePlay].allowed") ?? keyOf(".hand .card.playable")
+    ?? keyOf(".choices [data-kind=passTurn].allowed") ?? keyOf(".choices [data-market=reveal].allowed")
+    ?? keyOf(".choices [data-market=keep].allowed") ?? keyOf(".choices button.allowed");
+  return {calls, cards, press, settled: !!document.querySelector(".settlement")};
+}"""
+
+
+@pytest.mark.parametrize("game", sorted(SHORT_MATCHES))
+def test_every_call_and_card_has_a_key_and_a_deal_is_played_by_keyboard_alone(
+    open_page: Callable[..., Page], game: str
+) -> None:
     page = open_page()
     register(page, "Anna")
-    new_table(page, "baska_kop")
-    for _ in range(200):
+    new_table(page, game, settings={"option-all_pass": "ramsch"} if game == "schafkopf" else None)
+    seen_calls: set[str] = set()
+    for _ in range(400):
         page.wait_for_selector(ACTIONABLE)
-        if page.locator(".settlement").count():
-            break
+        look = page.evaluate(KEYBOARD_LOOK)
+        keys = [key for _, key in look["calls"]] + look["cards"]
+        assert all(keys), f"a call or card without a key: {look}"
+        assert len(set(keys)) == len(keys), f"two share a key: {look}"
+        seen_calls.update(label for label, _ in look["calls"])
+        assert look["press"], look
         before = version(page)
-        if page.locator(".hand .card.playable").count():
-            key = page.locator(".hand .card.playable").first.get_attribute("aria-keyshortcuts")
-        else:
-            key = "P"  # pass in the bidding
-        assert key
-        page.keyboard.press(key)
+        page.keyboard.press(look["press"])
+        if look["settled"]:
+            break
         with contextlib.suppress(TimeoutError):
             page.wait_for_function(
                 "v => document.querySelector('.board')?.dataset.version !== v", arg=before, timeout=10_000
             )
-    assert page.locator(".settlement").count() == 1
-    page.keyboard.press("Enter")  # continue to the next deal
+    else:
+        raise AssertionError("no settlement within 400 key presses")
+    # Enter continued to the next deal (or ended the match).
     page.wait_for_function(
         "() => document.querySelectorAll('.settlement').length === 0 || document.querySelector('.end')"
     )
+    assert seen_calls, "the deal asked for no call"
 
 
 def test_the_phone_layout_fits_375_pixels(open_page: Callable[..., Page]) -> None:

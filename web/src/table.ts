@@ -26,8 +26,11 @@ import { SeatKind, TablePhase, type ActionChoice, type TableEvent, type TableVie
 import type { GetAdviceResponse } from "./gen/speedgamez/v1/table_service_pb";
 
 export const TABLE_KEYS =
-  "1–9 play a card · P pass · N dalje (Bela) · a call's letter takes it · Enter continue · " +
-  "L last trick · R advice · B balance (your statistics) · ? these keys";
+  "1–9 play a card (Shift+1–9 the 10th to 18th) · P pass · D double · N dalje (Bela) · every call's letter beside it takes it · " +
+  "Enter continue · L last trick · R advice · B balance (your statistics) · ? these keys";
+// Keys the table keeps for itself; a call never gets one of them.
+const TABLE_OWN_KEYS = new Set(["l", "r", "b"]);
+const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 const LOG_KEPT = 200;
 const RECONNECT_MS = [250, 500, 1000, 2000, 4000];
 // A stream silent this long is taken for dead (the server sends a heartbeat every 20 s
@@ -349,12 +352,12 @@ export class TableScreen {
                 type: "button",
                 class: `card${held.playable ? " playable" : ""}${isRed(held.card) ? " red" : ""}`,
                 "aria-disabled": held.playable ? undefined : "true",
-                "aria-keyshortcuts": index < 9 ? String(index + 1) : undefined,
+                "aria-keyshortcuts": cardKey(index),
                 "data-focus": `card-${cardName(held.card, "")}`,
                 title: held.playable ? undefined : held.reason,
                 onclick: () => this.playCard(index),
               },
-              index < 9 ? h("span", { class: "key" }, String(index + 1)) : null,
+              cardKey(index) ? h("span", { class: "key" }, cardKey(index)!.replace("Shift+", "⇧")) : null,
               held.card ? cardFace(held.card, packOf(view.game, view.options)) : null,
               h("span", { class: "name" }, this.card(held.card)),
             ),
@@ -367,6 +370,7 @@ export class TableScreen {
   private drawChoices(view: TableView): HTMLElement | null {
     const calls = view.choices.filter((choice) => choice.action?.kind.case !== "playCard");
     if (!calls.length) return null;
+    const keys = keysOf(calls);
     return h(
       "section",
       { class: "choices", "aria-label": "Your calls" },
@@ -388,10 +392,10 @@ export class TableScreen {
                 "data-market": marketKind(choice),
                 "data-focus": `choice-${choice.label}`,
                 "aria-disabled": choice.allowed ? undefined : "true",
-                "aria-keyshortcuts": this.shortcutOf(choice)?.toUpperCase(),
+                "aria-keyshortcuts": keyName(keys.get(choice)),
                 onclick: () => this.takeChoice(this.priced(choice, index, view)),
               },
-              this.shortcutOf(choice) ? h("span", { class: "key" }, this.shortcutOf(choice)!.toUpperCase()) : null,
+              keys.has(choice) ? h("span", { class: "key" }, keyName(keys.get(choice))) : null,
               choice.label,
             ),
             choice.meaning ? h("span", { class: "meaning" }, choice.meaning) : null,
@@ -448,11 +452,6 @@ export class TableScreen {
       if (cards >= 1 && cards <= slots.length) market.value.slotIds = slots.slice(0, cards);
     }
     return { ...choice, action };
-  }
-
-  /** The call's own letter, or P for a pass (Enter continues; see onKey). */
-  private shortcutOf(choice: ActionChoice): string | undefined {
-    return choice.shortcut || (choice.action?.kind.case === "passTurn" ? "p" : undefined);
   }
 
   private drawAdvice(view: TableView): HTMLElement | null {
@@ -567,13 +566,16 @@ export class TableScreen {
     const target = event.target as HTMLElement | null;
     if (target && (target.tagName === "INPUT" || target.tagName === "SELECT" || target.tagName === "TEXTAREA")) return;
     const key = event.key.toLowerCase();
-    const choices = view.choices.filter((choice) => choice.action?.kind.case !== "playCard");
-    if (/^[1-9]$/.test(key) && Number(key) <= view.hand.length) {
-      void this.playCard(Number(key) - 1);
-    } else if (key === "enter" && choices.some((choice) => choice.action?.kind.case === "continuePlay")) {
-      void this.takeChoice(choices.find((choice) => choice.action?.kind.case === "continuePlay")!);
-    } else if (choices.some((choice) => this.shortcutOf(choice) === key)) {
-      void this.takeChoice(choices.find((choice) => this.shortcutOf(choice) === key)!);
+    const calls = view.choices.filter((choice) => choice.action?.kind.case !== "playCard");
+    const keyed = [...keysOf(calls)].find(([, letter]) => letter === key);
+    // By the key's place, not its character: Shift+1 is "!" on one keyboard, "1" on another.
+    const digit = /^(?:Digit|Numpad)([1-9])$/.exec(event.code)?.[1];
+    const card = digit === undefined ? -1 : Number(digit) - 1 + (event.shiftKey ? 9 : 0);
+    if (card >= 0 && card < view.hand.length) {
+      void this.playCard(card);
+    } else if (keyed) {
+      const [choice] = keyed;
+      void this.takeChoice(this.priced(choice, calls.indexOf(choice), view));
     } else if (key === "l") {
       this.toggleLastTrick();
     } else if (key === "r") {
@@ -587,6 +589,40 @@ export class TableScreen {
     }
     event.preventDefault();
   }
+}
+
+/** Every call's key: the game's own letter for it, P for a pass, D for a double, Enter to
+ * continue; then the first letter of its label no other call or the table has, else the
+ * first such letter of the alphabet. The same calls get the same keys on every redraw. */
+export function keysOf(calls: ActionChoice[]): Map<ActionChoice, string> {
+  const keys = new Map<ActionChoice, string>();
+  const taken = new Set(TABLE_OWN_KEYS);
+  const give = (choice: ActionChoice, key: string | undefined) => {
+    if (!key || taken.has(key) || keys.has(choice)) return;
+    keys.set(choice, key);
+    taken.add(key);
+  };
+  for (const choice of calls) give(choice, choice.shortcut.toLowerCase());
+  const kinds: Record<string, string> = { passTurn: "p", giveDouble: "d", continuePlay: "enter" };
+  for (const choice of calls) give(choice, kinds[choice.action?.kind.case ?? ""]);
+  for (const choice of calls) {
+    if (keys.has(choice)) continue;
+    const letter = [...choice.label.toLowerCase(), ...LETTERS].find((candidate) => LETTERS.includes(candidate) && !taken.has(candidate));
+    give(choice, letter);
+  }
+  return keys;
+}
+
+/** The n-th card's key (from 0): 1–9, then Shift+1–9 for a hand of more than nine. */
+function cardKey(index: number): string | undefined {
+  if (index < 9) return String(index + 1);
+  return index < 18 ? `Shift+${index - 8}` : undefined;
+}
+
+/** A key as the page shows it (and ``aria-keyshortcuts`` names it): P, Enter. */
+function keyName(key: string | undefined): string | undefined {
+  if (!key) return undefined;
+  return key.length > 1 ? key[0].toUpperCase() + key.slice(1) : key.toUpperCase();
 }
 
 /** A market call's kind (reveal, keep, sell, bid, offer, ...), or nothing. */
