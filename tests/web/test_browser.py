@@ -265,6 +265,45 @@ def test_a_greyed_card_shows_its_reason_when_tapped(open_page: Callable[..., Pag
     screenshot(page, "greyed-card-reason")
 
 
+def test_each_seat_says_its_last_call_in_a_speech_bubble(open_page: Callable[..., Page]) -> None:
+    page = open_page()
+    register(page, "Anna")
+    new_table(page, "baska_kop")
+    page.wait_for_selector(".seat .bubble")
+    # The bubbles and the list of calls read in one look: a move may redraw both.
+    look = page.evaluate(
+        """() => ({
+          bubbles: [...document.querySelectorAll(".seat")].filter((seat) => seat.querySelector(".bubble"))
+            .map((seat) => [
+              seat.querySelector("h3").firstChild.textContent, seat.querySelector(".bubble").textContent,
+            ]),
+          calls: [...document.querySelectorAll(".calls li")].map((call) => call.textContent),
+        })"""
+    )
+    assert look["bubbles"], look
+    for name, said in look["bubbles"]:
+        name = name.removesuffix(" (computer)")
+        own = [call for call in look["calls"] if call.startswith(f"{name}: ")]
+        assert own and own[-1].removeprefix(f"{name}: ").startswith(said), (name, said, look["calls"])
+    screenshot(page, "speech-bubbles")
+
+
+def test_the_move_clock_counts_down_at_the_seat_it_runs_for(open_page: Callable[..., Page]) -> None:
+    anna, ben = open_page(), open_page()
+    friends_at_one_table(anna, ben)
+    # Two people at a table: every decision of a person runs the two-minute clock.
+    anna.wait_for_function(
+        """() => [...document.querySelectorAll(".seat.acting .countdown")]
+             .some((countdown) => /^\\d+ s$/.test(countdown.textContent))"""
+    )
+    acting = anna.evaluate(
+        """() => [...document.querySelectorAll(".seat.acting")]
+             .filter((seat) => /^\\d+ s$/.test(seat.querySelector(".countdown")?.textContent ?? ""))
+             .map((seat) => seat.querySelector("h3").firstChild.textContent)"""
+    )
+    assert set(acting) <= {"Anna", "Ben"}, acting
+
+
 def test_the_settlement_shows_its_steps(open_page: Callable[..., Page]) -> None:
     page = open_page()
     register(page, "Anna")

@@ -87,8 +87,19 @@ function drawSeat(seat: SeatView, view: TableView, names: Names): HTMLElement {
   return h(
     "article",
     { class: `seat${acting ? " acting" : ""}${seat.isViewer ? " viewer" : ""}`, "data-seat": seat.seat },
-    h("h3", {}, who, seat.isViewer ? " (you)" : "", seat.away ? " (away)" : "", acting ? " · to act" : ""),
+    h(
+      "h3",
+      {},
+      who,
+      seat.isViewer ? " (you)" : "",
+      seat.away ? " (away)" : "",
+      acting ? " · to act" : "",
+      // The move clock at the seat it runs for, counted down by the table's tick; the
+      // status line above the table says it in words.
+      acting ? h("span", { class: "countdown", "aria-hidden": "true" }) : null,
+    ),
     badges.length ? h("p", { class: "badges" }, ...badges) : null,
+    drawBubble(seat, view),
     h(
       "p",
       {},
@@ -100,6 +111,19 @@ function drawSeat(seat: SeatView, view: TableView, names: Names): HTMLElement {
       h("p", {}, `${declaration.label}: `, names.cards(declaration.cards), ` (${declaration.points})`),
     ),
     seat.openHand.length ? h("p", { class: "open-hand" }, "Cards: ", names.cards(seat.openHand)) : null,
+  );
+}
+
+/** What a seat said last in this deal, as a speech bubble at the seat (a double that no
+ * longer counts grey and struck); the calls' list below the table keeps every call. */
+function drawBubble(seat: SeatView, view: TableView): HTMLElement | null {
+  const said = view.calls.filter((call) => call.seat === seat.seat).at(-1);
+  if (!said) return null;
+  const struck = said.doubleStatus === DoubleStatus.STRUCK;
+  return h(
+    "p",
+    { class: `bubble${struck ? " struck" : ""}`, "aria-label": `${seat.playerName || "This seat"} said` },
+    struck ? h("s", {}, said.label) : said.label,
   );
 }
 

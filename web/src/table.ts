@@ -247,13 +247,19 @@ export class TableScreen {
 
   private tick(): void {
     if (Date.now() - this.heard > SILENT_MS) this.stream?.abort();
+    const countdowns = this.board.querySelectorAll<HTMLElement>(".seat.acting .countdown");
     if (this.deadline === undefined || !this.view || this.over(this.view)) {
       this.clock.textContent = "";
+      for (const countdown of countdowns) countdown.textContent = "";
       return;
     }
     const seconds = Math.max(0, Math.ceil((this.deadline - Date.now()) / 1000));
     const waiting = this.view.toActSeats.map((seat) => this.seatName(seat)).join(", ");
     this.clock.textContent = `Time left: ${seconds} s for ${waiting}`;
+    for (const countdown of countdowns) {
+      countdown.textContent = `${seconds} s`;
+      countdown.classList.toggle("short", seconds <= 5);
+    }
   }
 
   private seatName(seat: number): string {
