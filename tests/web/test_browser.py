@@ -108,11 +108,16 @@ def register(page: Page, name: str) -> None:
 
 
 def new_table(page: Page, game: str, *, people: int = 1, settings: dict[str, str] | None = None) -> None:
+    """Choose the game, open its folded rules for the settings, and play."""
+    page.locator(f"label[for=pick-{game}]").click()
     form = page.locator(f"form[data-game={game}]")
+    form.locator("details.rules summary").click()
     for field, value in (SHORT_MATCHES[game] | (settings or {})).items():
         control = form.locator(f"#{game}-{field}")
-        if value == "on":
+        if value in ("on", "true"):
             control.check()
+        elif value == "false":
+            control.uncheck()
         elif control.evaluate("element => element.tagName") == "SELECT":
             control.select_option(value)
         else:
@@ -633,6 +638,7 @@ def test_a_learning_game_shows_the_computers_cards_and_the_advice(open_page: Cal
 def test_the_daily_deal_leaderboards_and_statistics(open_page: Callable[..., Page]) -> None:
     page = open_page()
     register(page, "Anna")
+    page.locator("label[for=pick-baska_kop]").click()
     page.locator("form[data-game=baska_kop] button", has_text="daily deal").click()
     page.wait_for_selector(".board[data-version]")
     # Played on until the strong computer's result of a deal is there to compare.
@@ -650,6 +656,35 @@ def test_the_daily_deal_leaderboards_and_statistics(open_page: Callable[..., Pag
     page.click("nav >> text=Statistics")
     page.wait_for_selector("h1:text('Your statistics')")
     screenshot(page, "statistics")
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_a_new_table_is_three_choices_with_the_rules_folded_and_shown_by_their_meaning(
+    open_page: Callable[..., Page], viewport: dict[str, int]
+) -> None:
+    page = open_page(viewport)
+    register(page, "Anna")
+    page.locator("label[for=pick-schafkopf]").click()
+    form = page.locator("form[data-game=schafkopf]")
+    assert page.locator("form.new-table:visible").count() == 1
+    assert form.locator("details.rules").get_attribute("open") is None
+    summary = form.locator("details.rules summary")
+    assert summary.inner_text() == "Rules: Bavarian club rules · 4 seats · as usual"
+    # The three choices and the rules' summary fit the screen; the old lobby was 4,100 px.
+    assert page.evaluate("document.documentElement.scrollHeight") <= 2 * viewport["height"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    screenshot(page, f"lobby-{'phone' if viewport is PHONE else 'desktop'}")
+    summary.click()
+    text = form.inner_text()
+    assert "tariff_schneider" not in text and "hochzeit" not in text
+    assert "Hochzeit: a seat with one trump offers it for a partner" in text
+    groups = form.locator(".option-group legend").all_inner_texts()
+    assert groups == ["How the game is played", "Games and calls allowed", "Amounts and lengths"]
+    assert form.locator("#schafkopf-option-hochzeit").get_attribute("type") == "checkbox"
+    form.locator("#schafkopf-option-hochzeit").check()
+    assert summary.inner_text().endswith("· 1 changed")
+    form.locator("button[type=submit]").click()
+    page.wait_for_selector(".board[data-version]")
 
 
 def test_the_lobby_lists_a_new_table_as_it_opens_and_joins_it(open_page: Callable[..., Page]) -> None:

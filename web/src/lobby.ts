@@ -11,6 +11,7 @@ import {
   LeaderboardPeriod,
   LobbyChangeKind,
   type GameInfo,
+  type OptionInfo,
   type TableSummary,
 } from "./gen/speedgamez/v1/table_service_pb";
 
@@ -64,7 +65,7 @@ export async function lobbyScreen(root: HTMLElement, go: Go, stop: AbortSignal):
       h("h1", {}, "Lobby"),
       h("p", {}, `Playing as ${player.displayName} · balance ${player.balance} chips`),
       cardNamesSetting(),
-      h("section", { "aria-label": "New table" }, h("h2", {}, "New table"), ...games.games.map((game) => newTableForm(game, go, status))),
+      newTableSection(games.games, go, status),
       tableList("Your tables", mine.tables.filter((table) => table.phase !== TablePhase.FINISHED && table.phase !== TablePhase.CLOSED), go, "Continue"),
       waiting,
       status,
@@ -109,6 +110,73 @@ function setting(
   return [h("label", { for: id }, label), select];
 }
 
+/** A new table in three choices: the game (one form per game, the chosen one shown), how
+ * many people and the computers' level; the game's rules folded away beneath them. */
+function newTableSection(games: GameInfo[], go: Go, status: HTMLElement): HTMLElement {
+  const forms = games.map((game) => newTableForm(game, go, status));
+  const choose = (chosen: string) => {
+    for (const form of forms) form.hidden = form.dataset.game !== chosen;
+  };
+  const picker = h(
+    "fieldset",
+    { class: "game-picker" },
+    h("legend", {}, "Game"),
+    ...games.flatMap((game, index) => [
+      h("input", {
+        type: "radio",
+        name: "game",
+        id: `pick-${game.id}`,
+        value: game.id,
+        checked: index === 0,
+        onchange: () => choose(game.id),
+      }),
+      h("label", { for: `pick-${game.id}` }, game.title),
+    ]),
+  );
+  choose(games[0]?.id ?? "");
+  return h("section", { "aria-label": "New table" }, h("h2", {}, "New table"), picker, ...forms);
+}
+
+// Options shown by their meaning, in groups by what a player does with them.
+const OPTION_GROUPS: [kind: "switch" | "choice" | "number", title: string][] = [
+  ["choice", "How the game is played"],
+  ["switch", "Games and calls allowed"],
+  ["number", "Amounts and lengths"],
+];
+
+function optionKind(option: OptionInfo): "switch" | "choice" | "number" {
+  if (!option.allowedValues.length) return "number";
+  return option.allowedValues.length === 2 && option.allowedValues.includes("true") && option.allowedValues.includes("false")
+    ? "switch"
+    : "choice";
+}
+
+/** An option's value as a word: "most tricks" for most_tricks. */
+function valueWord(value: string): string {
+  return value.replaceAll("_", " ");
+}
+
+function optionField(option: OptionInfo, field: string): HTMLElement {
+  const kind = optionKind(option);
+  if (kind === "switch") {
+    return h(
+      "p",
+      { class: "option" },
+      h("input", { id: field, type: "checkbox", "data-option": option.key, checked: option.defaultValue === "true" }),
+      h("label", { for: field }, ` ${option.meaning}`),
+    );
+  }
+  const input =
+    kind === "choice"
+      ? h(
+          "select",
+          { id: field, "data-option": option.key },
+          ...option.allowedValues.map((value) => h("option", { value, selected: value === option.defaultValue }, valueWord(value))),
+        )
+      : h("input", { id: field, "data-option": option.key, type: "number", min: option.minimum, max: option.maximum, value: option.defaultValue });
+  return h("p", { class: "option" }, h("label", { for: field }, `${option.meaning} `), input);
+}
+
 function newTableForm(game: GameInfo, go: Go, status: HTMLElement): HTMLElement {
   const id = (field: string) => `${game.id}-${field}`;
   const ruleSet = h(
@@ -132,31 +200,42 @@ function newTableForm(game: GameInfo, go: Go, status: HTMLElement): HTMLElement 
   const learning = h("input", { id: id("learning"), type: "checkbox" }) as HTMLInputElement;
   const countPoints = h("input", { id: id("count"), type: "checkbox" }) as HTMLInputElement;
   const optionsBox = h("div", { class: "options" });
+  const summary = h("summary", {});
+  // What the folded rules say: the rule set and seats, and how many options differ from
+  // the defaults.
+  const summarise = () => {
+    const changed = [...optionsBox.querySelectorAll<HTMLInputElement | HTMLSelectElement>("[data-option]")].filter(
+      (input) => optionValue(input) !== input.dataset.default,
+    ).length;
+    summary.textContent =
+      `Rules: ${ruleSet.selectedOptions[0]?.textContent ?? ""} · ${seats.value} seats` +
+      (changed ? ` · ${changed} changed` : " · as usual");
+  };
   const drawOptions = () => {
     const rules = game.ruleSets.find((candidate) => candidate.id === ruleSet.value);
+    const options = rules?.options ?? [];
     replace(
       optionsBox,
-      ...(rules?.options ?? []).map((option) => {
-        const field = `${id("option")}-${option.key}`;
-        const input = option.allowedValues.length
-          ? h(
-              "select",
-              { id: field, "data-option": option.key },
-              ...option.allowedValues.map((value) => h("option", { value, selected: value === option.defaultValue }, value)),
-            )
-          : h("input", {
-              id: field,
-              "data-option": option.key,
-              type: "number",
-              min: option.minimum,
-              max: option.maximum,
-              value: option.defaultValue,
-            });
-        return h("p", {}, h("label", { for: field, title: option.meaning }, `${option.key} `), input, h("span", { class: "meaning" }, option.meaning));
+      ...OPTION_GROUPS.map(([kind, title]) => {
+        const listed = options.filter((option) => optionKind(option) === kind);
+        if (!listed.length) return null;
+        return h(
+          "fieldset",
+          { class: "option-group" },
+          h("legend", {}, title),
+          ...listed.map((option) => optionField(option, `${id("option")}-${option.key}`)),
+        );
       }),
     );
+    for (const option of options) {
+      const input = optionsBox.querySelector<HTMLElement>(`[data-option="${option.key}"]`);
+      if (input) input.dataset.default = option.defaultValue;
+    }
+    summarise();
   };
   ruleSet.addEventListener("change", drawOptions);
+  seats.addEventListener("change", summarise);
+  optionsBox.addEventListener("change", summarise);
   drawOptions();
   const create = async (event: Event) => {
     event.preventDefault();
@@ -164,7 +243,7 @@ function newTableForm(game: GameInfo, go: Go, status: HTMLElement): HTMLElement 
     const humans = Math.min(Math.max(1, Number(people.value) || 1), count);
     const options: Record<string, string> = {};
     for (const input of optionsBox.querySelectorAll<HTMLInputElement | HTMLSelectElement>("[data-option]")) {
-      options[input.dataset.option!] = input.value;
+      options[input.dataset.option!] = optionValue(input);
     }
     try {
       const created = await api.createTable({
@@ -197,13 +276,34 @@ function newTableForm(game: GameInfo, go: Go, status: HTMLElement): HTMLElement 
     "form",
     { class: "new-table", "aria-label": game.title, "data-game": game.id, onsubmit: create },
     h("h3", {}, game.title),
-    h("p", {}, h("label", { for: id("rules") }, "Rules "), ruleSet, " ", h("label", { for: id("seats") }, "Seats "), seats),
-    h("p", {}, h("label", { for: id("people") }, "People (the others are computers) "), people, " ", h("label", { for: id("level") }, "Computers "), level),
-    h("p", {}, learning, h("label", { for: id("learning") }, " Learning game (open cards and advice; alone only)")),
-    h("p", {}, countPoints, h("label", { for: id("count") }, " Count card points as we go")),
-    optionsBox,
-    h("p", {}, h("button", { type: "submit" }, `Play ${game.title}`), " ", h("button", { type: "button", onclick: daily }, "Today's daily deal")),
+    h(
+      "p",
+      { class: "three-choices" },
+      h("label", { for: id("people") }, "People (the others are computers) "),
+      people,
+      " ",
+      h("label", { for: id("level") }, "Computers "),
+      level,
+      " ",
+      h("button", { type: "submit" }, `Play ${game.title}`),
+      " ",
+      h("button", { type: "button", onclick: daily }, "Today's daily deal"),
+    ),
+    h(
+      "details",
+      { class: "rules" },
+      summary,
+      h("p", {}, h("label", { for: id("rules") }, "Rules "), ruleSet, " ", h("label", { for: id("seats") }, "Seats "), seats),
+      h("p", {}, learning, h("label", { for: id("learning") }, " Learning game (open cards and advice; alone only)")),
+      h("p", {}, countPoints, h("label", { for: id("count") }, " Count card points as we go")),
+      optionsBox,
+    ),
   );
+}
+
+/** An option's value as the table takes it: a switch's "true" or "false". */
+function optionValue(input: HTMLInputElement | HTMLSelectElement): string {
+  return input instanceof HTMLInputElement && input.type === "checkbox" ? String(input.checked) : input.value;
 }
 
 /** The lobby's stream: a snapshot, then each change; opened again if it ends. */
