@@ -82,7 +82,9 @@ class OptionType:
     default and a one-line meaning, so that a client can build a settings screen from it.
 
     The allowed values are listed in ``values``, or, for a whole number, lie from
-    ``minimum`` to ``maximum``.
+    ``minimum`` to ``maximum``. ``seats`` names the values that allow fewer numbers of
+    players than the game does, each with the numbers it allows (``Game.check_seats``
+    refuses the others), so that a settings screen can offer only what fits.
     """
 
     key: str
@@ -91,6 +93,7 @@ class OptionType:
     values: tuple[str, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    seats: tuple[tuple[str, tuple[int, ...]], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

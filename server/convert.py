@@ -265,6 +265,8 @@ def option_to_proto(option: OptionType) -> service_pb2.OptionInfo:
         info.minimum = option.minimum
     if option.maximum is not None:
         info.maximum = option.maximum
+    for value, counts in option.seats:
+        info.seats_by_value[value].counts.extend(counts)
     return info
 
 

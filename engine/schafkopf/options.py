@@ -50,6 +50,7 @@ def _options(defaults: Mapping[str, str]) -> tuple[OptionType, ...]:
             "long (32 cards, four players) or short (24 cards, kurzer)",
             defaults.get("pack", "long"),
             values=tuple(pack.value for pack in Pack),
+            seats=((Pack.LONG.value, (4,)),),
         ),
         money("tariff_partner", "base of a partner game (Rufspiel, Hochzeit)", club.partner),
         money("tariff_solo", "base of a solo (Solo, Wenz, Geier and their Tout, Sie)", club.solo),
@@ -88,6 +89,7 @@ def _options(defaults: Mapping[str, str]) -> tuple[OptionType, ...]:
             "when everyone passes: thrown in, Stock, Ramsch, or the Eichel-Ober must play",
             defaults.get("all_pass", AllPass.REDEAL.value),
             values=tuple(rule.value for rule in AllPass),
+            seats=((AllPass.STOCK.value, (4,)), (AllPass.RAMSCH.value, (3, 4)), (AllPass.MUSS.value, (3, 4))),
         ),
         OptionType(
             "ramsch_tie",
@@ -216,7 +218,8 @@ def to_dict(options: Options) -> dict[str, str]:
 
 
 def seats_problem(options: Options, seats: int) -> str | None:
-    """Why ``seats`` players (two to four) cannot play under ``options``, or None."""
+    """Why ``seats`` players (two to four) cannot play under ``options``, or None (what
+    the options' ``seats`` declare for a settings screen)."""
     if seats < 4 and options.pack is Pack.LONG:
         return f"the long pack (32 cards) is for four players; {seats} play the short pack (pack=short)"
     if seats < 4 and options.all_pass is AllPass.STOCK:

@@ -135,20 +135,35 @@ class RuleSetInfo(_message.Message):
     def __init__(self, id: _Optional[str] = ..., title: _Optional[str] = ..., default_options: _Optional[_Mapping[str, str]] = ..., announcements: _Optional[_Iterable[str]] = ..., options: _Optional[_Iterable[_Union[OptionInfo, _Mapping]]] = ..., baska_kop: _Optional[_Union[_baska_kop_pb2.BaskaKopRules, _Mapping]] = ..., bela: _Optional[_Union[_bela_pb2.BelaRules, _Mapping]] = ..., schafkopf: _Optional[_Union[_schafkopf_pb2.SchafkopfRules, _Mapping]] = ..., speculation: _Optional[_Union[_speculation_pb2.SpeculationRules, _Mapping]] = ...) -> None: ...
 
 class OptionInfo(_message.Message):
-    __slots__ = ("key", "meaning", "default_value", "allowed_values", "minimum", "maximum")
+    __slots__ = ("key", "meaning", "default_value", "allowed_values", "minimum", "maximum", "seats_by_value")
+    class SeatsByValueEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: SeatCounts
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[_Union[SeatCounts, _Mapping]] = ...) -> None: ...
     KEY_FIELD_NUMBER: _ClassVar[int]
     MEANING_FIELD_NUMBER: _ClassVar[int]
     DEFAULT_VALUE_FIELD_NUMBER: _ClassVar[int]
     ALLOWED_VALUES_FIELD_NUMBER: _ClassVar[int]
     MINIMUM_FIELD_NUMBER: _ClassVar[int]
     MAXIMUM_FIELD_NUMBER: _ClassVar[int]
+    SEATS_BY_VALUE_FIELD_NUMBER: _ClassVar[int]
     key: str
     meaning: str
     default_value: str
     allowed_values: _containers.RepeatedScalarFieldContainer[str]
     minimum: int
     maximum: int
-    def __init__(self, key: _Optional[str] = ..., meaning: _Optional[str] = ..., default_value: _Optional[str] = ..., allowed_values: _Optional[_Iterable[str]] = ..., minimum: _Optional[int] = ..., maximum: _Optional[int] = ...) -> None: ...
+    seats_by_value: _containers.MessageMap[str, SeatCounts]
+    def __init__(self, key: _Optional[str] = ..., meaning: _Optional[str] = ..., default_value: _Optional[str] = ..., allowed_values: _Optional[_Iterable[str]] = ..., minimum: _Optional[int] = ..., maximum: _Optional[int] = ..., seats_by_value: _Optional[_Mapping[str, SeatCounts]] = ...) -> None: ...
+
+class SeatCounts(_message.Message):
+    __slots__ = ("counts",)
+    COUNTS_FIELD_NUMBER: _ClassVar[int]
+    counts: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, counts: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class GetPlayerRequest(_message.Message):
     __slots__ = ()

@@ -7,6 +7,7 @@ played with random legal actions drawn from ``engine.seeding.SeededRandom``.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
 from typing import Any, cast
@@ -21,6 +22,7 @@ from engine.game import (
     Audience,
     Game,
     MatchProgress,
+    OptionType,
     PhaseKind,
     RuleSetType,
     StepOperation,
@@ -198,6 +200,40 @@ def test_the_declared_options_are_exactly_what_a_table_gets(case: tuple[str, Rul
                 game.parse_options(rule_set.id, {option.key: value})
     with pytest.raises(InvalidOptionsError, match="no_such_option"):
         game.parse_options(rule_set.id, {"no_such_option": "1"})
+
+
+@pytest.mark.parametrize("case", RULE_SETS)
+def test_the_options_declare_every_number_of_players_their_values_forbid(
+    case: tuple[str, RuleSetType],
+) -> None:
+    """A settings screen offers only the values ``OptionType.seats`` allows for the number
+    of players chosen: over every combination of the options that declare limits, the
+    declarations agree with ``check_seats``; every other option's every value, with those
+    options at values that allow the number, is allowed."""
+    game_id, rule_set = case
+    game = ALL_GAMES[game_id]
+    counts = game.game_type.seat_counts
+    limited = [option for option in rule_set.options if option.seats]
+
+    def allowed(option: OptionType, value: str, seats: int) -> bool:
+        return seats in dict(option.seats).get(value, counts)
+
+    for option in limited:
+        assert {value for value, _ in option.seats} <= set(option.values)
+        assert all(set(allowed_counts) < set(counts) for _, allowed_counts in option.seats)
+    for seats in counts:
+        fitting = None
+        for values in itertools.product(*(option.values for option in limited)):
+            raw = {option.key: value for option, value in zip(limited, values, strict=True)}
+            declared = all(allowed(option, raw[option.key], seats) for option in limited)
+            refusal = game.check_seats(game.parse_options(rule_set.id, raw), seats)
+            assert declared == (refusal is None), (seats, raw, refusal)
+            fitting = raw if declared and fitting is None else fitting
+        assert fitting is not None, f"no options allow {seats} players"
+        for option in rule_set.options:
+            for value in option.values if option not in limited else ():
+                raw = fitting | {option.key: value}
+                assert game.check_seats(game.parse_options(rule_set.id, raw), seats) is None, (seats, raw)
 
 
 def test_seat_counts_outside_the_declared_ones_are_refused_with_a_reason() -> None:

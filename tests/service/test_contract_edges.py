@@ -519,6 +519,23 @@ def test_list_games_declares_each_game_and_every_option_for_a_settings_screen(st
     assert dict(created.table.options) == chosen
 
 
+def test_list_games_names_the_numbers_of_players_each_schafkopf_option_value_allows(stack: Stack) -> None:
+    """Kurzer and Wenn alle passen: the long pack is for four; the Stock needs partner
+    games (four); Ramsch and muss need three or four. A settings screen offers only those."""
+    games = stack.player("Anna").stub.ListGames(service_pb2.ListGamesRequest())
+    schafkopf = next(game for game in games.games if game.id == "schafkopf")
+    for rule_set in schafkopf.rule_sets:
+        limits = {
+            option.key: {value: list(counts.counts) for value, counts in option.seats_by_value.items()}
+            for option in rule_set.options
+            if option.seats_by_value
+        }
+        assert limits == {
+            "pack": {"long": [4]},
+            "all_pass": {"stock": [4], "ramsch": [3, 4], "muss": [3, 4]},
+        }
+
+
 def test_a_view_names_the_games_own_phase_beside_its_kind(stack: Stack) -> None:
     anna, ben = stack.player("Anna"), stack.player("Ben")
     created = anna.create([HUMAN, HUMAN, EASY, EASY], rule_set="kop")

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Route, TimeoutError, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, Route, TimeoutError, sync_playwright
 
 from tools.processes import (
     ROOT,
@@ -685,6 +685,37 @@ def test_a_new_table_is_three_choices_with_the_rules_folded_and_shown_by_their_m
     assert summary.inner_text().endswith("· 1 changed")
     form.locator("button[type=submit]").click()
     page.wait_for_selector(".board[data-version]")
+
+
+def test_the_form_offers_only_the_options_the_number_of_players_allows(
+    open_page: Callable[..., Page],
+) -> None:
+    """Schafkopf at three plays the short pack, without the Stock; at two without Ramsch
+    or muss: the form never lets a player ask for what the server would refuse."""
+    page = open_page()
+    register(page, "Anna")
+    page.locator("label[for=pick-schafkopf]").click()
+    form = page.locator("form[data-game=schafkopf]")
+    form.locator("details.rules summary").click()
+    pack, all_pass = form.locator("#schafkopf-option-pack"), form.locator("#schafkopf-option-all_pass")
+
+    def disabled(select: Locator) -> list[str]:
+        return select.evaluate("select => [...select.options].filter((o) => o.disabled).map((o) => o.value)")
+
+    assert pack.input_value() == "long" and disabled(pack) == [] and disabled(all_pass) == []
+    form.locator("#schafkopf-seats").select_option("3")
+    assert pack.input_value() == "short"
+    assert disabled(pack) == ["long"] and disabled(all_pass) == ["stock"]
+    all_pass.select_option("ramsch")
+    form.locator("#schafkopf-seats").select_option("2")
+    assert all_pass.input_value() == "zusammenwerfen"
+    assert disabled(all_pass) == ["stock", "ramsch", "muss"]
+    form.locator("#schafkopf-seats").select_option("4")
+    assert disabled(pack) == [] and disabled(all_pass) == []
+    form.locator("#schafkopf-seats").select_option("3")
+    form.locator("button[type=submit]").click()
+    page.wait_for_selector(".board[data-version]")
+    assert page.locator(".seat").count() == 3
 
 
 def test_the_lobby_lists_a_new_table_as_it_opens_and_joins_it(open_page: Callable[..., Page]) -> None:

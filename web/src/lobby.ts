@@ -171,7 +171,11 @@ function optionField(option: OptionInfo, field: string): HTMLElement {
       ? h(
           "select",
           { id: field, "data-option": option.key },
-          ...option.allowedValues.map((value) => h("option", { value, selected: value === option.defaultValue }, valueWord(value))),
+          ...option.allowedValues.map((value) => {
+            const only = option.seatsByValue[value]?.counts;
+            const text = only ? `${valueWord(value)} (${only.join(" or ")} players only)` : valueWord(value);
+            return h("option", { value, selected: value === option.defaultValue }, text);
+          }),
         )
       : h("input", { id: field, "data-option": option.key, type: "number", min: option.minimum, max: option.maximum, value: option.defaultValue });
   return h("p", { class: "option" }, h("label", { for: field }, `${option.meaning} `), input);
@@ -231,10 +235,29 @@ function newTableForm(game: GameInfo, go: Go, status: HTMLElement): HTMLElement 
       const input = optionsBox.querySelector<HTMLElement>(`[data-option="${option.key}"]`);
       if (input) input.dataset.default = option.defaultValue;
     }
+    fitSeats();
+  };
+  // Only what the number of players allows can be chosen (Schafkopf's long pack is for
+  // four): a value that no longer fits gives way to the first that does.
+  const fitSeats = () => {
+    const count = Number(seats.value);
+    const rules = game.ruleSets.find((candidate) => candidate.id === ruleSet.value);
+    for (const option of rules?.options ?? []) {
+      if (!Object.keys(option.seatsByValue).length) continue;
+      const allows = (value: string) => option.seatsByValue[value]?.counts.includes(count) ?? true;
+      const input = optionsBox.querySelector<HTMLInputElement | HTMLSelectElement>(`[data-option="${option.key}"]`);
+      if (input instanceof HTMLSelectElement) {
+        for (const choice of input.options) choice.disabled = !allows(choice.value);
+        if (!allows(input.value)) input.value = option.allowedValues.find(allows) ?? input.value;
+      } else if (input) {
+        if (!allows(String(input.checked))) input.checked = !input.checked;
+        input.disabled = !allows("true") || !allows("false");
+      }
+    }
     summarise();
   };
   ruleSet.addEventListener("change", drawOptions);
-  seats.addEventListener("change", summarise);
+  seats.addEventListener("change", fitSeats);
   optionsBox.addEventListener("change", summarise);
   drawOptions();
   const create = async (event: Event) => {

@@ -26,7 +26,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file speedgamez/v1/table_service.proto.
  */
 export const file_speedgamez_v1_table_service: GenFile = /*@__PURE__*/
-  fileDesc("CiFzcGVlZGdhbWV6L3YxL3RhYmxlX3NlcnZpY2UucHJvdG8SDXNwZWVkZ2FtZXoudjEiEgoQTGlzdEdhbWVzUmVxdWVzdCI7ChFMaXN0R2FtZXNSZXNwb25zZRImCgVnYW1lcxgBIAMoCzIXLnNwZWVkZ2FtZXoudjEuR2FtZUluZm8ivwIKCEdhbWVJbmZvEgoKAmlkGAEgASgJEg0KBXRpdGxlGAIgASgJEhMKC3NlYXRfY291bnRzGAMgAygFEi0KCXJ1bGVfc2V0cxgEIAMoCzIaLnNwZWVkZ2FtZXoudjEuUnVsZVNldEluZm8SLQoIZHluYW1pY3MYBSABKA4yGy5zcGVlZGdhbWV6LnYxLkdhbWVEeW5hbWljcxIrCgd1dGlsaXR5GAYgASgOMhouc3BlZWRnYW1lei52MS5HYW1lVXRpbGl0eRIYChBsZWFkZXJib2FyZF9ydWxlGAcgASgJEjAKCnN0YXRpc3RpY3MYCCADKAsyHC5zcGVlZGdhbWV6LnYxLlN0YXRpc3RpY0luZm8SLAoKc2NvcmVfdW5pdBgJIAEoCzIYLnNwZWVkZ2FtZXoudjEuU2NvcmVVbml0IioKDVN0YXRpc3RpY0luZm8SCgoCaWQYASABKAkSDQoFdGl0bGUYAiABKAkiyAMKC1J1bGVTZXRJbmZvEgoKAmlkGAEgASgJEg0KBXRpdGxlGAYgASgJEkcKD2RlZmF1bHRfb3B0aW9ucxgCIAMoCzIuLnNwZWVkZ2FtZXoudjEuUnVsZVNldEluZm8uRGVmYXVsdE9wdGlvbnNFbnRyeRIVCg1hbm5vdW5jZW1lbnRzGAUgAygJEioKB29wdGlvbnMYBCADKAsyGS5zcGVlZGdhbWV6LnYxLk9wdGlvbkluZm8SMQoJYmFza2Ffa29wGBQgASgLMhwuc3BlZWRnYW1lei52MS5CYXNrYUtvcFJ1bGVzSAASKAoEYmVsYRgVIAEoCzIYLnNwZWVkZ2FtZXoudjEuQmVsYVJ1bGVzSAASMgoJc2NoYWZrb3BmGBYgASgLMh0uc3BlZWRnYW1lei52MS5TY2hhZmtvcGZSdWxlc0gAEjYKC3NwZWN1bGF0aW9uGBcgASgLMh8uc3BlZWRnYW1lei52MS5TcGVjdWxhdGlvblJ1bGVzSAAaNQoTRGVmYXVsdE9wdGlvbnNFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAk6AjgBQgwKCmdhbWVfcnVsZXNKBAgDEAQinQEKCk9wdGlvbkluZm8SCwoDa2V5GAEgASgJEg8KB21lYW5pbmcYAiABKAkSFQoNZGVmYXVsdF92YWx1ZRgDIAEoCRIWCg5hbGxvd2VkX3ZhbHVlcxgEIAMoCRIUCgdtaW5pbXVtGAUgASgFSACIAQESFAoHbWF4aW11bRgGIAEoBUgBiAEBQgoKCF9taW5pbXVtQgoKCF9tYXhpbXVtIhIKEEdldFBsYXllclJlcXVlc3QiTQoRR2V0UGxheWVyUmVzcG9uc2USEQoJcGxheWVyX2lkGAEgASgJEhQKDGRpc3BsYXlfbmFtZRgCIAEoCRIPCgdiYWxhbmNlGAMgASgDIhQKElJldm9rZVRva2VuUmVxdWVzdCIVChNSZXZva2VUb2tlblJlc3BvbnNlIi0KFVJlZ2lzdGVyUGxheWVyUmVxdWVzdBIUCgxkaXNwbGF5X25hbWUYASABKAkiOgoWUmVnaXN0ZXJQbGF5ZXJSZXNwb25zZRIRCglwbGF5ZXJfaWQYASABKAkSDQoFdG9rZW4YAiABKAkiYAoKU2VhdENvbmZpZxIlCgRraW5kGAEgASgOMhcuc3BlZWRnYW1lei52MS5TZWF0S2luZBIrCgVsZXZlbBgCIAEoDjIcLnNwZWVkZ2FtZXoudjEuQ29tcHV0ZXJMZXZlbCKMAwoSQ3JlYXRlVGFibGVSZXF1ZXN0EgwKBGdhbWUYASABKAkSEAoIcnVsZV9zZXQYAiABKAkSPwoHb3B0aW9ucxgDIAMoCzIuLnNwZWVkZ2FtZXoudjEuQ3JlYXRlVGFibGVSZXF1ZXN0Lk9wdGlvbnNFbnRyeRIoCgVzZWF0cxgEIAMoCzIZLnNwZWVkZ2FtZXoudjEuU2VhdENvbmZpZxIMCgRqb2luGAUgASgIEhEKBHNlYXQYBiABKAVIAIgBARIsCgpjYXJkX25hbWVzGAcgASgOMhguc3BlZWRnYW1lei52MS5DYXJkTmFtZXMSGgoNdGhpbmtfc2Vjb25kcxgIIAEoBUgBiAEBEhAKCGxlYXJuaW5nGAkgASgIEhQKDGNvdW50X3BvaW50cxgKIAEoCBINCgVzdGFrZRgLIAEoBRouCgxPcHRpb25zRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgJOgI4AUIHCgVfc2VhdEIQCg5fdGhpbmtfc2Vjb25kcyI+ChNDcmVhdGVUYWJsZVJlc3BvbnNlEicKBXRhYmxlGAEgASgLMhguc3BlZWRnYW1lei52MS5UYWJsZVZpZXciVgoRTGlzdFRhYmxlc1JlcXVlc3QSDAoEZ2FtZRgBIAEoCRIMCgRtaW5lGAIgASgIEhEKCXBhZ2Vfc2l6ZRgDIAEoBRISCgpwYWdlX3Rva2VuGAQgASgJIroBCgxUYWJsZVN1bW1hcnkSDAoEbmFtZRgBIAEoCRIMCgRnYW1lGAIgASgJEhAKCHJ1bGVfc2V0GAMgASgJEigKBXBoYXNlGAQgASgOMhkuc3BlZWRnYW1lei52MS5UYWJsZVBoYXNlEiYKBXNlYXRzGAUgAygLMhcuc3BlZWRnYW1lei52MS5TZWF0VmlldxITCgtkZWFsc190b3RhbBgGIAEoBRIVCg10YXJnZXRfcG9pbnRzGAcgASgFIloKEkxpc3RUYWJsZXNSZXNwb25zZRIrCgZ0YWJsZXMYASADKAsyGy5zcGVlZGdhbWV6LnYxLlRhYmxlU3VtbWFyeRIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiawoQSm9pblRhYmxlUmVxdWVzdBINCgV0YWJsZRgBIAEoCRIRCgRzZWF0GAIgASgFSACIAQESLAoKY2FyZF9uYW1lcxgDIAEoDjIYLnNwZWVkZ2FtZXoudjEuQ2FyZE5hbWVzQgcKBV9zZWF0IjwKEUpvaW5UYWJsZVJlc3BvbnNlEicKBXRhYmxlGAEgASgLMhguc3BlZWRnYW1lei52MS5UYWJsZVZpZXciIgoRTGVhdmVUYWJsZVJlcXVlc3QSDQoFdGFibGUYASABKAkiFAoSTGVhdmVUYWJsZVJlc3BvbnNlIk4KD0dldFRhYmxlUmVxdWVzdBINCgV0YWJsZRgBIAEoCRIsCgpjYXJkX25hbWVzGAIgASgOMhguc3BlZWRnYW1lei52MS5DYXJkTmFtZXMibQoQR2V0VGFibGVSZXNwb25zZRInCgV0YWJsZRgBIAEoCzIYLnNwZWVkZ2FtZXoudjEuVGFibGVWaWV3EjAKBmFkdmljZRgCIAEoCzIgLnNwZWVkZ2FtZXoudjEuR2V0QWR2aWNlUmVzcG9uc2UipAEKE1N1Ym1pdEFjdGlvblJlcXVlc3QSDQoFdGFibGUYASABKAkSFQoNdGFibGVfdmVyc2lvbhgCIAEoAxISCgpyZXF1ZXN0X2lkGAMgASgJEiUKBmFjdGlvbhgEIAEoCzIVLnNwZWVkZ2FtZXoudjEuQWN0aW9uEiwKCmNhcmRfbmFtZXMYBSABKA4yGC5zcGVlZGdhbWV6LnYxLkNhcmROYW1lcyJxChRTdWJtaXRBY3Rpb25SZXNwb25zZRInCgV0YWJsZRgBIAEoCzIYLnNwZWVkZ2FtZXoudjEuVGFibGVWaWV3EjAKBmFkdmljZRgCIAEoCzIgLnNwZWVkZ2FtZXoudjEuR2V0QWR2aWNlUmVzcG9uc2UiaAoRV2F0Y2hUYWJsZVJlcXVlc3QSDQoFdGFibGUYASABKAkSFgoOYWZ0ZXJfc2VxdWVuY2UYAiABKAMSLAoKY2FyZF9uYW1lcxgDIAEoDjIYLnNwZWVkZ2FtZXoudjEuQ2FyZE5hbWVzInwKEldhdGNoVGFibGVSZXNwb25zZRIqCgVldmVudBgBIAEoCzIZLnNwZWVkZ2FtZXoudjEuVGFibGVFdmVudEgAEjIKCWhlYXJ0YmVhdBgCIAEoCzIdLnNwZWVkZ2FtZXoudjEuV2F0Y2hIZWFydGJlYXRIAEIGCgRraW5kIlcKDldhdGNoSGVhcnRiZWF0EigKBHRpbWUYASABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhsKE2xhc3RfZXZlbnRfc2VxdWVuY2UYAiABKAMiTwoQR2V0QWR2aWNlUmVxdWVzdBINCgV0YWJsZRgBIAEoCRIsCgpjYXJkX25hbWVzGAIgASgOMhguc3BlZWRnYW1lei52MS5DYXJkTmFtZXMimQIKEUdldEFkdmljZVJlc3BvbnNlEjEKEnJlY29tbWVuZGVkX2FjdGlvbhgBIAEoCzIVLnNwZWVkZ2FtZXoudjEuQWN0aW9uEg4KBnJlYXNvbhgCIAEoCRIoCgVjYWxscxgDIAMoCzIZLnNwZWVkZ2FtZXoudjEuQ2FsbEFkdmljZRIoCgVjYXJkcxgEIAMoCzIZLnNwZWVkZ2FtZXoudjEuQ2FyZEFkdmljZRIYChBkZWFsc19jb25zaWRlcmVkGAUgASgFEg0KBWV4YWN0GAYgASgIEhUKDXRhYmxlX3ZlcnNpb24YByABKAMSLQoHaG9sZGluZxgIIAEoCzIcLnNwZWVkZ2FtZXoudjEuSG9sZGluZ0FkdmljZSKsAQoNSG9sZGluZ0FkdmljZRIMCgRwb29sGAEgASgFEhcKD2Jlc3Rfd2luX2NoYW5jZRgCIAEoARIXCg9iZXN0X2ZhaXJfY2hpcHMYAyABKAESFwoPY2FyZF93aW5fY2hhbmNlGAQgASgBEhcKD2NhcmRfZmFpcl9jaGlwcxgFIAEoARIpCgVzZWF0cxgGIAMoCzIaLnNwZWVkZ2FtZXoudjEuU2VhdEhvbGRpbmciVQoLU2VhdEhvbGRpbmcSDAoEc2VhdBgBIAEoBRISCgp3aW5fY2hhbmNlGAIgASgBEhIKCmZhaXJfY2hpcHMYAyABKAESEAoIc2xvdF9pZHMYBCADKAMiagoKQ2FsbEFkdmljZRIlCgZhY3Rpb24YASABKAsyFS5zcGVlZGdhbWV6LnYxLkFjdGlvbhINCgVsYWJlbBgCIAEoCRISCgp3aW5fY2hhbmNlGAMgASgBEhIKCm1lYW5fc2NvcmUYBCABKAEibwoKQ2FyZEFkdmljZRIhCgRjYXJkGAEgASgLMhMuc3BlZWRnYW1lei52MS5DYXJkEhUKDXdpbm5pbmdfZGVhbHMYAiABKAUSEwoLbWVhbl9wb2ludHMYAyABKAESEgoKbWVhbl9zY29yZRgEIAEoASKTAQoVR2V0TGVhZGVyYm9hcmRSZXF1ZXN0EgwKBGdhbWUYASABKAkSMAoGcGVyaW9kGAIgASgOMiAuc3BlZWRnYW1lei52MS5MZWFkZXJib2FyZFBlcmlvZBIQCgh0b3Bfc2l6ZRgDIAEoBRIYCgthcm91bmRfc2l6ZRgEIAEoBUgAiAEBQg4KDF9hcm91bmRfc2l6ZSJrCg9MZWFkZXJib2FyZExpbmUSDAoEcmFuaxgBIAEoBRIRCglwbGF5ZXJfaWQYAiABKAkSFAoMZGlzcGxheV9uYW1lGAMgASgJEg4KBnBvaW50cxgEIAEoAxIRCglpc19jYWxsZXIYBSABKAgirgIKFkdldExlYWRlcmJvYXJkUmVzcG9uc2USDAoEZ2FtZRgBIAEoCRIwCgZwZXJpb2QYAiABKA4yIC5zcGVlZGdhbWV6LnYxLkxlYWRlcmJvYXJkUGVyaW9kEg4KBndpbmRvdxgDIAEoCRIRCgl0aW1lX3pvbmUYBCABKAkSDwoHcGxheWVycxgFIAEoBRIrCgN0b3AYBiADKAsyHi5zcGVlZGdhbWV6LnYxLkxlYWRlcmJvYXJkTGluZRI1Cg1hcm91bmRfY2FsbGVyGAcgAygLMh4uc3BlZWRnYW1lei52MS5MZWFkZXJib2FyZExpbmUSLgoGY2FsbGVyGAggASgLMh4uc3BlZWRnYW1lei52MS5MZWFkZXJib2FyZExpbmUSDAoEcnVsZRgJIAEoCSIWChRHZXRTdGF0aXN0aWNzUmVxdWVzdCJYChVHZXRTdGF0aXN0aWNzUmVzcG9uc2USEQoJcGxheWVyX2lkGAEgASgJEiwKBWdhbWVzGAIgAygLMh0uc3BlZWRnYW1lei52MS5HYW1lU3RhdGlzdGljcyKwAQoOR2FtZVN0YXRpc3RpY3MSDAoEZ2FtZRgBIAEoCRINCgV0aXRsZRgCIAEoCRIOCgZwb2ludHMYAyABKAMSHQoQZGFpbHlfZGlmZmVyZW5jZRgGIAEoA0gAiAEBEgwKBHJhbmsYBCABKAUSLwoIY291bnRlcnMYBSADKAsyHS5zcGVlZGdhbWV6LnYxLlN0YXRpc3RpY0NvdW50QhMKEV9kYWlseV9kaWZmZXJlbmNlIjoKDlN0YXRpc3RpY0NvdW50EgoKAmlkGAEgASgJEg0KBXRpdGxlGAIgASgJEg0KBWNvdW50GAMgASgDIlMKFVN0YXJ0RGFpbHlEZWFsUmVxdWVzdBIMCgRnYW1lGAEgASgJEiwKCmNhcmRfbmFtZXMYAiABKA4yGC5zcGVlZGdhbWV6LnYxLkNhcmROYW1lcyJBChZTdGFydERhaWx5RGVhbFJlc3BvbnNlEicKBXRhYmxlGAEgASgLMhguc3BlZWRnYW1lei52MS5UYWJsZVZpZXciIQoRV2F0Y2hMb2JieVJlcXVlc3QSDAoEZ2FtZRgBIAEoCSKwAQoSV2F0Y2hMb2JieVJlc3BvbnNlEjAKCHNuYXBzaG90GAEgASgLMhwuc3BlZWRnYW1lei52MS5Mb2JieVNuYXBzaG90SAASLAoGY2hhbmdlGAIgASgLMhouc3BlZWRnYW1lei52MS5Mb2JieUNoYW5nZUgAEjIKCWhlYXJ0YmVhdBgDIAEoCzIdLnNwZWVkZ2FtZXoudjEuV2F0Y2hIZWFydGJlYXRIAEIGCgRraW5kIjwKDUxvYmJ5U25hcHNob3QSKwoGdGFibGVzGAEgAygLMhsuc3BlZWRnYW1lei52MS5UYWJsZVN1bW1hcnkiZwoLTG9iYnlDaGFuZ2USLAoEa2luZBgBIAEoDjIeLnNwZWVkZ2FtZXoudjEuTG9iYnlDaGFuZ2VLaW5kEioKBXRhYmxlGAIgASgLMhsuc3BlZWRnYW1lei52MS5UYWJsZVN1bW1hcnkiTwoQR2V0UmVwbGF5UmVxdWVzdBINCgV0YWJsZRgBIAEoCRIsCgpjYXJkX25hbWVzGAIgASgOMhguc3BlZWRnYW1lei52MS5DYXJkTmFtZXMigwIKEUdldFJlcGxheVJlc3BvbnNlEgwKBGdhbWUYASABKAkSEAoIcnVsZV9zZXQYAiABKAkSPgoHb3B0aW9ucxgDIAMoCzItLnNwZWVkZ2FtZXoudjEuR2V0UmVwbGF5UmVzcG9uc2UuT3B0aW9uc0VudHJ5EhQKDHBsYXllcl9uYW1lcxgEIAMoCRIoCgVkZWFscxgFIAMoCzIZLnNwZWVkZ2FtZXoudjEuUmVwbGF5RGVhbBIOCgZ0b3RhbHMYBiADKAMSDgoGcmVjb3JkGAcgASgJGi4KDE9wdGlvbnNFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAk6AjgBItkBCgpSZXBsYXlEZWFsEhMKC2RlYWxfbnVtYmVyGAEgASgFEhMKC2RlYWxlcl9zZWF0GAIgASgFEg8KB3NodWZmbGUYAyABKAQSJgoFaGFuZHMYBCADKAsyFy5zcGVlZGdhbWV6LnYxLlNlYXRIYW5kEikKBW1vdmVzGAUgAygLMhouc3BlZWRnYW1lei52MS5BY3Rpb25UYWtlbhItCgpzZXR0bGVtZW50GAYgASgLMhkuc3BlZWRnYW1lei52MS5TZXR0bGVtZW50Eg4KBnRvdGFscxgHIAMoAyprCgxHYW1lRHluYW1pY3MSHQoZR0FNRV9EWU5BTUlDU19VTlNQRUNJRklFRBAAEhwKGEdBTUVfRFlOQU1JQ1NfU0VRVUVOVElBTBABEh4KGkdBTUVfRFlOQU1JQ1NfU0lNVUxUQU5FT1VTEAIqgwEKC0dhbWVVdGlsaXR5EhwKGEdBTUVfVVRJTElUWV9VTlNQRUNJRklFRBAAEhkKFUdBTUVfVVRJTElUWV9aRVJPX1NVTRABEh0KGUdBTUVfVVRJTElUWV9DT05TVEFOVF9TVU0QAhIcChhHQU1FX1VUSUxJVFlfR0VORVJBTF9TVU0QAyrSAQoRTGVhZGVyYm9hcmRQZXJpb2QSIgoeTEVBREVSQk9BUkRfUEVSSU9EX1VOU1BFQ0lGSUVEEAASHwobTEVBREVSQk9BUkRfUEVSSU9EX0FMTF9USU1FEAESHAoYTEVBREVSQk9BUkRfUEVSSU9EX01PTlRIEAISGwoXTEVBREVSQk9BUkRfUEVSSU9EX1dFRUsQAxIaChZMRUFERVJCT0FSRF9QRVJJT0RfREFZEAQSIQodTEVBREVSQk9BUkRfUEVSSU9EX0RBSUxZX0RFQUwQBSq0AQoPTG9iYnlDaGFuZ2VLaW5kEiEKHUxPQkJZX0NIQU5HRV9LSU5EX1VOU1BFQ0lGSUVEEAASHAoYTE9CQllfQ0hBTkdFX0tJTkRfTElTVEVEEAESIwofTE9CQllfQ0hBTkdFX0tJTkRfU0VBVFNfQ0hBTkdFRBACEh0KGUxPQkJZX0NIQU5HRV9LSU5EX1NUQVJURUQQAxIcChhMT0JCWV9DSEFOR0VfS0lORF9DTE9TRUQQBDLcCwoMVGFibGVTZXJ2aWNlElMKCUxpc3RHYW1lcxIfLnNwZWVkZ2FtZXoudjEuTGlzdEdhbWVzUmVxdWVzdBogLnNwZWVkZ2FtZXoudjEuTGlzdEdhbWVzUmVzcG9uc2UiA5ACARJdCg5SZWdpc3RlclBsYXllchIkLnNwZWVkZ2FtZXoudjEuUmVnaXN0ZXJQbGF5ZXJSZXF1ZXN0GiUuc3BlZWRnYW1lei52MS5SZWdpc3RlclBsYXllclJlc3BvbnNlElMKCUdldFBsYXllchIfLnNwZWVkZ2FtZXoudjEuR2V0UGxheWVyUmVxdWVzdBogLnNwZWVkZ2FtZXoudjEuR2V0UGxheWVyUmVzcG9uc2UiA5ACARJUCgtSZXZva2VUb2tlbhIhLnNwZWVkZ2FtZXoudjEuUmV2b2tlVG9rZW5SZXF1ZXN0GiIuc3BlZWRnYW1lei52MS5SZXZva2VUb2tlblJlc3BvbnNlElQKC0NyZWF0ZVRhYmxlEiEuc3BlZWRnYW1lei52MS5DcmVhdGVUYWJsZVJlcXVlc3QaIi5zcGVlZGdhbWV6LnYxLkNyZWF0ZVRhYmxlUmVzcG9uc2USVgoKTGlzdFRhYmxlcxIgLnNwZWVkZ2FtZXoudjEuTGlzdFRhYmxlc1JlcXVlc3QaIS5zcGVlZGdhbWV6LnYxLkxpc3RUYWJsZXNSZXNwb25zZSIDkAIBEk4KCUpvaW5UYWJsZRIfLnNwZWVkZ2FtZXoudjEuSm9pblRhYmxlUmVxdWVzdBogLnNwZWVkZ2FtZXoudjEuSm9pblRhYmxlUmVzcG9uc2USUQoKTGVhdmVUYWJsZRIgLnNwZWVkZ2FtZXoudjEuTGVhdmVUYWJsZVJlcXVlc3QaIS5zcGVlZGdhbWV6LnYxLkxlYXZlVGFibGVSZXNwb25zZRJQCghHZXRUYWJsZRIeLnNwZWVkZ2FtZXoudjEuR2V0VGFibGVSZXF1ZXN0Gh8uc3BlZWRnYW1lei52MS5HZXRUYWJsZVJlc3BvbnNlIgOQAgESVwoMU3VibWl0QWN0aW9uEiIuc3BlZWRnYW1lei52MS5TdWJtaXRBY3Rpb25SZXF1ZXN0GiMuc3BlZWRnYW1lei52MS5TdWJtaXRBY3Rpb25SZXNwb25zZRJTCgpXYXRjaFRhYmxlEiAuc3BlZWRnYW1lei52MS5XYXRjaFRhYmxlUmVxdWVzdBohLnNwZWVkZ2FtZXoudjEuV2F0Y2hUYWJsZVJlc3BvbnNlMAESTgoJR2V0QWR2aWNlEh8uc3BlZWRnYW1lei52MS5HZXRBZHZpY2VSZXF1ZXN0GiAuc3BlZWRnYW1lei52MS5HZXRBZHZpY2VSZXNwb25zZRJiCg5HZXRMZWFkZXJib2FyZBIkLnNwZWVkZ2FtZXoudjEuR2V0TGVhZGVyYm9hcmRSZXF1ZXN0GiUuc3BlZWRnYW1lei52MS5HZXRMZWFkZXJib2FyZFJlc3BvbnNlIgOQAgESXwoNR2V0U3RhdGlzdGljcxIjLnNwZWVkZ2FtZXoudjEuR2V0U3RhdGlzdGljc1JlcXVlc3QaJC5zcGVlZGdhbWV6LnYxLkdldFN0YXRpc3RpY3NSZXNwb25zZSIDkAIBEl0KDlN0YXJ0RGFpbHlEZWFsEiQuc3BlZWRnYW1lei52MS5TdGFydERhaWx5RGVhbFJlcXVlc3QaJS5zcGVlZGdhbWV6LnYxLlN0YXJ0RGFpbHlEZWFsUmVzcG9uc2USUwoKV2F0Y2hMb2JieRIgLnNwZWVkZ2FtZXoudjEuV2F0Y2hMb2JieVJlcXVlc3QaIS5zcGVlZGdhbWV6LnYxLldhdGNoTG9iYnlSZXNwb25zZTABElMKCUdldFJlcGxheRIfLnNwZWVkZ2FtZXoudjEuR2V0UmVwbGF5UmVxdWVzdBogLnNwZWVkZ2FtZXoudjEuR2V0UmVwbGF5UmVzcG9uc2UiA5ACAWIGcHJvdG8z", [file_google_protobuf_timestamp, file_speedgamez_v1_actions, file_speedgamez_v1_baska_kop, file_speedgamez_v1_bela, file_speedgamez_v1_schafkopf, file_speedgamez_v1_speculation, file_speedgamez_v1_cards, file_speedgamez_v1_table]);
+  fileDesc("CiFzcGVlZGdhbWV6L3YxL3RhYmxlX3NlcnZpY2UucHJvdG8SDXNwZWVkZ2FtZXoudjEiEgoQTGlzdEdhbWVzUmVxdWVzdCI7ChFMaXN0R2FtZXNSZXNwb25zZRImCgVnYW1lcxgBIAMoCzIXLnNwZWVkZ2FtZXoudjEuR2FtZUluZm8ivwIKCEdhbWVJbmZvEgoKAmlkGAEgASgJEg0KBXRpdGxlGAIgASgJEhMKC3NlYXRfY291bnRzGAMgAygFEi0KCXJ1bGVfc2V0cxgEIAMoCzIaLnNwZWVkZ2FtZXoudjEuUnVsZVNldEluZm8SLQoIZHluYW1pY3MYBSABKA4yGy5zcGVlZGdhbWV6LnYxLkdhbWVEeW5hbWljcxIrCgd1dGlsaXR5GAYgASgOMhouc3BlZWRnYW1lei52MS5HYW1lVXRpbGl0eRIYChBsZWFkZXJib2FyZF9ydWxlGAcgASgJEjAKCnN0YXRpc3RpY3MYCCADKAsyHC5zcGVlZGdhbWV6LnYxLlN0YXRpc3RpY0luZm8SLAoKc2NvcmVfdW5pdBgJIAEoCzIYLnNwZWVkZ2FtZXoudjEuU2NvcmVVbml0IioKDVN0YXRpc3RpY0luZm8SCgoCaWQYASABKAkSDQoFdGl0bGUYAiABKAkiyAMKC1J1bGVTZXRJbmZvEgoKAmlkGAEgASgJEg0KBXRpdGxlGAYgASgJEkcKD2RlZmF1bHRfb3B0aW9ucxgCIAMoCzIuLnNwZWVkZ2FtZXoudjEuUnVsZVNldEluZm8uRGVmYXVsdE9wdGlvbnNFbnRyeRIVCg1hbm5vdW5jZW1lbnRzGAUgAygJEioKB29wdGlvbnMYBCADKAsyGS5zcGVlZGdhbWV6LnYxLk9wdGlvbkluZm8SMQoJYmFza2Ffa29wGBQgASgLMhwuc3BlZWRnYW1lei52MS5CYXNrYUtvcFJ1bGVzSAASKAoEYmVsYRgVIAEoCzIYLnNwZWVkZ2FtZXoudjEuQmVsYVJ1bGVzSAASMgoJc2NoYWZrb3BmGBYgASgLMh0uc3BlZWRnYW1lei52MS5TY2hhZmtvcGZSdWxlc0gAEjYKC3NwZWN1bGF0aW9uGBcgASgLMh8uc3BlZWRnYW1lei52MS5TcGVjdWxhdGlvblJ1bGVzSAAaNQoTRGVmYXVsdE9wdGlvbnNFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAk6AjgBQgwKCmdhbWVfcnVsZXNKBAgDEAQisgIKCk9wdGlvbkluZm8SCwoDa2V5GAEgASgJEg8KB21lYW5pbmcYAiABKAkSFQoNZGVmYXVsdF92YWx1ZRgDIAEoCRIWCg5hbGxvd2VkX3ZhbHVlcxgEIAMoCRIUCgdtaW5pbXVtGAUgASgFSACIAQESFAoHbWF4aW11bRgGIAEoBUgBiAEBEkMKDnNlYXRzX2J5X3ZhbHVlGAcgAygLMisuc3BlZWRnYW1lei52MS5PcHRpb25JbmZvLlNlYXRzQnlWYWx1ZUVudHJ5Gk4KEVNlYXRzQnlWYWx1ZUVudHJ5EgsKA2tleRgBIAEoCRIoCgV2YWx1ZRgCIAEoCzIZLnNwZWVkZ2FtZXoudjEuU2VhdENvdW50czoCOAFCCgoIX21pbmltdW1CCgoIX21heGltdW0iHAoKU2VhdENvdW50cxIOCgZjb3VudHMYASADKAUiEgoQR2V0UGxheWVyUmVxdWVzdCJNChFHZXRQbGF5ZXJSZXNwb25zZRIRCglwbGF5ZXJfaWQYASABKAkSFAoMZGlzcGxheV9uYW1lGAIgASgJEg8KB2JhbGFuY2UYAyABKAMiFAoSUmV2b2tlVG9rZW5SZXF1ZXN0IhUKE1Jldm9rZVRva2VuUmVzcG9uc2UiLQoVUmVnaXN0ZXJQbGF5ZXJSZXF1ZXN0EhQKDGRpc3BsYXlfbmFtZRgBIAEoCSI6ChZSZWdpc3RlclBsYXllclJlc3BvbnNlEhEKCXBsYXllcl9pZBgBIAEoCRINCgV0b2tlbhgCIAEoCSJgCgpTZWF0Q29uZmlnEiUKBGtpbmQYASABKA4yFy5zcGVlZGdhbWV6LnYxLlNlYXRLaW5kEisKBWxldmVsGAIgASgOMhwuc3BlZWRnYW1lei52MS5Db21wdXRlckxldmVsIowDChJDcmVhdGVUYWJsZVJlcXVlc3QSDAoEZ2FtZRgBIAEoCRIQCghydWxlX3NldBgCIAEoCRI/CgdvcHRpb25zGAMgAygLMi4uc3BlZWRnYW1lei52MS5DcmVhdGVUYWJsZVJlcXVlc3QuT3B0aW9uc0VudHJ5EigKBXNlYXRzGAQgAygLMhkuc3BlZWRnYW1lei52MS5TZWF0Q29uZmlnEgwKBGpvaW4YBSABKAgSEQoEc2VhdBgGIAEoBUgAiAEBEiwKCmNhcmRfbmFtZXMYByABKA4yGC5zcGVlZGdhbWV6LnYxLkNhcmROYW1lcxIaCg10aGlua19zZWNvbmRzGAggASgFSAGIAQESEAoIbGVhcm5pbmcYCSABKAgSFAoMY291bnRfcG9pbnRzGAogASgIEg0KBXN0YWtlGAsgASgFGi4KDE9wdGlvbnNFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAk6AjgBQgcKBV9zZWF0QhAKDl90aGlua19zZWNvbmRzIj4KE0NyZWF0ZVRhYmxlUmVzcG9uc2USJwoFdGFibGUYASABKAsyGC5zcGVlZGdhbWV6LnYxLlRhYmxlVmlldyJWChFMaXN0VGFibGVzUmVxdWVzdBIMCgRnYW1lGAEgASgJEgwKBG1pbmUYAiABKAgSEQoJcGFnZV9zaXplGAMgASgFEhIKCnBhZ2VfdG9rZW4YBCABKAkiugEKDFRhYmxlU3VtbWFyeRIMCgRuYW1lGAEgASgJEgwKBGdhbWUYAiABKAkSEAoIcnVsZV9zZXQYAyABKAkSKAoFcGhhc2UYBCABKA4yGS5zcGVlZGdhbWV6LnYxLlRhYmxlUGhhc2USJgoFc2VhdHMYBSADKAsyFy5zcGVlZGdhbWV6LnYxLlNlYXRWaWV3EhMKC2RlYWxzX3RvdGFsGAYgASgFEhUKDXRhcmdldF9wb2ludHMYByABKAUiWgoSTGlzdFRhYmxlc1Jlc3BvbnNlEisKBnRhYmxlcxgBIAMoCzIbLnNwZWVkZ2FtZXoudjEuVGFibGVTdW1tYXJ5EhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSJrChBKb2luVGFibGVSZXF1ZXN0Eg0KBXRhYmxlGAEgASgJEhEKBHNlYXQYAiABKAVIAIgBARIsCgpjYXJkX25hbWVzGAMgASgOMhguc3BlZWRnYW1lei52MS5DYXJkTmFtZXNCBwoFX3NlYXQiPAoRSm9pblRhYmxlUmVzcG9uc2USJwoFdGFibGUYASABKAsyGC5zcGVlZGdhbWV6LnYxLlRhYmxlVmlldyIiChFMZWF2ZVRhYmxlUmVxdWVzdBINCgV0YWJsZRgBIAEoCSIUChJMZWF2ZVRhYmxlUmVzcG9uc2UiTgoPR2V0VGFibGVSZXF1ZXN0Eg0KBXRhYmxlGAEgASgJEiwKCmNhcmRfbmFtZXMYAiABKA4yGC5zcGVlZGdhbWV6LnYxLkNhcmROYW1lcyJtChBHZXRUYWJsZVJlc3BvbnNlEicKBXRhYmxlGAEgASgLMhguc3BlZWRnYW1lei52MS5UYWJsZVZpZXcSMAoGYWR2aWNlGAIgASgLMiAuc3BlZWRnYW1lei52MS5HZXRBZHZpY2VSZXNwb25zZSKkAQoTU3VibWl0QWN0aW9uUmVxdWVzdBINCgV0YWJsZRgBIAEoCRIVCg10YWJsZV92ZXJzaW9uGAIgASgDEhIKCnJlcXVlc3RfaWQYAyABKAkSJQoGYWN0aW9uGAQgASgLMhUuc3BlZWRnYW1lei52MS5BY3Rpb24SLAoKY2FyZF9uYW1lcxgFIAEoDjIYLnNwZWVkZ2FtZXoudjEuQ2FyZE5hbWVzInEKFFN1Ym1pdEFjdGlvblJlc3BvbnNlEicKBXRhYmxlGAEgASgLMhguc3BlZWRnYW1lei52MS5UYWJsZVZpZXcSMAoGYWR2aWNlGAIgASgLMiAuc3BlZWRnYW1lei52MS5HZXRBZHZpY2VSZXNwb25zZSJoChFXYXRjaFRhYmxlUmVxdWVzdBINCgV0YWJsZRgBIAEoCRIWCg5hZnRlcl9zZXF1ZW5jZRgCIAEoAxIsCgpjYXJkX25hbWVzGAMgASgOMhguc3BlZWRnYW1lei52MS5DYXJkTmFtZXMifAoSV2F0Y2hUYWJsZVJlc3BvbnNlEioKBWV2ZW50GAEgASgLMhkuc3BlZWRnYW1lei52MS5UYWJsZUV2ZW50SAASMgoJaGVhcnRiZWF0GAIgASgLMh0uc3BlZWRnYW1lei52MS5XYXRjaEhlYXJ0YmVhdEgAQgYKBGtpbmQiVwoOV2F0Y2hIZWFydGJlYXQSKAoEdGltZRgBIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASGwoTbGFzdF9ldmVudF9zZXF1ZW5jZRgCIAEoAyJPChBHZXRBZHZpY2VSZXF1ZXN0Eg0KBXRhYmxlGAEgASgJEiwKCmNhcmRfbmFtZXMYAiABKA4yGC5zcGVlZGdhbWV6LnYxLkNhcmROYW1lcyKZAgoRR2V0QWR2aWNlUmVzcG9uc2USMQoScmVjb21tZW5kZWRfYWN0aW9uGAEgASgLMhUuc3BlZWRnYW1lei52MS5BY3Rpb24SDgoGcmVhc29uGAIgASgJEigKBWNhbGxzGAMgAygLMhkuc3BlZWRnYW1lei52MS5DYWxsQWR2aWNlEigKBWNhcmRzGAQgAygLMhkuc3BlZWRnYW1lei52MS5DYXJkQWR2aWNlEhgKEGRlYWxzX2NvbnNpZGVyZWQYBSABKAUSDQoFZXhhY3QYBiABKAgSFQoNdGFibGVfdmVyc2lvbhgHIAEoAxItCgdob2xkaW5nGAggASgLMhwuc3BlZWRnYW1lei52MS5Ib2xkaW5nQWR2aWNlIqwBCg1Ib2xkaW5nQWR2aWNlEgwKBHBvb2wYASABKAUSFwoPYmVzdF93aW5fY2hhbmNlGAIgASgBEhcKD2Jlc3RfZmFpcl9jaGlwcxgDIAEoARIXCg9jYXJkX3dpbl9jaGFuY2UYBCABKAESFwoPY2FyZF9mYWlyX2NoaXBzGAUgASgBEikKBXNlYXRzGAYgAygLMhouc3BlZWRnYW1lei52MS5TZWF0SG9sZGluZyJVCgtTZWF0SG9sZGluZxIMCgRzZWF0GAEgASgFEhIKCndpbl9jaGFuY2UYAiABKAESEgoKZmFpcl9jaGlwcxgDIAEoARIQCghzbG90X2lkcxgEIAMoAyJqCgpDYWxsQWR2aWNlEiUKBmFjdGlvbhgBIAEoCzIVLnNwZWVkZ2FtZXoudjEuQWN0aW9uEg0KBWxhYmVsGAIgASgJEhIKCndpbl9jaGFuY2UYAyABKAESEgoKbWVhbl9zY29yZRgEIAEoASJvCgpDYXJkQWR2aWNlEiEKBGNhcmQYASABKAsyEy5zcGVlZGdhbWV6LnYxLkNhcmQSFQoNd2lubmluZ19kZWFscxgCIAEoBRITCgttZWFuX3BvaW50cxgDIAEoARISCgptZWFuX3Njb3JlGAQgASgBIpMBChVHZXRMZWFkZXJib2FyZFJlcXVlc3QSDAoEZ2FtZRgBIAEoCRIwCgZwZXJpb2QYAiABKA4yIC5zcGVlZGdhbWV6LnYxLkxlYWRlcmJvYXJkUGVyaW9kEhAKCHRvcF9zaXplGAMgASgFEhgKC2Fyb3VuZF9zaXplGAQgASgFSACIAQFCDgoMX2Fyb3VuZF9zaXplImsKD0xlYWRlcmJvYXJkTGluZRIMCgRyYW5rGAEgASgFEhEKCXBsYXllcl9pZBgCIAEoCRIUCgxkaXNwbGF5X25hbWUYAyABKAkSDgoGcG9pbnRzGAQgASgDEhEKCWlzX2NhbGxlchgFIAEoCCKuAgoWR2V0TGVhZGVyYm9hcmRSZXNwb25zZRIMCgRnYW1lGAEgASgJEjAKBnBlcmlvZBgCIAEoDjIgLnNwZWVkZ2FtZXoudjEuTGVhZGVyYm9hcmRQZXJpb2QSDgoGd2luZG93GAMgASgJEhEKCXRpbWVfem9uZRgEIAEoCRIPCgdwbGF5ZXJzGAUgASgFEisKA3RvcBgGIAMoCzIeLnNwZWVkZ2FtZXoudjEuTGVhZGVyYm9hcmRMaW5lEjUKDWFyb3VuZF9jYWxsZXIYByADKAsyHi5zcGVlZGdhbWV6LnYxLkxlYWRlcmJvYXJkTGluZRIuCgZjYWxsZXIYCCABKAsyHi5zcGVlZGdhbWV6LnYxLkxlYWRlcmJvYXJkTGluZRIMCgRydWxlGAkgASgJIhYKFEdldFN0YXRpc3RpY3NSZXF1ZXN0IlgKFUdldFN0YXRpc3RpY3NSZXNwb25zZRIRCglwbGF5ZXJfaWQYASABKAkSLAoFZ2FtZXMYAiADKAsyHS5zcGVlZGdhbWV6LnYxLkdhbWVTdGF0aXN0aWNzIrABCg5HYW1lU3RhdGlzdGljcxIMCgRnYW1lGAEgASgJEg0KBXRpdGxlGAIgASgJEg4KBnBvaW50cxgDIAEoAxIdChBkYWlseV9kaWZmZXJlbmNlGAYgASgDSACIAQESDAoEcmFuaxgEIAEoBRIvCghjb3VudGVycxgFIAMoCzIdLnNwZWVkZ2FtZXoudjEuU3RhdGlzdGljQ291bnRCEwoRX2RhaWx5X2RpZmZlcmVuY2UiOgoOU3RhdGlzdGljQ291bnQSCgoCaWQYASABKAkSDQoFdGl0bGUYAiABKAkSDQoFY291bnQYAyABKAMiUwoVU3RhcnREYWlseURlYWxSZXF1ZXN0EgwKBGdhbWUYASABKAkSLAoKY2FyZF9uYW1lcxgCIAEoDjIYLnNwZWVkZ2FtZXoudjEuQ2FyZE5hbWVzIkEKFlN0YXJ0RGFpbHlEZWFsUmVzcG9uc2USJwoFdGFibGUYASABKAsyGC5zcGVlZGdhbWV6LnYxLlRhYmxlVmlldyIhChFXYXRjaExvYmJ5UmVxdWVzdBIMCgRnYW1lGAEgASgJIrABChJXYXRjaExvYmJ5UmVzcG9uc2USMAoIc25hcHNob3QYASABKAsyHC5zcGVlZGdhbWV6LnYxLkxvYmJ5U25hcHNob3RIABIsCgZjaGFuZ2UYAiABKAsyGi5zcGVlZGdhbWV6LnYxLkxvYmJ5Q2hhbmdlSAASMgoJaGVhcnRiZWF0GAMgASgLMh0uc3BlZWRnYW1lei52MS5XYXRjaEhlYXJ0YmVhdEgAQgYKBGtpbmQiPAoNTG9iYnlTbmFwc2hvdBIrCgZ0YWJsZXMYASADKAsyGy5zcGVlZGdhbWV6LnYxLlRhYmxlU3VtbWFyeSJnCgtMb2JieUNoYW5nZRIsCgRraW5kGAEgASgOMh4uc3BlZWRnYW1lei52MS5Mb2JieUNoYW5nZUtpbmQSKgoFdGFibGUYAiABKAsyGy5zcGVlZGdhbWV6LnYxLlRhYmxlU3VtbWFyeSJPChBHZXRSZXBsYXlSZXF1ZXN0Eg0KBXRhYmxlGAEgASgJEiwKCmNhcmRfbmFtZXMYAiABKA4yGC5zcGVlZGdhbWV6LnYxLkNhcmROYW1lcyKDAgoRR2V0UmVwbGF5UmVzcG9uc2USDAoEZ2FtZRgBIAEoCRIQCghydWxlX3NldBgCIAEoCRI+CgdvcHRpb25zGAMgAygLMi0uc3BlZWRnYW1lei52MS5HZXRSZXBsYXlSZXNwb25zZS5PcHRpb25zRW50cnkSFAoMcGxheWVyX25hbWVzGAQgAygJEigKBWRlYWxzGAUgAygLMhkuc3BlZWRnYW1lei52MS5SZXBsYXlEZWFsEg4KBnRvdGFscxgGIAMoAxIOCgZyZWNvcmQYByABKAkaLgoMT3B0aW9uc0VudHJ5EgsKA2tleRgBIAEoCRINCgV2YWx1ZRgCIAEoCToCOAEi2QEKClJlcGxheURlYWwSEwoLZGVhbF9udW1iZXIYASABKAUSEwoLZGVhbGVyX3NlYXQYAiABKAUSDwoHc2h1ZmZsZRgDIAEoBBImCgVoYW5kcxgEIAMoCzIXLnNwZWVkZ2FtZXoudjEuU2VhdEhhbmQSKQoFbW92ZXMYBSADKAsyGi5zcGVlZGdhbWV6LnYxLkFjdGlvblRha2VuEi0KCnNldHRsZW1lbnQYBiABKAsyGS5zcGVlZGdhbWV6LnYxLlNldHRsZW1lbnQSDgoGdG90YWxzGAcgAygDKmsKDEdhbWVEeW5hbWljcxIdChlHQU1FX0RZTkFNSUNTX1VOU1BFQ0lGSUVEEAASHAoYR0FNRV9EWU5BTUlDU19TRVFVRU5USUFMEAESHgoaR0FNRV9EWU5BTUlDU19TSU1VTFRBTkVPVVMQAiqDAQoLR2FtZVV0aWxpdHkSHAoYR0FNRV9VVElMSVRZX1VOU1BFQ0lGSUVEEAASGQoVR0FNRV9VVElMSVRZX1pFUk9fU1VNEAESHQoZR0FNRV9VVElMSVRZX0NPTlNUQU5UX1NVTRACEhwKGEdBTUVfVVRJTElUWV9HRU5FUkFMX1NVTRADKtIBChFMZWFkZXJib2FyZFBlcmlvZBIiCh5MRUFERVJCT0FSRF9QRVJJT0RfVU5TUEVDSUZJRUQQABIfChtMRUFERVJCT0FSRF9QRVJJT0RfQUxMX1RJTUUQARIcChhMRUFERVJCT0FSRF9QRVJJT0RfTU9OVEgQAhIbChdMRUFERVJCT0FSRF9QRVJJT0RfV0VFSxADEhoKFkxFQURFUkJPQVJEX1BFUklPRF9EQVkQBBIhCh1MRUFERVJCT0FSRF9QRVJJT0RfREFJTFlfREVBTBAFKrQBCg9Mb2JieUNoYW5nZUtpbmQSIQodTE9CQllfQ0hBTkdFX0tJTkRfVU5TUEVDSUZJRUQQABIcChhMT0JCWV9DSEFOR0VfS0lORF9MSVNURUQQARIjCh9MT0JCWV9DSEFOR0VfS0lORF9TRUFUU19DSEFOR0VEEAISHQoZTE9CQllfQ0hBTkdFX0tJTkRfU1RBUlRFRBADEhwKGExPQkJZX0NIQU5HRV9LSU5EX0NMT1NFRBAEMtwLCgxUYWJsZVNlcnZpY2USUwoJTGlzdEdhbWVzEh8uc3BlZWRnYW1lei52MS5MaXN0R2FtZXNSZXF1ZXN0GiAuc3BlZWRnYW1lei52MS5MaXN0R2FtZXNSZXNwb25zZSIDkAIBEl0KDlJlZ2lzdGVyUGxheWVyEiQuc3BlZWRnYW1lei52MS5SZWdpc3RlclBsYXllclJlcXVlc3QaJS5zcGVlZGdhbWV6LnYxLlJlZ2lzdGVyUGxheWVyUmVzcG9uc2USUwoJR2V0UGxheWVyEh8uc3BlZWRnYW1lei52MS5HZXRQbGF5ZXJSZXF1ZXN0GiAuc3BlZWRnYW1lei52MS5HZXRQbGF5ZXJSZXNwb25zZSIDkAIBElQKC1Jldm9rZVRva2VuEiEuc3BlZWRnYW1lei52MS5SZXZva2VUb2tlblJlcXVlc3QaIi5zcGVlZGdhbWV6LnYxLlJldm9rZVRva2VuUmVzcG9uc2USVAoLQ3JlYXRlVGFibGUSIS5zcGVlZGdhbWV6LnYxLkNyZWF0ZVRhYmxlUmVxdWVzdBoiLnNwZWVkZ2FtZXoudjEuQ3JlYXRlVGFibGVSZXNwb25zZRJWCgpMaXN0VGFibGVzEiAuc3BlZWRnYW1lei52MS5MaXN0VGFibGVzUmVxdWVzdBohLnNwZWVkZ2FtZXoudjEuTGlzdFRhYmxlc1Jlc3BvbnNlIgOQAgESTgoJSm9pblRhYmxlEh8uc3BlZWRnYW1lei52MS5Kb2luVGFibGVSZXF1ZXN0GiAuc3BlZWRnYW1lei52MS5Kb2luVGFibGVSZXNwb25zZRJRCgpMZWF2ZVRhYmxlEiAuc3BlZWRnYW1lei52MS5MZWF2ZVRhYmxlUmVxdWVzdBohLnNwZWVkZ2FtZXoudjEuTGVhdmVUYWJsZVJlc3BvbnNlElAKCEdldFRhYmxlEh4uc3BlZWRnYW1lei52MS5HZXRUYWJsZVJlcXVlc3QaHy5zcGVlZGdhbWV6LnYxLkdldFRhYmxlUmVzcG9uc2UiA5ACARJXCgxTdWJtaXRBY3Rpb24SIi5zcGVlZGdhbWV6LnYxLlN1Ym1pdEFjdGlvblJlcXVlc3QaIy5zcGVlZGdhbWV6LnYxLlN1Ym1pdEFjdGlvblJlc3BvbnNlElMKCldhdGNoVGFibGUSIC5zcGVlZGdhbWV6LnYxLldhdGNoVGFibGVSZXF1ZXN0GiEuc3BlZWRnYW1lei52MS5XYXRjaFRhYmxlUmVzcG9uc2UwARJOCglHZXRBZHZpY2USHy5zcGVlZGdhbWV6LnYxLkdldEFkdmljZVJlcXVlc3QaIC5zcGVlZGdhbWV6LnYxLkdldEFkdmljZVJlc3BvbnNlEmIKDkdldExlYWRlcmJvYXJkEiQuc3BlZWRnYW1lei52MS5HZXRMZWFkZXJib2FyZFJlcXVlc3QaJS5zcGVlZGdhbWV6LnYxLkdldExlYWRlcmJvYXJkUmVzcG9uc2UiA5ACARJfCg1HZXRTdGF0aXN0aWNzEiMuc3BlZWRnYW1lei52MS5HZXRTdGF0aXN0aWNzUmVxdWVzdBokLnNwZWVkZ2FtZXoudjEuR2V0U3RhdGlzdGljc1Jlc3BvbnNlIgOQAgESXQoOU3RhcnREYWlseURlYWwSJC5zcGVlZGdhbWV6LnYxLlN0YXJ0RGFpbHlEZWFsUmVxdWVzdBolLnNwZWVkZ2FtZXoudjEuU3RhcnREYWlseURlYWxSZXNwb25zZRJTCgpXYXRjaExvYmJ5EiAuc3BlZWRnYW1lei52MS5XYXRjaExvYmJ5UmVxdWVzdBohLnNwZWVkZ2FtZXoudjEuV2F0Y2hMb2JieVJlc3BvbnNlMAESUwoJR2V0UmVwbGF5Eh8uc3BlZWRnYW1lei52MS5HZXRSZXBsYXlSZXF1ZXN0GiAuc3BlZWRnYW1lei52MS5HZXRSZXBsYXlSZXNwb25zZSIDkAIBYgZwcm90bzM", [file_google_protobuf_timestamp, file_speedgamez_v1_actions, file_speedgamez_v1_baska_kop, file_speedgamez_v1_bela, file_speedgamez_v1_schafkopf, file_speedgamez_v1_speculation, file_speedgamez_v1_cards, file_speedgamez_v1_table]);
 
 /**
  * Request of ListGames.
@@ -307,6 +307,16 @@ export type OptionInfo = Message<"speedgamez.v1.OptionInfo"> & {
    * @generated from field: optional int32 maximum = 6;
    */
   maximum?: number | undefined;
+
+  /**
+   * The values that allow fewer numbers of players than the game does, each with the
+   * numbers it allows (Schafkopf's pack "long": 4 only); a value not named allows every
+   * number of GameInfo.seat_counts. CreateTable refuses the others (INVALID_ARGUMENT), so
+   * a settings screen offers only the values the chosen number of players allows.
+   *
+   * @generated from field: map<string, speedgamez.v1.SeatCounts> seats_by_value = 7;
+   */
+  seatsByValue: { [key: string]: SeatCounts };
 };
 
 /**
@@ -315,6 +325,27 @@ export type OptionInfo = Message<"speedgamez.v1.OptionInfo"> & {
  */
 export const OptionInfoSchema: GenMessage<OptionInfo> = /*@__PURE__*/
   messageDesc(file_speedgamez_v1_table_service, 5);
+
+/**
+ * Numbers of players.
+ *
+ * @generated from message speedgamez.v1.SeatCounts
+ */
+export type SeatCounts = Message<"speedgamez.v1.SeatCounts"> & {
+  /**
+   * Each number of players allowed, smallest first.
+   *
+   * @generated from field: repeated int32 counts = 1;
+   */
+  counts: number[];
+};
+
+/**
+ * Describes the message speedgamez.v1.SeatCounts.
+ * Use `create(SeatCountsSchema)` to create a new message.
+ */
+export const SeatCountsSchema: GenMessage<SeatCounts> = /*@__PURE__*/
+  messageDesc(file_speedgamez_v1_table_service, 6);
 
 /**
  * Request of GetPlayer: the caller is named by the token.
@@ -329,7 +360,7 @@ export type GetPlayerRequest = Message<"speedgamez.v1.GetPlayerRequest"> & {
  * Use `create(GetPlayerRequestSchema)` to create a new message.
  */
 export const GetPlayerRequestSchema: GenMessage<GetPlayerRequest> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table_service, 6);
+  messageDesc(file_speedgamez_v1_table_service, 7);
 
 /**
  * Response of GetPlayer.
@@ -364,7 +395,7 @@ export type GetPlayerResponse = Message<"speedgamez.v1.GetPlayerResponse"> & {
  * Use `create(GetPlayerResponseSchema)` to create a new message.
  */
 export const GetPlayerResponseSchema: GenMessage<GetPlayerResponse> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table_service, 7);
+  messageDesc(file_speedgamez_v1_table_service, 8);
 
 /**
  * Request of RevokeToken: the token to end is the one the call is made with.
@@ -379,7 +410,7 @@ export type RevokeTokenRequest = Message<"speedgamez.v1.RevokeTokenRequest"> & {
  * Use `create(RevokeTokenRequestSchema)` to create a new message.
  */
 export const RevokeTokenRequestSchema: GenMessage<RevokeTokenRequest> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table_service, 8);
+  messageDesc(file_speedgamez_v1_table_service, 9);
 
 /**
  * Response of RevokeToken.
@@ -394,7 +425,7 @@ export type RevokeTokenResponse = Message<"speedgamez.v1.RevokeTokenResponse"> &
  * Use `create(RevokeTokenResponseSchema)` to create a new message.
  */
 export const RevokeTokenResponseSchema: GenMessage<RevokeTokenResponse> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table_service, 9);
+  messageDesc(file_speedgamez_v1_table_service, 10);
 
 /**
  * Request of RegisterPlayer.
@@ -416,7 +447,7 @@ export type RegisterPlayerRequest = Message<"speedgamez.v1.RegisterPlayerRequest
  * Use `create(RegisterPlayerRequestSchema)` to create a new message.
  */
 export const RegisterPlayerRequestSchema: GenMessage<RegisterPlayerRequest> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table_service, 10);
+  messageDesc(file_speedgamez_v1_table_service, 11);
 
 /**
  * Response of RegisterPlayer.
@@ -444,7 +475,7 @@ export type RegisterPlayerResponse = Message<"speedgamez.v1.RegisterPlayerRespon
  * Use `create(RegisterPlayerResponseSchema)` to create a new message.
  */
 export const RegisterPlayerResponseSchema: GenMessage<RegisterPlayerResponse> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table_service, 11);
+  messageDesc(file_speedgamez_v1_table_service, 12);
 
 /**
  * How one seat of a new table is played.
@@ -472,7 +503,7 @@ export type SeatConfig = Message<"speedgamez.v1.SeatConfig"> & {
  * Use `create(SeatConfigSchema)` to create a new message.
  */
 export const SeatConfigSchema: GenMessage<SeatConfig> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table_service, 12);
+  messageDesc(file_speedgamez_v1_table_service, 13);
 
 /**
  * Request of CreateTable.
@@ -576,7 +607,7 @@ export type CreateTableRequest = Message<"speedgamez.v1.CreateTableRequest"> & {
  * Use `create(CreateTableRequestSchema)` to create a new message.
  */
 export const CreateTableRequestSchema: GenMessage<CreateTableRequest> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table_service, 13);
+  messageDesc(file_speedgamez_v1_table_service, 14);
 
 /**
  * Response of CreateTable.
@@ -597,7 +628,7 @@ export type CreateTableResponse = Message<"speedgamez.v1.CreateTableResponse"> &
  * Use `create(CreateTableResponseSchema)` to create a new message.
  */
 export const CreateTableResponseSchema: GenMessage<CreateTableResponse> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table_service, 14);
+  messageDesc(file_speedgamez_v1_table_service, 15);
 
 /**
  * Request of ListTables.
@@ -639,7 +670,7 @@ export type ListTablesRequest = Message<"speedgamez.v1.ListTablesRequest"> & {
  * Use `create(ListTablesRequestSchema)` to create a new message.
  */
 export const ListTablesRequestSchema: GenMessage<ListTablesRequest> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table_service, 15);
+  messageDesc(file_speedgamez_v1_table_service, 16);
 
 /**
  * A table in a listing.
@@ -707,7 +738,7 @@ export type TableSummary = Message<"speedgamez.v1.TableSummary"> & {
  * Use `create(TableSummarySchema)` to create a new message.
  */
 export const TableSummarySchema: GenMessage<TableSummary> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table_service, 16);
+  messageDesc(file_speedgamez_v1_table_service, 17);
 
 /**
  * Response of ListTables.
@@ -735,7 +766,7 @@ export type ListTablesResponse = Message<"speedgamez.v1.ListTablesResponse"> & {
  * Use `create(ListTablesResponseSchema)` to create a new message.
  */
 export const ListTablesResponseSchema: GenMessage<ListTablesResponse> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table_service, 17);
+  messageDesc(file_speedgamez_v1_table_service, 18);
 
 /**
  * Request of JoinTable.
@@ -771,7 +802,7 @@ export type JoinTableRequest = Message<"speedgamez.v1.JoinTableRequest"> & {
  * Use `create(JoinTableRequestSchema)` to create a new message.
  */
 export const JoinTableRequestSchema: GenMessage<JoinTableRequest> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table_service, 18);
+  messageDesc(file_speedgamez_v1_table_service, 19);
 
 /**
  * Response of JoinTable.
@@ -792,7 +823,7 @@ export type JoinTableResponse = Message<"speedgamez.v1.JoinTableResponse"> & {
  * Use `create(JoinTableResponseSchema)` to create a new message.
  */
 export const JoinTableResponseSchema: GenMessage<JoinTableResponse> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table_service, 19);
+  messageDesc(file_speedgamez_v1_table_service, 20);
 
 /**
  * Request of LeaveTable.
@@ -813,7 +844,7 @@ export type LeaveTableRequest = Message<"speedgamez.v1.LeaveTableRequest"> & {
  * Use `create(LeaveTableRequestSchema)` to create a new message.
  */
 export const LeaveTableRequestSchema: GenMessage<LeaveTableRequest> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table_service, 20);
+  messageDesc(file_speedgamez_v1_table_service, 21);
 
 /**
  * Response of LeaveTable.
@@ -828,7 +859,7 @@ export type LeaveTableResponse = Message<"speedgamez.v1.LeaveTableResponse"> & {
  * Use `create(LeaveTableResponseSchema)` to create a new message.
  */
 export const LeaveTableResponseSchema: GenMessage<LeaveTableResponse> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table_service, 21);
+  messageDesc(file_speedgamez_v1_table_service, 22);
 
 /**
  * Request of GetTable.
@@ -856,7 +887,7 @@ export type GetTableRequest = Message<"speedgamez.v1.GetTableRequest"> & {
  * Use `create(GetTableRequestSchema)` to create a new message.
  */
 export const GetTableRequestSchema: GenMessage<GetTableRequest> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table_service, 22);
+  messageDesc(file_speedgamez_v1_table_service, 23);
 
 /**
  * Response of GetTable.
@@ -886,7 +917,7 @@ export type GetTableResponse = Message<"speedgamez.v1.GetTableResponse"> & {
  * Use `create(GetTableResponseSchema)` to create a new message.
  */
 export const GetTableResponseSchema: GenMessage<GetTableResponse> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table_service, 23);
+  messageDesc(file_speedgamez_v1_table_service, 24);
 
 /**
  * Request of SubmitAction.
@@ -940,7 +971,7 @@ export type SubmitActionRequest = Message<"speedgamez.v1.SubmitActionRequest"> &
  * Use `create(SubmitActionRequestSchema)` to create a new message.
  */
 export const SubmitActionRequestSchema: GenMessage<SubmitActionRequest> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table_service, 24);
+  messageDesc(file_speedgamez_v1_table_service, 25);
 
 /**
  * Response of SubmitAction.
@@ -969,7 +1000,7 @@ export type SubmitActionResponse = Message<"speedgamez.v1.SubmitActionResponse">
  * Use `create(SubmitActionResponseSchema)` to create a new message.
  */
 export const SubmitActionResponseSchema: GenMessage<SubmitActionResponse> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table_service, 25);
+  messageDesc(file_speedgamez_v1_table_service, 26);
 
 /**
  * Request of WatchTable.
@@ -1004,7 +1035,7 @@ export type WatchTableRequest = Message<"speedgamez.v1.WatchTableRequest"> & {
  * Use `create(WatchTableRequestSchema)` to create a new message.
  */
 export const WatchTableRequestSchema: GenMessage<WatchTableRequest> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table_service, 26);
+  messageDesc(file_speedgamez_v1_table_service, 27);
 
 /**
  * One message of the WatchTable stream: an event or a heartbeat.
@@ -1041,7 +1072,7 @@ export type WatchTableResponse = Message<"speedgamez.v1.WatchTableResponse"> & {
  * Use `create(WatchTableResponseSchema)` to create a new message.
  */
 export const WatchTableResponseSchema: GenMessage<WatchTableResponse> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table_service, 27);
+  messageDesc(file_speedgamez_v1_table_service, 28);
 
 /**
  * Sent on an idle WatchTable stream so that proxies do not close it.
@@ -1070,7 +1101,7 @@ export type WatchHeartbeat = Message<"speedgamez.v1.WatchHeartbeat"> & {
  * Use `create(WatchHeartbeatSchema)` to create a new message.
  */
 export const WatchHeartbeatSchema: GenMessage<WatchHeartbeat> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table_service, 28);
+  messageDesc(file_speedgamez_v1_table_service, 29);
 
 /**
  * Request of GetAdvice.
@@ -1098,7 +1129,7 @@ export type GetAdviceRequest = Message<"speedgamez.v1.GetAdviceRequest"> & {
  * Use `create(GetAdviceRequestSchema)` to create a new message.
  */
 export const GetAdviceRequestSchema: GenMessage<GetAdviceRequest> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table_service, 29);
+  messageDesc(file_speedgamez_v1_table_service, 30);
 
 /**
  * Response of GetAdvice.
@@ -1169,7 +1200,7 @@ export type GetAdviceResponse = Message<"speedgamez.v1.GetAdviceResponse"> & {
  * Use `create(GetAdviceResponseSchema)` to create a new message.
  */
 export const GetAdviceResponseSchema: GenMessage<GetAdviceResponse> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table_service, 30);
+  messageDesc(file_speedgamez_v1_table_service, 31);
 
 /**
  * What the holdings on a market's table are worth, as the strong computer works it out
@@ -1227,7 +1258,7 @@ export type HoldingAdvice = Message<"speedgamez.v1.HoldingAdvice"> & {
  * Use `create(HoldingAdviceSchema)` to create a new message.
  */
 export const HoldingAdviceSchema: GenMessage<HoldingAdvice> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table_service, 31);
+  messageDesc(file_speedgamez_v1_table_service, 32);
 
 /**
  * One seat's holding in a market.
@@ -1270,7 +1301,7 @@ export type SeatHolding = Message<"speedgamez.v1.SeatHolding"> & {
  * Use `create(SeatHoldingSchema)` to create a new message.
  */
 export const SeatHoldingSchema: GenMessage<SeatHolding> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table_service, 32);
+  messageDesc(file_speedgamez_v1_table_service, 33);
 
 /**
  * How one call fares.
@@ -1313,7 +1344,7 @@ export type CallAdvice = Message<"speedgamez.v1.CallAdvice"> & {
  * Use `create(CallAdviceSchema)` to create a new message.
  */
 export const CallAdviceSchema: GenMessage<CallAdvice> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table_service, 33);
+  messageDesc(file_speedgamez_v1_table_service, 34);
 
 /**
  * How one card fares.
@@ -1357,7 +1388,7 @@ export type CardAdvice = Message<"speedgamez.v1.CardAdvice"> & {
  * Use `create(CardAdviceSchema)` to create a new message.
  */
 export const CardAdviceSchema: GenMessage<CardAdvice> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table_service, 34);
+  messageDesc(file_speedgamez_v1_table_service, 35);
 
 /**
  * Request of GetLeaderboard.
@@ -1399,7 +1430,7 @@ export type GetLeaderboardRequest = Message<"speedgamez.v1.GetLeaderboardRequest
  * Use `create(GetLeaderboardRequestSchema)` to create a new message.
  */
 export const GetLeaderboardRequestSchema: GenMessage<GetLeaderboardRequest> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table_service, 35);
+  messageDesc(file_speedgamez_v1_table_service, 36);
 
 /**
  * One player's line on a leaderboard.
@@ -1449,7 +1480,7 @@ export type LeaderboardLine = Message<"speedgamez.v1.LeaderboardLine"> & {
  * Use `create(LeaderboardLineSchema)` to create a new message.
  */
 export const LeaderboardLineSchema: GenMessage<LeaderboardLine> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table_service, 36);
+  messageDesc(file_speedgamez_v1_table_service, 37);
 
 /**
  * Response of GetLeaderboard.
@@ -1527,7 +1558,7 @@ export type GetLeaderboardResponse = Message<"speedgamez.v1.GetLeaderboardRespon
  * Use `create(GetLeaderboardResponseSchema)` to create a new message.
  */
 export const GetLeaderboardResponseSchema: GenMessage<GetLeaderboardResponse> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table_service, 37);
+  messageDesc(file_speedgamez_v1_table_service, 38);
 
 /**
  * Request of GetStatistics: the caller is named by the token.
@@ -1542,7 +1573,7 @@ export type GetStatisticsRequest = Message<"speedgamez.v1.GetStatisticsRequest">
  * Use `create(GetStatisticsRequestSchema)` to create a new message.
  */
 export const GetStatisticsRequestSchema: GenMessage<GetStatisticsRequest> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table_service, 38);
+  messageDesc(file_speedgamez_v1_table_service, 39);
 
 /**
  * Response of GetStatistics.
@@ -1570,7 +1601,7 @@ export type GetStatisticsResponse = Message<"speedgamez.v1.GetStatisticsResponse
  * Use `create(GetStatisticsResponseSchema)` to create a new message.
  */
 export const GetStatisticsResponseSchema: GenMessage<GetStatisticsResponse> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table_service, 39);
+  messageDesc(file_speedgamez_v1_table_service, 40);
 
 /**
  * A player's statistics in one game.
@@ -1627,7 +1658,7 @@ export type GameStatistics = Message<"speedgamez.v1.GameStatistics"> & {
  * Use `create(GameStatisticsSchema)` to create a new message.
  */
 export const GameStatisticsSchema: GenMessage<GameStatistics> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table_service, 40);
+  messageDesc(file_speedgamez_v1_table_service, 41);
 
 /**
  * One counter of a player's statistics.
@@ -1662,7 +1693,7 @@ export type StatisticCount = Message<"speedgamez.v1.StatisticCount"> & {
  * Use `create(StatisticCountSchema)` to create a new message.
  */
 export const StatisticCountSchema: GenMessage<StatisticCount> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table_service, 41);
+  messageDesc(file_speedgamez_v1_table_service, 42);
 
 /**
  * Request of StartDailyDeal.
@@ -1690,7 +1721,7 @@ export type StartDailyDealRequest = Message<"speedgamez.v1.StartDailyDealRequest
  * Use `create(StartDailyDealRequestSchema)` to create a new message.
  */
 export const StartDailyDealRequestSchema: GenMessage<StartDailyDealRequest> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table_service, 42);
+  messageDesc(file_speedgamez_v1_table_service, 43);
 
 /**
  * Response of StartDailyDeal.
@@ -1711,7 +1742,7 @@ export type StartDailyDealResponse = Message<"speedgamez.v1.StartDailyDealRespon
  * Use `create(StartDailyDealResponseSchema)` to create a new message.
  */
 export const StartDailyDealResponseSchema: GenMessage<StartDailyDealResponse> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table_service, 43);
+  messageDesc(file_speedgamez_v1_table_service, 44);
 
 /**
  * Request of WatchLobby.
@@ -1732,7 +1763,7 @@ export type WatchLobbyRequest = Message<"speedgamez.v1.WatchLobbyRequest"> & {
  * Use `create(WatchLobbyRequestSchema)` to create a new message.
  */
 export const WatchLobbyRequestSchema: GenMessage<WatchLobbyRequest> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table_service, 44);
+  messageDesc(file_speedgamez_v1_table_service, 45);
 
 /**
  * One message of a WatchLobby stream.
@@ -1777,7 +1808,7 @@ export type WatchLobbyResponse = Message<"speedgamez.v1.WatchLobbyResponse"> & {
  * Use `create(WatchLobbyResponseSchema)` to create a new message.
  */
 export const WatchLobbyResponseSchema: GenMessage<WatchLobbyResponse> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table_service, 45);
+  messageDesc(file_speedgamez_v1_table_service, 46);
 
 /**
  * Every table waiting for players when the stream began, newest first.
@@ -1798,7 +1829,7 @@ export type LobbySnapshot = Message<"speedgamez.v1.LobbySnapshot"> & {
  * Use `create(LobbySnapshotSchema)` to create a new message.
  */
 export const LobbySnapshotSchema: GenMessage<LobbySnapshot> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table_service, 46);
+  messageDesc(file_speedgamez_v1_table_service, 47);
 
 /**
  * One table's change in the lobby.
@@ -1826,7 +1857,7 @@ export type LobbyChange = Message<"speedgamez.v1.LobbyChange"> & {
  * Use `create(LobbyChangeSchema)` to create a new message.
  */
 export const LobbyChangeSchema: GenMessage<LobbyChange> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table_service, 47);
+  messageDesc(file_speedgamez_v1_table_service, 48);
 
 /**
  * Request of GetReplay.
@@ -1854,7 +1885,7 @@ export type GetReplayRequest = Message<"speedgamez.v1.GetReplayRequest"> & {
  * Use `create(GetReplayRequestSchema)` to create a new message.
  */
 export const GetReplayRequestSchema: GenMessage<GetReplayRequest> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table_service, 48);
+  messageDesc(file_speedgamez_v1_table_service, 49);
 
 /**
  * Response of GetReplay.
@@ -1918,7 +1949,7 @@ export type GetReplayResponse = Message<"speedgamez.v1.GetReplayResponse"> & {
  * Use `create(GetReplayResponseSchema)` to create a new message.
  */
 export const GetReplayResponseSchema: GenMessage<GetReplayResponse> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table_service, 49);
+  messageDesc(file_speedgamez_v1_table_service, 50);
 
 /**
  * One deal of a replay.
@@ -1981,7 +2012,7 @@ export type ReplayDeal = Message<"speedgamez.v1.ReplayDeal"> & {
  * Use `create(ReplayDealSchema)` to create a new message.
  */
 export const ReplayDealSchema: GenMessage<ReplayDeal> = /*@__PURE__*/
-  messageDesc(file_speedgamez_v1_table_service, 50);
+  messageDesc(file_speedgamez_v1_table_service, 51);
 
 /**
  * How the players' decisions are ordered.
