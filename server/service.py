@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
+from dataclasses import replace
 
 from engine.actions import Action
 from engine.errors import EngineError, quoted
@@ -28,7 +29,7 @@ from server.settings import Settings
 from server.store import AuthenticationStatus, Store, digest, now_ms
 from server.streams import WatchStreams
 from server.table import TableConfig, TableRecord, TableStatus
-from server.table_log import Act, Close, Compare, Expire, Join, Leave, LogEntry, SeatKind, Stop
+from server.table_log import Act, Again, Close, Compare, Expire, Join, Leave, LogEntry, SeatKind, Stop
 from server.views import (
     level_from_proto,
     table_name,
@@ -164,6 +165,8 @@ class TableService(WatchStreams):
     ) -> service_pb2.CreateTableResponse:
         """Create a table; ``seed`` fixes the shuffle (tests and daily deals), else random."""
         card_names = card_names_of(request.card_names)
+        if request.again_of:
+            return service_pb2.CreateTableResponse(table=await self._play_again(caller, request, card_names))
         try:
             game = get_game(request.game)
             options = game.parse_options(request.rule_set, dict(request.options))
@@ -507,6 +510,76 @@ class TableService(WatchStreams):
         if not join:
             return table_view(record, None, card_names)
         return await self._join(caller, table_id, seat, card_names, counted=True)
+
+    async def _play_again(
+        self, caller: Caller, request: service_pb2.CreateTableRequest, card_names: int
+    ) -> table_pb2.TableView:
+        """The next match of the finished table ``request.again_of`` with its settings and a
+        new shuffle, the caller at his seat of it; the finished table names it for its
+        other people. Opened by another of them first: the caller joins that one."""
+        given = {
+            "game": bool(request.game),
+            "rule_set": bool(request.rule_set),
+            "options": bool(request.options),
+            "seats": bool(request.seats),
+            "join": request.join,
+            "seat": request.HasField("seat"),
+            "think_seconds": request.HasField("think_seconds"),
+            "learning": request.learning,
+            "count_points": request.count_points,
+            "stake": bool(request.stake),
+        }
+        if any(given.values()):
+            named = ", ".join(name for name, is_set in given.items() if is_set)
+            raise ServiceError(
+                Code.INVALID_ARGUMENT,
+                f"again_of takes the finished table's settings: leave {named} unset",
+            )
+        finished_id = parse_table_name(request.again_of)
+        finished = await self._load(finished_id)
+        seat = finished.seat_of(caller.player_id)
+        if seat is None:
+            raise ServiceError(
+                Code.PERMISSION_DENIED,
+                f"only the people who played {table_name(finished_id)} to its end may open its next match",
+            )
+        if finished.next_table:
+            return await self._join_next(caller, finished.next_table, seat, card_names)
+        old = finished.config
+        config = replace(old, seed=secrets.randbits(64), created_by=caller.player_id)
+        await self._check_table_limit(caller)
+        if config.stake:
+            balance = await self.store.bank.balance(caller.player_id)
+            if balance < config.stake:
+                raise ServiceError(Code.FAILED_PRECONDITION, _short(balance, config.stake))
+        table_id = secrets.token_urlsafe(12)
+
+        def entry(record: TableRecord) -> LogEntry:
+            if record.seat_of(caller.player_id) is None:
+                raise ServiceError(Code.PERMISSION_DENIED, f"you have no seat at {table_name(record.id)}")
+            return Again(table_id)
+
+        # Named first, opened then: of two people asking at once, one names his table and
+        # the other finds it named and joins it.
+        try:
+            await change_table(self.store, self.queue, finished_id, entry, expected_version=None)
+        except ServiceError as error:
+            again = await self._load(finished_id)
+            if error.code is not Code.FAILED_PRECONDITION or not again.next_table:
+                raise
+            return await self._join_next(caller, again.next_table, seat, card_names)
+        return await self._open_table(caller, table_id, config, seat, True, card_names)
+
+    async def _join_next(
+        self, caller: Caller, table_id: str, seat: int, card_names: int
+    ) -> table_pb2.TableView:
+        """The next match another person opened: the caller's seat at it, taken now unless
+        he has it already (asking twice opens nothing twice)."""
+        record = await self._load(table_id)
+        held = record.seat_of(caller.player_id)
+        if held is not None:
+            return table_view(record, held, card_names)
+        return await self._join(caller, table_id, seat, card_names)
 
     async def _pay_stake(self, caller: Caller, table_id: str) -> int:
         """Pay a waiting table's stake for the seat about to be taken; the stake paid."""

@@ -55,7 +55,7 @@ from server.awards import (
     Award,
     DailyDeal,
 )
-from server.table_log import Act, Close, Compare, Expire, Join, Leave, LogEntry, SeatKind, Stop
+from server.table_log import Act, Again, Close, Compare, Expire, Join, Leave, LogEntry, SeatKind, Stop
 from speedgamez.v1 import table_pb2
 
 
@@ -215,6 +215,8 @@ class TableRecord:
     awards: list[Award] = field(default_factory=list)
     # A daily deal's deals, as they are dealt and compared.
     daily_deals: list[DailyDeal] = field(default_factory=list)
+    # The id of the next match one of the people opened after this one ended ("": none).
+    next_table: str = ""
     game: Game[Any, Any] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -240,6 +242,7 @@ class TableRecord:
         record.version, record.event_seq = version, event_seq
         record.awards = [Award.from_dict(award) for award in state.get("awards", [])]
         record.daily_deals = [DailyDeal(**deal) for deal in state.get("daily_deals", [])]
+        record.next_table = state.get("next_table", "")
         if state["match"] is not None:
             record.match = Match.restore(
                 record.game, record._options(), len(record.seats), config.seed, state["match"]
@@ -262,6 +265,7 @@ class TableRecord:
                 "match": self.match.snapshot() if self.match is not None else None,
                 "awards": [award.to_dict() for award in self.awards],
                 "daily_deals": [deal.to_dict() for deal in self.daily_deals],
+                "next_table": self.next_table,
             },
             sort_keys=True,
         )
@@ -387,6 +391,8 @@ class TableRecord:
                 return self._expire(moves)
             case Compare(deal, score):
                 return self._compare(deal, score)
+            case Again(table):
+                return self._again(table)
 
     # Private helpers ---------------------------------------------------------------
 
@@ -644,16 +650,37 @@ class TableRecord:
                 self.awards.append(Award(seat.player_id, seat.name, standings[index], tallies, reason))
 
     def _award_match(self, totals: tuple[int, ...], winners: frozenset[int]) -> None:
-        bonus = self.game.game_type.ranking.place_bonus
-        places = self.game.match_places(self._options(), totals, winners)
+        standings = self.standings()
         for index, seat in self._people():
             assert seat.player_id is not None
-            place = places[index]
-            points = bonus[place - 1] if place <= len(bonus) else 0
+            place, _, points = standings[index]
             tallies = (MATCHES_PLAYED, *((MATCHES_WON,) if index in winners else ()))
             self.awards.append(
                 Award(seat.player_id, seat.name, points, tallies, f"place {place} of the match")
             )
+
+    def standings(self) -> list[tuple[int, int, int]]:
+        """Per seat of a finished match: its place, total, and the leaderboard points the
+        place gives (the place bonus: only to the people still at a counted table)."""
+        assert self.match is not None and self.match.phase is MatchPhase.FINISHED
+        totals = tuple(self.match.totals)
+        places = self.game.match_places(self._options(), totals, self.match.winners)
+        bonus = self.game.game_type.ranking.place_bonus
+        people = {index for index, _ in self._people()}
+        return [
+            (place, totals[index], bonus[place - 1] if index in people and place <= len(bonus) else 0)
+            for index, place in enumerate(places)
+        ]
+
+    def _again(self, table: str) -> list[Happened]:
+        if self.match is None or self.match.phase is not MatchPhase.FINISHED:
+            raise IllegalActionError("the match is not over: the next one opens after it")
+        if self.next_table:
+            raise IllegalActionError(f"the next match is open already: tables/{self.next_table}")
+        if self.config.daily:
+            raise IllegalActionError("a daily deal is played once a day; there is no next match")
+        self.next_table = table
+        return []
 
     def _start_if_full(self) -> list[Happened]:
         if self.status is not TableStatus.WAITING or any(seat.open for seat in self.seats):

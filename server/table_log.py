@@ -12,6 +12,7 @@ versions still replay:
     {"type": "action", "seat": 1, "action": "play QC", "note": "", "by": "human", "request": "<id>"}
     {"type": "expire", "moves": [{"seat": 1, "action": "pass"}]}
     {"type": "compare", "deal": 3, "score": -4}
+    {"type": "again", "table": "<id>"}
 
 ``by`` says who made a move: a human, or a computer (a computer seat, or the computer
 playing for a human who left); ``note`` is a computer's one-sentence reason; ``request``
@@ -20,7 +21,8 @@ is in the log once). ``expire`` is the move clock running out for the people the
 waited for: the computer's moves for them, chosen when the deadline passed and stored, so
 replaying needs no clock. ``compare`` is a daily deal's comparison: what the strong
 computer scored in deal 3 from the player's seat, computed by a worker and stored, so
-replaying needs no search.
+replaying needs no search. ``again`` names the next match one of a finished match's
+people opened with its settings (CreateTable with ``again_of``), for the others to join.
 """
 
 from __future__ import annotations
@@ -92,7 +94,14 @@ class Compare:
     score: int
 
 
-LogEntry = Join | Leave | Close | Stop | Act | Expire | Compare
+@dataclass(frozen=True, slots=True)
+class Again:
+    """One of the people opened the next match, table ``table``, with this one's settings."""
+
+    table: str
+
+
+LogEntry = Join | Leave | Close | Stop | Act | Expire | Compare | Again
 
 
 def entry_to_dict(entry: LogEntry) -> dict[str, Any]:
@@ -118,6 +127,8 @@ def entry_to_dict(entry: LogEntry) -> dict[str, Any]:
             }
         case Compare(deal, score):
             return {"type": "compare", "deal": deal, "score": score}
+        case Again(table):
+            return {"type": "again", "table": table}
 
 
 def entry_from_dict(data: Mapping[str, Any], own_actions: Sequence[type[object]] = ()) -> LogEntry:
@@ -149,4 +160,6 @@ def entry_from_dict(data: Mapping[str, Any], own_actions: Sequence[type[object]]
         )
     if kind == "compare":
         return Compare(int(data["deal"]), int(data["score"]))
+    if kind == "again":
+        return Again(str(data["table"]))
     raise ValueError(f"not a log entry of a known type: {kind!r}")

@@ -162,6 +162,12 @@ def table_view(
             declaration.label = texts(declaration.label)
         for counter in seat_view.counters:
             counter.label = texts(counter.label)
+    if match.phase is MatchPhase.FINISHED:
+        view.standings.extend(
+            table_pb2.Standing(seat=seat, place=place, total=total, place_bonus=bonus)
+            for seat, (place, total, bonus) in enumerate(record.standings())
+        )
+        view.next_table = table_name(record.next_table) if record.next_table else ""
     view.deal_number = max(match_view.deal_number, 1)
     view.dealer_seat = match_view.dealer
     if match.phase is MatchPhase.DEAL:

@@ -313,7 +313,7 @@ class Settlement(_message.Message):
     def __init__(self, contract_code: _Optional[str] = ..., contract_label: _Optional[str] = ..., declarer_seats: _Optional[_Iterable[int]] = ..., winner_seats: _Optional[_Iterable[int]] = ..., value: _Optional[int] = ..., steps: _Optional[_Iterable[_Union[SettlementStep, _Mapping]]] = ..., scores: _Optional[_Iterable[int]] = ..., card_points: _Optional[_Iterable[int]] = ..., hands: _Optional[_Iterable[_Union[SeatHand, _Mapping]]] = ..., summary: _Optional[str] = ..., baska_kop: _Optional[_Union[_baska_kop_pb2.BaskaKopSettlement, _Mapping]] = ..., bela: _Optional[_Union[_bela_pb2.BelaSettlement, _Mapping]] = ..., schafkopf: _Optional[_Union[_schafkopf_pb2.SchafkopfSettlement, _Mapping]] = ..., speculation: _Optional[_Union[_speculation_pb2.SpeculationSettlement, _Mapping]] = ...) -> None: ...
 
 class TableView(_message.Message):
-    __slots__ = ("name", "version", "game", "rule_set", "options", "phase", "viewer_seat", "seats", "deal_number", "deals_total", "dealer_seat", "to_act_seats", "hand", "choices", "contract", "trump_ladder", "calls", "current_trick", "tricks", "settlement", "last_event_sequence", "target_points", "deal_phase", "counters", "may_act_seats", "think_seconds", "deadline_time", "server_time", "learning", "daily", "count_points", "party_points", "stake", "score_unit", "baska_kop", "bela", "schafkopf", "speculation")
+    __slots__ = ("name", "version", "game", "rule_set", "options", "phase", "viewer_seat", "seats", "deal_number", "deals_total", "dealer_seat", "to_act_seats", "hand", "choices", "contract", "trump_ladder", "calls", "current_trick", "tricks", "settlement", "last_event_sequence", "target_points", "deal_phase", "counters", "may_act_seats", "think_seconds", "deadline_time", "server_time", "learning", "daily", "count_points", "party_points", "stake", "score_unit", "standings", "next_table", "baska_kop", "bela", "schafkopf", "speculation")
     class OptionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -355,6 +355,8 @@ class TableView(_message.Message):
     PARTY_POINTS_FIELD_NUMBER: _ClassVar[int]
     STAKE_FIELD_NUMBER: _ClassVar[int]
     SCORE_UNIT_FIELD_NUMBER: _ClassVar[int]
+    STANDINGS_FIELD_NUMBER: _ClassVar[int]
+    NEXT_TABLE_FIELD_NUMBER: _ClassVar[int]
     BASKA_KOP_FIELD_NUMBER: _ClassVar[int]
     BELA_FIELD_NUMBER: _ClassVar[int]
     SCHAFKOPF_FIELD_NUMBER: _ClassVar[int]
@@ -393,11 +395,25 @@ class TableView(_message.Message):
     party_points: _containers.RepeatedCompositeFieldContainer[PartyPoints]
     stake: int
     score_unit: ScoreUnit
+    standings: _containers.RepeatedCompositeFieldContainer[Standing]
+    next_table: str
     baska_kop: _baska_kop_pb2.BaskaKopView
     bela: _bela_pb2.BelaView
     schafkopf: _schafkopf_pb2.SchafkopfView
     speculation: _speculation_pb2.SpeculationView
-    def __init__(self, name: _Optional[str] = ..., version: _Optional[int] = ..., game: _Optional[str] = ..., rule_set: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., phase: _Optional[_Union[TablePhase, str]] = ..., viewer_seat: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatView, _Mapping]]] = ..., deal_number: _Optional[int] = ..., deals_total: _Optional[int] = ..., dealer_seat: _Optional[int] = ..., to_act_seats: _Optional[_Iterable[int]] = ..., hand: _Optional[_Iterable[_Union[HandCard, _Mapping]]] = ..., choices: _Optional[_Iterable[_Union[ActionChoice, _Mapping]]] = ..., contract: _Optional[_Union[ContractView, _Mapping]] = ..., trump_ladder: _Optional[_Iterable[_Union[TrumpRung, _Mapping]]] = ..., calls: _Optional[_Iterable[_Union[Call, _Mapping]]] = ..., current_trick: _Optional[_Union[Trick, _Mapping]] = ..., tricks: _Optional[_Iterable[_Union[Trick, _Mapping]]] = ..., settlement: _Optional[_Union[Settlement, _Mapping]] = ..., last_event_sequence: _Optional[int] = ..., target_points: _Optional[int] = ..., deal_phase: _Optional[str] = ..., counters: _Optional[_Iterable[_Union[Counter, _Mapping]]] = ..., may_act_seats: _Optional[_Iterable[int]] = ..., think_seconds: _Optional[int] = ..., deadline_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., server_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., learning: _Optional[bool] = ..., daily: _Optional[_Union[DailyDealView, _Mapping]] = ..., count_points: _Optional[bool] = ..., party_points: _Optional[_Iterable[_Union[PartyPoints, _Mapping]]] = ..., stake: _Optional[int] = ..., score_unit: _Optional[_Union[ScoreUnit, _Mapping]] = ..., baska_kop: _Optional[_Union[_baska_kop_pb2.BaskaKopView, _Mapping]] = ..., bela: _Optional[_Union[_bela_pb2.BelaView, _Mapping]] = ..., schafkopf: _Optional[_Union[_schafkopf_pb2.SchafkopfView, _Mapping]] = ..., speculation: _Optional[_Union[_speculation_pb2.SpeculationView, _Mapping]] = ...) -> None: ...
+    def __init__(self, name: _Optional[str] = ..., version: _Optional[int] = ..., game: _Optional[str] = ..., rule_set: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., phase: _Optional[_Union[TablePhase, str]] = ..., viewer_seat: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatView, _Mapping]]] = ..., deal_number: _Optional[int] = ..., deals_total: _Optional[int] = ..., dealer_seat: _Optional[int] = ..., to_act_seats: _Optional[_Iterable[int]] = ..., hand: _Optional[_Iterable[_Union[HandCard, _Mapping]]] = ..., choices: _Optional[_Iterable[_Union[ActionChoice, _Mapping]]] = ..., contract: _Optional[_Union[ContractView, _Mapping]] = ..., trump_ladder: _Optional[_Iterable[_Union[TrumpRung, _Mapping]]] = ..., calls: _Optional[_Iterable[_Union[Call, _Mapping]]] = ..., current_trick: _Optional[_Union[Trick, _Mapping]] = ..., tricks: _Optional[_Iterable[_Union[Trick, _Mapping]]] = ..., settlement: _Optional[_Union[Settlement, _Mapping]] = ..., last_event_sequence: _Optional[int] = ..., target_points: _Optional[int] = ..., deal_phase: _Optional[str] = ..., counters: _Optional[_Iterable[_Union[Counter, _Mapping]]] = ..., may_act_seats: _Optional[_Iterable[int]] = ..., think_seconds: _Optional[int] = ..., deadline_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., server_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., learning: _Optional[bool] = ..., daily: _Optional[_Union[DailyDealView, _Mapping]] = ..., count_points: _Optional[bool] = ..., party_points: _Optional[_Iterable[_Union[PartyPoints, _Mapping]]] = ..., stake: _Optional[int] = ..., score_unit: _Optional[_Union[ScoreUnit, _Mapping]] = ..., standings: _Optional[_Iterable[_Union[Standing, _Mapping]]] = ..., next_table: _Optional[str] = ..., baska_kop: _Optional[_Union[_baska_kop_pb2.BaskaKopView, _Mapping]] = ..., bela: _Optional[_Union[_bela_pb2.BelaView, _Mapping]] = ..., schafkopf: _Optional[_Union[_schafkopf_pb2.SchafkopfView, _Mapping]] = ..., speculation: _Optional[_Union[_speculation_pb2.SpeculationView, _Mapping]] = ...) -> None: ...
+
+class Standing(_message.Message):
+    __slots__ = ("seat", "place", "total", "place_bonus")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    PLACE_FIELD_NUMBER: _ClassVar[int]
+    TOTAL_FIELD_NUMBER: _ClassVar[int]
+    PLACE_BONUS_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    place: int
+    total: int
+    place_bonus: int
+    def __init__(self, seat: _Optional[int] = ..., place: _Optional[int] = ..., total: _Optional[int] = ..., place_bonus: _Optional[int] = ...) -> None: ...
 
 class TableEvent(_message.Message):
     __slots__ = ("sequence", "table_version", "time", "seat_changed", "deal_started", "action_taken", "bidding_ended", "trick_completed", "deal_settled", "match_finished", "table_closed", "hand_dealt", "daily_deal_compared", "baska_kop", "bela", "schafkopf", "speculation")

@@ -210,7 +210,7 @@ class SeatConfig(_message.Message):
     def __init__(self, kind: _Optional[_Union[_table_pb2.SeatKind, str]] = ..., level: _Optional[_Union[_table_pb2.ComputerLevel, str]] = ...) -> None: ...
 
 class CreateTableRequest(_message.Message):
-    __slots__ = ("game", "rule_set", "options", "seats", "join", "seat", "card_names", "think_seconds", "learning", "count_points", "stake")
+    __slots__ = ("game", "rule_set", "options", "seats", "join", "seat", "card_names", "think_seconds", "learning", "count_points", "stake", "again_of")
     class OptionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -229,6 +229,7 @@ class CreateTableRequest(_message.Message):
     LEARNING_FIELD_NUMBER: _ClassVar[int]
     COUNT_POINTS_FIELD_NUMBER: _ClassVar[int]
     STAKE_FIELD_NUMBER: _ClassVar[int]
+    AGAIN_OF_FIELD_NUMBER: _ClassVar[int]
     game: str
     rule_set: str
     options: _containers.ScalarMap[str, str]
@@ -240,7 +241,8 @@ class CreateTableRequest(_message.Message):
     learning: bool
     count_points: bool
     stake: int
-    def __init__(self, game: _Optional[str] = ..., rule_set: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., seats: _Optional[_Iterable[_Union[SeatConfig, _Mapping]]] = ..., join: _Optional[bool] = ..., seat: _Optional[int] = ..., card_names: _Optional[_Union[_cards_pb2.CardNames, str]] = ..., think_seconds: _Optional[int] = ..., learning: _Optional[bool] = ..., count_points: _Optional[bool] = ..., stake: _Optional[int] = ...) -> None: ...
+    again_of: str
+    def __init__(self, game: _Optional[str] = ..., rule_set: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., seats: _Optional[_Iterable[_Union[SeatConfig, _Mapping]]] = ..., join: _Optional[bool] = ..., seat: _Optional[int] = ..., card_names: _Optional[_Union[_cards_pb2.CardNames, str]] = ..., think_seconds: _Optional[int] = ..., learning: _Optional[bool] = ..., count_points: _Optional[bool] = ..., stake: _Optional[int] = ..., again_of: _Optional[str] = ...) -> None: ...
 
 class CreateTableResponse(_message.Message):
     __slots__ = ("table",)

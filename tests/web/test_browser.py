@@ -309,16 +309,39 @@ def test_the_move_clock_counts_down_at_the_seat_it_runs_for(open_page: Callable[
     assert set(acting) <= {"Anna", "Ben"}, acting
 
 
-def test_the_settlement_shows_its_steps(open_page: Callable[..., Page]) -> None:
-    page = open_page()
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_settlement_lies_over_the_table_with_its_steps_and_continues_by_enter(
+    open_page: Callable[..., Page], viewport: dict[str, int]
+) -> None:
+    page = open_page(viewport)
     register(page, "Anna")
     new_table(page, "baska_kop")
     while page.locator(".settlement").count() == 0:
         assert take_one_move(page)
-    steps = page.locator(".settlement .steps li")
-    assert steps.count() >= 1
-    assert page.locator(".settlement .scores li").count() == 4
-    screenshot(page, "settlement")
+    # One look (a computer's continue redraws the board): the panel over the table and
+    # within the screen's width, with the steps, the scores and its own continue button.
+    look = page.evaluate(
+        """() => {
+          const panel = document.querySelector(".felt .outcome"), felt = document.querySelector(".felt");
+          const box = panel.getBoundingClientRect(), under = felt.getBoundingClientRect();
+          return {
+            inside: under.left <= box.left && box.right <= under.right && under.top <= box.top,
+            width: document.documentElement.scrollWidth,
+            steps: panel.querySelectorAll(".settlement .steps li").length,
+            scores: panel.querySelectorAll(".settlement .scores li").length,
+            key: panel.querySelector("[data-kind=continuePlay]")?.getAttribute("aria-keyshortcuts"),
+            elsewhere: document.querySelectorAll(".choices:not(.outcome-actions) [data-kind=continuePlay]")
+              .length,
+          };
+        }"""
+    )
+    assert look["inside"] and look["width"] <= viewport["width"], look
+    assert look["steps"] >= 1 and look["scores"] == 4, look
+    assert look["key"] == "Enter" and look["elsewhere"] == 0, look
+    screenshot(page, f"settlement-{'phone' if viewport is PHONE else 'desktop'}")
+    before = version(page)
+    page.keyboard.press("Enter")
+    page.wait_for_function("v => document.querySelector('.board')?.dataset.version !== v", arg=before)
 
 
 # In one look at the board (a computer's move may redraw it between two): every call's and
@@ -819,7 +842,21 @@ def test_two_friends_play_a_whole_match_in_two_browsers(open_page: Callable[...,
     )
     totals = [sorted(page.evaluate(by_seat)) for page in (anna, ben)]
     assert totals[0] and totals[0] == totals[1], totals
+    # The standings lie over the table: each person's place, total and place bonus.
+    standings = [page.locator(".outcome .standings li").all_inner_texts() for page in (anna, ben)]
+    assert len(standings[0]) == 4 and standings[0] == standings[1], standings
+    assert any("leaderboard points" in line for line in standings[0])
     screenshot(ben, "friends-finished")
+    # Anna plays again; Ben's page learns of the next match and he joins it at his seat.
+    finished = anna.url
+    seats = [page.locator(".seat.viewer").get_attribute("data-seat") for page in (anna, ben)]
+    anna.locator(".outcome .again", has_text="Play again").click()
+    anna.wait_for_url(lambda url: url != finished)
+    ben.locator(".outcome .again", has_text="Join the next match").click()
+    for page in (anna, ben):
+        page.wait_for_selector(".hand .card")
+        assert page.url == anna.url
+    assert [page.locator(".seat.viewer").get_attribute("data-seat") for page in (anna, ben)] == seats
 
 
 def test_a_player_who_leaves_a_match_comes_back_to_his_own_seat(open_page: Callable[..., Page]) -> None:

@@ -136,6 +136,7 @@ export function drawTable(
   names: Names,
   centre: HTMLElement | null,
   ladder: HTMLElement | null,
+  over: HTMLElement | null,
 ): HTMLElement {
   const count = view.seats.length;
   const bottom = view.viewerSeat ?? 0;
@@ -152,13 +153,15 @@ export function drawTable(
   return h(
     "section",
     // Beyond four seats the top row needs the table's width, and no game there has trumps.
-    { class: `felt seats${count > 4 ? " crowded" : ""}`, "aria-label": "Seats", "data-seats": count },
+    { class: `felt seats${count > 4 ? " crowded" : ""}${over ? " covered" : ""}`, "aria-label": "Seats", "data-seats": count },
     ladder,
     h("div", { class: "across" }, ...across.map((number) => seat(number, "top"))),
     sides ? seat(around[0], "left") : null,
     h("div", { class: "centre" }, centre),
     sides ? seat(around[around.length - 1], "right") : null,
     seat(bottom, "bottom"),
+    // What lies over the table between deals: the settlement, at the end the standings.
+    over,
   );
 }
 
@@ -254,6 +257,30 @@ export function drawTrick(view: TableView, names: Names, showLast: boolean, togg
           showLast ? "Back to the trick (L)" : "Last trick (L)",
         )
       : null,
+  );
+}
+
+/** Each seat's place at the end of the match, best first, with its total and the
+ * leaderboard points its place gave. */
+export function drawStandings(view: TableView, names: Names): HTMLElement {
+  const ranked = [...view.standings].sort((first, second) => first.place - second.place || first.seat - second.seat);
+  return h(
+    "section",
+    { class: "standings", "aria-label": "Standings" },
+    h("h3", {}, "The match is over"),
+    h(
+      "ul",
+      {},
+      ...ranked.map((standing) =>
+        h(
+          "li",
+          { class: standing.seat === view.viewerSeat ? "you" : "" },
+          h("span", { class: "place" }, `${standing.place}.`),
+          ` ${names.seat(standing.seat)}: ${names.amount(standing.total, true)}`,
+          standing.placeBonus ? h("span", { class: "bonus" }, ` +${standing.placeBonus} leaderboard points`) : "",
+        ),
+      ),
+    ),
   );
 }
 

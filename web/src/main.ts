@@ -56,6 +56,7 @@ async function show(): Promise<void> {
       name,
       onStatistics: () => go("?page=statistics"),
       onLeft: () => go(""),
+      onOpen: (next) => go(`?table=${next}`),
     });
     await table.open();
   } else if (page === "leaderboards") {

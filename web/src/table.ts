@@ -12,6 +12,7 @@ import {
   drawLadder,
   drawPartyPoints,
   drawSettlement,
+  drawStandings,
   drawTable,
   drawTrick,
   Names,
@@ -36,12 +37,17 @@ const RECONNECT_MS = [250, 500, 1000, 2000, 4000];
 // A stream silent this long is taken for dead (the server sends a heartbeat every 20 s
 // while nothing happens), as is every stream when the browser comes back online.
 const SILENT_MS = 45_000;
+// A finished match's stream has ended: how often its page asks whether another of its
+// people opened the next match.
+const NEXT_MATCH_POLL_MS = 5_000;
 
 export interface TableScreenOptions {
   root: HTMLElement;
   name: string;
   onStatistics: () => void;
   onLeft: () => void;
+  /** Show another table (the next match). */
+  onOpen: (table: string) => void;
 }
 
 /** The table ``name`` drawn into ``root`` until ``close`` is called. */
@@ -64,6 +70,7 @@ export class TableScreen {
   private readonly logList: HTMLElement;
   private readonly clock: HTMLElement;
   private readonly timer: number;
+  private polled = 0;
   private readonly keys: (event: KeyboardEvent) => void;
 
   constructor(private readonly options: TableScreenOptions) {
@@ -247,6 +254,10 @@ export class TableScreen {
 
   private tick(): void {
     if (Date.now() - this.heard > SILENT_MS) this.stream?.abort();
+    if (this.waitsForNextMatch() && Date.now() - this.polled > NEXT_MATCH_POLL_MS) {
+      this.polled = Date.now();
+      void this.refresh().catch(() => undefined);
+    }
     const countdowns = this.board.querySelectorAll<HTMLElement>(".seat.acting .countdown");
     if (this.deadline === undefined || !this.view || this.over(this.view)) {
       this.clock.textContent = "";
@@ -260,6 +271,13 @@ export class TableScreen {
       countdown.textContent = `${seconds} s`;
       countdown.classList.toggle("short", seconds <= 5);
     }
+  }
+
+  /** A finished match of several people, none of whom has opened the next one yet. */
+  private waitsForNextMatch(): boolean {
+    const view = this.view;
+    if (!view || view.phase !== TablePhase.FINISHED || view.viewerSeat === undefined || view.nextTable || view.daily) return false;
+    return view.seats.filter((seat) => seat.kind === SeatKind.HUMAN).length > 1;
   }
 
   private seatName(seat: number): string {
@@ -313,15 +331,15 @@ export class TableScreen {
         names,
         drawTrick(view, names, this.showLastTrick, () => this.toggleLastTrick()),
         view.trumpLadder.length ? drawLadder(view, names, this.ladderOpen, (open) => (this.ladderOpen = open)) : null,
+        this.drawOutcome(view, names),
       ),
       view.calls.length ? drawCalls(view, names) : null,
       view.partyPoints.length ? drawPartyPoints(view) : null,
-      view.settlement ? drawSettlement(view, names) : null,
       view.daily ? drawDaily(view) : null,
       this.drawHand(view, mine),
       this.drawChoices(view),
       this.drawAdvice(view),
-      this.over(view) ? h("p", { class: "end" }, h("a", { href: "./" }, "Back to the lobby")) : null,
+      this.over(view) && !outcomeShown(view) ? h("p", { class: "end" }, h("a", { href: "./" }, "Back to the lobby")) : null,
     );
     for (const input of this.board.querySelectorAll<HTMLInputElement>("input[data-focus]")) {
       const value = typed.get(input.dataset.focus!);
@@ -374,9 +392,10 @@ export class TableScreen {
   }
 
   private drawChoices(view: TableView): HTMLElement | null {
-    const calls = view.choices.filter((choice) => choice.action?.kind.case !== "playCard");
+    const keys = keysOf(view.choices.filter((choice) => choice.action?.kind.case !== "playCard"));
+    // Continuing after a settlement is the panel's over the table (drawOutcome).
+    const calls = [...keys.keys()].filter((choice) => choice.action?.kind.case !== "continuePlay");
     if (!calls.length) return null;
-    const keys = keysOf(calls);
     return h(
       "section",
       { class: "choices", "aria-label": "Your calls" },
@@ -409,6 +428,67 @@ export class TableScreen {
         ),
       ),
     );
+  }
+
+  /** Over the table between deals: the settlement and the button that continues (or who
+   * the table waits for); at the end of the match the standings first, then "play again"
+   * with the same people and settings, or joining the next match another opened. */
+  private drawOutcome(view: TableView, names: Names): HTMLElement | null {
+    if (!outcomeShown(view)) return null;
+    const finished = this.over(view);
+    const going = view.choices.find((choice) => choice.action?.kind.case === "continuePlay");
+    const waiting = view.seats.filter((seat) => seat.awaitingContinue && seat.seat !== view.viewerSeat);
+    const playing = view.viewerSeat !== undefined && !view.daily && view.phase === TablePhase.FINISHED;
+    return h(
+      "div",
+      { class: "outcome", role: "region", "aria-label": finished ? "The match is over" : "Settlement" },
+      finished && view.standings.length ? drawStandings(view, names) : null,
+      drawSettlement(view, names),
+      h(
+        "div",
+        { class: "choices outcome-actions" },
+        going
+          ? h(
+              "button",
+              {
+                type: "button",
+                class: going.allowed ? "allowed" : "",
+                "data-kind": "continuePlay",
+                "data-focus": "choice-continue",
+                "aria-keyshortcuts": "Enter",
+                onclick: () => this.takeChoice(going),
+              },
+              h("span", { class: "key" }, "Enter"),
+              going.label,
+            )
+          : null,
+        !going && !finished && waiting.length
+          ? h("p", {}, `Waiting for ${waiting.map((seat) => names.seat(seat.seat)).join(", ")} to continue`)
+          : null,
+        playing && view.nextTable ? h("p", {}, "The next match is open for the same people.") : null,
+        playing
+          ? h(
+              "button",
+              { type: "button", class: "again", onclick: () => void this.playAgain() },
+              view.nextTable ? "Join the next match" : "Play again",
+            )
+          : null,
+        finished ? h("p", { class: "end" }, h("a", { href: "./" }, "Back to the lobby")) : null,
+      ),
+    );
+  }
+
+  /** The next match with the same people and settings: opened now, or joined at one's
+   * seat when another of them opened it first (the server decides which). */
+  private async playAgain(): Promise<void> {
+    const view = this.view;
+    if (!view) return;
+    try {
+      const answer = await api.createTable({ againOf: view.name, cardNames: this.names() });
+      if (answer.table) this.options.onOpen(answer.table.name);
+    } catch (error) {
+      say(this.status, problem(error));
+    }
   }
 
   /** A bid or an offer in Speculation's market names its price (and an offer how many of
@@ -595,6 +675,11 @@ export class TableScreen {
     }
     event.preventDefault();
   }
+}
+
+/** Whether the settlement lies over the table: between deals and at the match's end. */
+function outcomeShown(view: TableView): boolean {
+  return !!view.settlement && (view.phase === TablePhase.SETTLEMENT || view.phase === TablePhase.FINISHED);
 }
 
 /** Every call's key: the game's own letter for it, P for a pass, D for a double, Enter to
