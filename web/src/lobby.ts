@@ -3,9 +3,8 @@
 // and statistics. Everything offered is what ListGames declares.
 
 import { api, problem, session } from "./api";
-import { naming, setNaming, type Naming } from "./cards";
-import { packSetting, setPackSetting, type PackSetting } from "./faces";
 import { h, replace, say } from "./dom";
+import { countsPoints } from "./settings";
 import { ComputerLevel, SeatKind, TablePhase } from "./gen/speedgamez/v1/table_pb";
 import {
   LeaderboardPeriod,
@@ -64,7 +63,6 @@ export async function lobbyScreen(root: HTMLElement, go: Go, stop: AbortSignal):
       root,
       h("h1", {}, "Lobby"),
       h("p", {}, `Playing as ${player.displayName} · balance ${player.balance} chips`),
-      cardNamesSetting(),
       newTableSection(games.games, go, status),
       tableList("Your tables", mine.tables.filter((table) => table.phase !== TablePhase.FINISHED && table.phase !== TablePhase.CLOSED), go, "Continue"),
       waiting,
@@ -74,40 +72,6 @@ export async function lobbyScreen(root: HTMLElement, go: Go, stop: AbortSignal):
   } catch (error) {
     say(status, problem(error));
   }
-}
-
-function cardNamesSetting(): HTMLElement {
-  return h(
-    "p",
-    {},
-    ...setting("card-names", "Card names ", naming(), (value) => setNaming(value as Naming), [
-      ["symbols", "Symbols (♣Q)"],
-      ["german", "Deutsch (Kreuz-Dame, Eichel Ober)"],
-      ["polish", "Polski (dama trefl)"],
-    ]),
-    " ",
-    ...setting("card-pack", "Card faces ", packSetting(), (value) => setPackSetting(value as PackSetting), [
-      ["table", "As the game is played (Schafkopf and Bela German, the others French)"],
-      ["french", "French pack (♣ ♠ ♥ ♦)"],
-      ["german", "German pack (Eichel, Gras, Herz, Schellen)"],
-    ]),
-  );
-}
-
-/** A labelled choice kept in the browser's storage: ``choose`` keeps the value picked. */
-function setting(
-  id: string,
-  label: string,
-  current: string,
-  choose: (value: string) => void,
-  values: [value: string, label: string][],
-): [HTMLElement, HTMLElement] {
-  const select = h(
-    "select",
-    { id, onchange: (event: Event) => choose((event.target as HTMLSelectElement).value) },
-    ...values.map(([value, text]) => h("option", { value, selected: current === value }, text)),
-  );
-  return [h("label", { for: id }, label), select];
 }
 
 /** A new table in three choices: the game (one form per game, the chosen one shown), how
@@ -202,7 +166,16 @@ function newTableForm(game: GameInfo, go: Go, status: HTMLElement): HTMLElement 
     h("option", { value: ComputerLevel.STRONG }, "strong"),
   ) as HTMLSelectElement;
   const learning = h("input", { id: id("learning"), type: "checkbox" }) as HTMLInputElement;
-  const countPoints = h("input", { id: id("count"), type: "checkbox" }) as HTMLInputElement;
+  const countPoints = h("input", { id: id("count"), type: "checkbox", checked: countsPoints() }) as HTMLInputElement;
+  // Unset: the server's choice (two minutes with other people, no clock alone).
+  const think = h(
+    "select",
+    { id: id("think") },
+    h("option", { value: "" }, "as usual (2 minutes with others, none alone)"),
+    ...[30, 60, 90, 120].map((seconds) => h("option", { value: seconds }, `${seconds} s`)),
+    h("option", { value: 0 }, "no clock"),
+  ) as HTMLSelectElement;
+  const stake = h("input", { id: id("stake"), type: "number", min: 0, max: 10000, value: 0 }) as HTMLInputElement;
   const optionsBox = h("div", { class: "options" });
   const summary = h("summary", {});
   // What the folded rules say: the rule set and seats, and how many options differ from
@@ -276,6 +249,8 @@ function newTableForm(game: GameInfo, go: Go, status: HTMLElement): HTMLElement 
         join: true,
         learning: learning.checked && humans === 1,
         countPoints: countPoints.checked,
+        thinkSeconds: think.value === "" ? undefined : Number(think.value),
+        stake: learning.checked ? 0 : Number(stake.value) || 0,
         seats: Array.from({ length: count }, (_, seat) =>
           seat < humans
             ? { kind: SeatKind.HUMAN }
@@ -319,6 +294,8 @@ function newTableForm(game: GameInfo, go: Go, status: HTMLElement): HTMLElement 
       h("p", {}, h("label", { for: id("rules") }, "Rules "), ruleSet, " ", h("label", { for: id("seats") }, "Seats "), seats),
       h("p", {}, learning, h("label", { for: id("learning") }, " Learning game (open cards and advice; alone only)")),
       h("p", {}, countPoints, h("label", { for: id("count") }, " Count card points as we go")),
+      h("p", {}, h("label", { for: id("think") }, "Think time per decision "), think),
+      h("p", {}, h("label", { for: id("stake") }, "Stake: chips each person pays in, the pot to the best placed "), stake),
       optionsBox,
     ),
   );

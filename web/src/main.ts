@@ -5,6 +5,7 @@
 import { api, Code, isCode, session } from "./api";
 import { h, replace } from "./dom";
 import { leaderboardScreen, lobbyScreen, registerScreen, statisticsScreen } from "./lobby";
+import { apply, gear } from "./settings";
 import { TableScreen } from "./table";
 
 const main = document.getElementById("main")!;
@@ -45,6 +46,7 @@ async function show(): Promise<void> {
       h("li", {}, h("a", { href: "./", onclick: link("") }, "Lobby")),
       h("li", {}, h("a", { href: "?page=leaderboards", onclick: link("?page=leaderboards") }, "Leaderboards")),
       h("li", {}, h("a", { href: "?page=statistics", onclick: link("?page=statistics") }, "Statistics")),
+      h("li", {}, gear()),
     ),
   );
   const parameters = new URLSearchParams(location.search);
@@ -76,4 +78,5 @@ function link(where: string): (event: Event) => void {
 }
 
 window.addEventListener("popstate", () => void show());
+apply();
 void show();

@@ -21,6 +21,7 @@ import {
 import { cardName, isRed, serverNames } from "./cards";
 import { h, replace, say, type Child } from "./dom";
 import { cardFace, packOf } from "./faces";
+import { CHANGED, designOf, play } from "./settings";
 import { ActionSchema, type Action } from "./gen/speedgamez/v1/actions_pb";
 import type { Card } from "./gen/speedgamez/v1/cards_pb";
 import { SeatKind, TablePhase, type ActionChoice, type TableEvent, type TableView } from "./gen/speedgamez/v1/table_pb";
@@ -105,9 +106,13 @@ export class TableScreen {
     document.addEventListener("keydown", this.keys);
     this.online = () => this.stream?.abort();
     window.addEventListener("online", this.online);
+    // Card names come from the server's texts: a changed setting asks for the view again.
+    this.changed = () => void this.refresh().catch((error) => say(this.status, problem(error)));
+    window.addEventListener(CHANGED, this.changed);
   }
 
   private readonly online: () => void;
+  private readonly changed: () => void;
 
   async open(): Promise<void> {
     try {
@@ -125,6 +130,7 @@ export class TableScreen {
     window.clearInterval(this.timer);
     document.removeEventListener("keydown", this.keys);
     window.removeEventListener("online", this.online);
+    window.removeEventListener(CHANGED, this.changed);
   }
 
   private logKey(): string {
@@ -182,6 +188,9 @@ export class TableScreen {
 
   private show(view: TableView, advice?: GetAdviceResponse): void {
     if (advice || view.version !== this.view?.version) this.advice = advice;
+    const mine = (shown: TableView | undefined) =>
+      shown?.viewerSeat !== undefined && shown.toActSeats.includes(shown.viewerSeat) && shown.phase !== TablePhase.SETTLEMENT;
+    if (mine(view) && !mine(this.view)) play("turn");
     this.view = view;
     if (view.deadlineTime && view.serverTime) {
       // The server's remaining time, counted down on this page's own clock.
@@ -235,6 +244,8 @@ export class TableScreen {
     if (event.sequence <= this.lastSequence) return; // delivered before: never shown twice
     this.lastSequence = event.sequence;
     const text = describe(event, this.view);
+    if (event.kind.case === "actionTaken" && event.kind.value.action?.kind.case === "playCard") play("card");
+    if (event.kind.case === "trickCompleted") play("trick");
     if (text) this.log.push([event.sequence.toString(), text]);
     this.log = this.log.slice(-LOG_KEPT);
     sessionStorage.setItem(this.logKey(), JSON.stringify({ last: this.lastSequence.toString(), log: this.log }));
@@ -299,6 +310,7 @@ export class TableScreen {
       Array.from(this.board.querySelectorAll<HTMLInputElement>("input[data-focus]"), (input) => [input.dataset.focus!, input.value]),
     );
     this.board.dataset.version = String(view.version);
+    this.board.dataset.design = designOf(view.game);
     this.board.dataset.phase = String(view.phase);
     replace(
       this.board,
@@ -441,7 +453,7 @@ export class TableScreen {
     const playing = view.viewerSeat !== undefined && !view.daily && view.phase === TablePhase.FINISHED;
     return h(
       "div",
-      { class: "outcome", role: "region", "aria-label": finished ? "The match is over" : "Settlement" },
+      { class: "outcome", role: "region", "aria-label": finished ? "The match is over" : "After the deal" },
       finished && view.standings.length ? drawStandings(view, names) : null,
       drawSettlement(view, names),
       h(
