@@ -746,6 +746,63 @@ def test_a_trader_names_her_own_price_in_the_speculation_market(open_page: Calla
     screenshot(page, "speculation-offer")
 
 
+def test_the_speculation_market_is_a_board_with_the_pool_the_stacks_and_offers_to_answer(
+    open_page: Callable[..., Page],
+) -> None:
+    anna, ben = open_page(), open_page()
+    register(anna, "Anna")
+    new_table(
+        anna,
+        "speculation",
+        people=2,
+        settings={"option-reveal_seconds": "0", "option-auction_seconds": "0"},
+    )
+    link = anna.get_attribute(".share a", "href")
+    register(ben, "Ben")
+    ben.goto(ben.url.split("?")[0] + f"{link}")
+    for page in (anna, ben):
+        page.wait_for_selector(".felt .centre .market")
+    # In one look: the pool, the turn-up's face, each seat's face-down cards as backs (as
+    # many as its words say) and no internal id anywhere on the table.
+    look = """() => ({
+          pool: document.querySelector(".market .pool-chips").textContent,
+          turnUp: document.querySelectorAll(".market .turn-up img.face").length,
+          stacks: [...document.querySelectorAll(".seat")].map((seat) => [
+            seat.querySelector("h3").firstChild.textContent,
+            seat.querySelectorAll(".stack .backs img.back").length,
+            seat.querySelector(".stack .backs .visually-hidden")?.textContent ?? "0 face-down",
+          ]),
+          text: document.querySelector(".board").innerText,
+        })"""
+    seen = anna.evaluate(look)
+    assert re.fullmatch(r"Pool: \d+ chips?( \(\d+ chips? carried over\))?", seen["pool"]), seen["pool"]
+    assert seen["turnUp"] == 1
+    for _, backs, words in seen["stacks"]:
+        assert words == f"{backs} face-down"
+    assert not re.search(r"\d{5,}", seen["text"]), "an internal id reached the table"
+    screenshot(anna, "speculation-market")
+
+    # Anna offers Ben 2 chips for his top card: the offer lies on both boards; Ben accepts.
+    def backs_of(page: Page, name: str) -> int:
+        return next(count for who, count, _ in page.evaluate(look)["stacks"] if who == name)
+
+    until_anna_may_offer(anna)
+    to_ben = anna.locator(".choices li", has=anna.locator("[data-market=offer].allowed", has_text="Ben"))
+    to_ben.locator("input.price").first.fill("2")
+    before = (backs_of(ben, "Anna"), backs_of(ben, "Ben"))
+    to_ben.locator("button").click()
+    offer = ben.locator(".market .offer", has_text="Anna offers Ben 2 chips for the top face-down card")
+    offer.wait_for()
+    assert anna.locator(".market .offer button", has_text="Withdraw").count() == 1
+    screenshot(ben, "speculation-offer-to-answer")
+    offer.locator("button", has_text="Accept").click()
+    ben.wait_for_function("() => !document.querySelector('.market .offer')")
+    # The card changed hands: one more back in Anna's stack, one fewer in Ben's (unless the
+    # deal ended meanwhile and a new one was dealt).
+    after = (backs_of(ben, "Anna"), backs_of(ben, "Ben"))
+    assert after == (before[0] + 1, before[1] - 1) or ben.locator(".outcome").count(), (before, after)
+
+
 def test_a_learning_game_shows_the_computers_cards_and_the_advice(open_page: Callable[..., Page]) -> None:
     page = open_page()
     register(page, "Anna")

@@ -5,6 +5,7 @@
 import { cardName, isRed } from "./cards";
 import { h } from "./dom";
 import { cardFace, packOf } from "./faces";
+import { drawStack } from "./market";
 import type { Card } from "./gen/speedgamez/v1/cards_pb";
 import {
   Badge,
@@ -103,10 +104,15 @@ function drawSeat(seat: SeatView, view: TableView, names: Names): HTMLElement {
     h(
       "p",
       {},
-      `${seat.cardsInHand} cards · ${seat.tricksWon} tricks · ${seat.cardPoints} points · total ${names.amount(seat.totalScore, true)}`,
+      // Speculation takes no tricks: its cards lie in the seat's stack below.
+      view.gameView.case === "speculation"
+        ? `total ${names.amount(seat.totalScore, true)}`
+        : `${seat.cardsInHand} cards · ${seat.tricksWon} tricks · ${seat.cardPoints} points · total ${names.amount(seat.totalScore, true)}`,
       ...seat.counters.map((counter) => ` · ${counter.label} ${counter.value}`),
     ),
-    seat.shownCards.length ? h("p", {}, "Shown: ", names.cards(seat.shownCards)) : null,
+    // Speculation's cards lie in the seat's stack: face-down ones as backs, the others face up.
+    view.gameView.case === "speculation" ? drawStack(view, seat.seat, names) : null,
+    seat.shownCards.length && view.gameView.case !== "speculation" ? h("p", {}, "Shown: ", names.cards(seat.shownCards)) : null,
     ...seat.declarations.map((declaration) =>
       h("p", {}, `${declaration.label}: `, names.cards(declaration.cards), ` (${declaration.points})`),
     ),

@@ -205,3 +205,28 @@ function drawFace(card: Card, pack: Pack): SVGElement {
   }
   return face;
 }
+
+let back: string | undefined;
+
+/** A card lying face down: a lattice on the back, the same for every card and pack. */
+export function cardBack(): HTMLImageElement {
+  if (back === undefined) {
+    const drawing = element("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, width: WIDTH, height: HEIGHT });
+    drawing.append(element("rect", { x: 0.75, y: 0.75, width: WIDTH - 1.5, height: HEIGHT - 1.5, rx: 5, fill: "#fff", stroke: "#8a8a8a", "stroke-width": 1.5 }));
+    drawing.append(element("rect", { x: 5, y: 5, width: WIDTH - 10, height: HEIGHT - 10, rx: 3, fill: "#1d4e89" }));
+    for (let offset = -HEIGHT; offset < WIDTH + HEIGHT; offset += 8) {
+      drawing.append(element("path", { d: `M${offset} 5L${offset + HEIGHT} ${HEIGHT + 5}M${offset} ${HEIGHT - 5}L${offset + HEIGHT} -5`, stroke: "#6f9fd8", "stroke-width": 1, "clip-path": "url(#inside)" }));
+    }
+    const clip = element("clipPath", { id: "inside" });
+    clip.append(element("rect", { x: 5, y: 5, width: WIDTH - 10, height: HEIGHT - 10, rx: 3 }));
+    drawing.prepend(clip);
+    back = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(drawing))}`;
+  }
+  const image = document.createElement("img");
+  image.className = "face back";
+  image.alt = "";
+  image.src = back;
+  image.width = WIDTH;
+  image.height = HEIGHT;
+  return image;
+}

@@ -21,6 +21,7 @@ import {
 import { cardName, isRed, serverNames } from "./cards";
 import { h, replace, say, type Child } from "./dom";
 import { cardFace, packOf } from "./faces";
+import { drawMarket } from "./market";
 import { CHANGED, designOf, play } from "./settings";
 import { ActionSchema, type Action } from "./gen/speedgamez/v1/actions_pb";
 import type { Card } from "./gen/speedgamez/v1/cards_pb";
@@ -341,7 +342,9 @@ export class TableScreen {
       drawTable(
         view,
         names,
-        drawTrick(view, names, this.showLastTrick, () => this.toggleLastTrick()),
+        view.gameView.case === "speculation"
+          ? drawMarket(view, names, (choice) => void this.takeChoice(choice))
+          : drawTrick(view, names, this.showLastTrick, () => this.toggleLastTrick()),
         view.trumpLadder.length ? drawLadder(view, names, this.ladderOpen, (open) => (this.ladderOpen = open)) : null,
         this.drawOutcome(view, names),
       ),
