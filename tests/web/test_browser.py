@@ -302,6 +302,26 @@ def test_each_seat_says_its_last_call_in_a_speech_bubble(open_page: Callable[...
     screenshot(page, "speech-bubbles")
 
 
+def test_bela_zvanja_show_at_the_seat_with_their_value_and_verdict(open_page: Callable[..., Page]) -> None:
+    """Seed 002: declared melds stay at the seat, who leads and why, beaten ones grey."""
+    page = open_page()
+    register(page, "Anna")
+    new_table(page, "bela")
+    # A computer with twelve cards declares a sequence in most deals.
+    for _ in range(600):
+        if page.locator(".seat .bubble.zvanja").count():
+            break
+        assert take_one_move(page), "the match ended without a declaration"
+    bubbles = page.locator(".seat .bubble.zvanja").evaluate_all(
+        "bubbles => bubbles.map((bubble) => [bubble.textContent, bubble.classList.contains('struck')])"
+    )
+    assert bubbles
+    for text, struck in bubbles:
+        assert re.search(r"\(\d+\) · (leads|counts with the partner's|beaten)", text), text
+        assert struck == ("· beaten" in text)
+    screenshot(page, "bela-zvanja")
+
+
 def test_the_move_clock_counts_down_at_the_seat_it_runs_for(open_page: Callable[..., Page]) -> None:
     anna, ben = open_page(), open_page()
     friends_at_one_table(anna, ben)

@@ -101,6 +101,7 @@ function drawSeat(seat: SeatView, view: TableView, names: Names): HTMLElement {
     ),
     badges.length ? h("p", { class: "badges" }, ...badges) : null,
     drawBubble(seat, view),
+    drawZvanja(seat, view),
     h(
       "p",
       {},
@@ -130,6 +131,22 @@ function drawBubble(seat: SeatView, view: TableView): HTMLElement | null {
     "p",
     { class: `bubble${struck ? " struck" : ""}`, "aria-label": `${seat.playerName || "This seat"} said` },
     struck ? h("s", {}, said.label) : said.label,
+  );
+}
+
+/** Bela's zvanja as a bubble at the seat that declared them (seed 002): their value and
+ * whether they lead, count with a partner's, or are beaten and by what, beaten ones grey. */
+function drawZvanja(seat: SeatView, view: TableView): HTMLElement | null {
+  if (view.gameView.case !== "bela") return null;
+  const declared = view.gameView.value.declarations.find((declaration) => declaration.seat === seat.seat);
+  if (!declared) return null;
+  const beaten = declared.verdict === "beaten";
+  const verdict = { leads: "leads", counts: "counts with the partner's", beaten: "beaten" }[declared.verdict] ?? declared.verdict;
+  return h(
+    "p",
+    { class: `bubble zvanja${beaten ? " struck" : ""}` },
+    `${declared.melds.join(", ")} (${declared.value})`,
+    verdict ? h("span", { class: "verdict" }, ` · ${verdict}${declared.reason ? `: ${declared.reason}` : ""}`) : null,
   );
 }
 
