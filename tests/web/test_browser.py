@@ -322,6 +322,30 @@ def test_bela_zvanja_show_at_the_seat_with_their_value_and_verdict(open_page: Ca
     screenshot(page, "bela-zvanja")
 
 
+def test_a_trick_just_taken_moves_to_its_winners_place_and_goes(open_page: Callable[..., Page]) -> None:
+    page = open_page()
+    register(page, "Anna")
+    new_table(page, "baska_kop")
+    # Caught as it appears: the trick just taken, with the place of the seat that took it.
+    page.evaluate(
+        """() => {
+          window.gathered = [];
+          new MutationObserver(() => {
+            const trick = document.querySelector(".trick.gathering");
+            if (!trick) return;
+            const winner = document.querySelector(`.seat[data-place="${trick.dataset.to}"]`);
+            window.gathered.push([trick.dataset.to, trick.querySelectorAll("li").length, !!winner]);
+          }).observe(document.body, { childList: true, subtree: true });
+        }"""
+    )
+    while not page.evaluate("window.gathered.length"):
+        assert take_one_move(page)
+    place, cards, seated = page.evaluate("window.gathered[0]")
+    assert place in ("left", "right", "top", "bottom") and cards == 4 and seated
+    # It goes once it has moved (or the next trick's first card takes its place).
+    page.wait_for_function("() => !document.querySelector('.trick.gathering')")
+
+
 def test_the_move_clock_counts_down_at_the_seat_it_runs_for(open_page: Callable[..., Page]) -> None:
     anna, ben = open_page(), open_page()
     friends_at_one_table(anna, ben)

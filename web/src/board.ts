@@ -163,7 +163,7 @@ export function drawTable(
 ): HTMLElement {
   const count = view.seats.length;
   const bottom = view.viewerSeat ?? 0;
-  const around = Array.from({ length: count - 1 }, (_, index) => (bottom + 1 + index) % count);
+  const around = aroundOf(view);
   const seat = (number: number, place: string): HTMLElement | null => {
     const found = view.seats.find((candidate) => candidate.seat === number);
     if (!found) return null;
@@ -186,6 +186,22 @@ export function drawTable(
     // What lies over the table between deals: the settlement, at the end the standings.
     over,
   );
+}
+
+/** The seats after the viewer's (a spectator's: after the first) in the order of play. */
+function aroundOf(view: TableView): number[] {
+  const count = view.seats.length;
+  const bottom = view.viewerSeat ?? 0;
+  return Array.from({ length: count - 1 }, (_, index) => (bottom + 1 + index) % count);
+}
+
+/** Where ``seat`` sits on the drawn table: bottom, left, right or top (as drawTable). */
+export function placeOf(view: TableView, seat: number): string {
+  const around = aroundOf(view);
+  if (!around.includes(seat)) return "bottom";
+  if (around.length === 1) return "top";
+  if (seat === around[0]) return "left";
+  return seat === around[around.length - 1] ? "right" : "top";
 }
 
 /** The trump ladder (seed 000): every trump of the game in rank order, the viewer's own
@@ -249,14 +265,27 @@ export function drawCalls(view: TableView, names: Names): HTMLElement {
   );
 }
 
-/** The trick on the table, or the last one (``showLast``); ``toggle`` switches. */
-export function drawTrick(view: TableView, names: Names, showLast: boolean, toggle: () => void): HTMLElement | null {
+/** The trick on the table, or the last one (``showLast``); ``toggle`` switches. A trick
+ * just taken (``gathering``) stays in view while the next has no card, its cards moving to
+ * the winner's place. */
+export function drawTrick(
+  view: TableView,
+  names: Names,
+  showLast: boolean,
+  toggle: () => void,
+  gathering?: Trick,
+): HTMLElement | null {
   const last = view.tricks.length ? view.tricks[view.tricks.length - 1] : undefined;
-  const trick: Trick | undefined = showLast ? last : view.currentTrick;
+  const moving = !showLast && gathering && !view.currentTrick?.cards.length ? gathering : undefined;
+  const trick: Trick | undefined = showLast ? last : (moving ?? view.currentTrick);
   if (!trick && !last) return null;
   return h(
     "section",
-    { class: "trick", "aria-label": showLast ? "Last trick" : "Trick" },
+    {
+      class: `trick${moving ? " gathering" : ""}`,
+      "aria-label": showLast ? "Last trick" : "Trick",
+      "data-to": moving?.winnerSeat !== undefined ? placeOf(view, moving.winnerSeat) : undefined,
+    },
     h("h3", {}, showLast ? "Last trick" : "Trick"),
     h(
       "ul",

@@ -25,7 +25,14 @@ import { drawMarket } from "./market";
 import { CHANGED, designOf, play } from "./settings";
 import { ActionSchema, type Action } from "./gen/speedgamez/v1/actions_pb";
 import type { Card } from "./gen/speedgamez/v1/cards_pb";
-import { SeatKind, TablePhase, type ActionChoice, type TableEvent, type TableView } from "./gen/speedgamez/v1/table_pb";
+import {
+  SeatKind,
+  TablePhase,
+  type ActionChoice,
+  type TableEvent,
+  type TableView,
+  type Trick,
+} from "./gen/speedgamez/v1/table_pb";
 import type { GetAdviceResponse } from "./gen/speedgamez/v1/table_service_pb";
 
 export const TABLE_KEYS =
@@ -42,6 +49,9 @@ const SILENT_MS = 45_000;
 // A finished match's stream has ended: how often its page asks whether another of its
 // people opened the next match.
 const NEXT_MATCH_POLL_MS = 5_000;
+// How long a trick just taken stays in view, its cards moving to the winner (style.css
+// times the movement to match).
+const GATHER_MS = 1_400;
 
 export interface TableScreenOptions {
   root: HTMLElement;
@@ -73,6 +83,9 @@ export class TableScreen {
   private readonly clock: HTMLElement;
   private readonly timer: number;
   private polled = 0;
+  // The trick just taken, shown moving to its winner until ``gatheredAt`` + GATHER_MS.
+  private gathering: Trick | undefined;
+  private gatheredAt = 0;
   private readonly keys: (event: KeyboardEvent) => void;
 
   constructor(private readonly options: TableScreenOptions) {
@@ -192,6 +205,11 @@ export class TableScreen {
     const mine = (shown: TableView | undefined) =>
       shown?.viewerSeat !== undefined && shown.toActSeats.includes(shown.viewerSeat) && shown.phase !== TablePhase.SETTLEMENT;
     if (mine(view) && !mine(this.view)) play("turn");
+    const taken = view.tricks.at(-1);
+    if (this.view && view.dealNumber === this.view.dealNumber && view.tricks.length > this.view.tricks.length && taken) {
+      this.gathering = taken;
+      this.gatheredAt = Date.now();
+    }
     this.view = view;
     if (view.deadlineTime && view.serverTime) {
       // The server's remaining time, counted down on this page's own clock.
@@ -270,6 +288,10 @@ export class TableScreen {
       this.polled = Date.now();
       void this.refresh().catch(() => undefined);
     }
+    if (this.gathering && Date.now() - this.gatheredAt > GATHER_MS) {
+      this.gathering = undefined;
+      this.draw();
+    }
     const countdowns = this.board.querySelectorAll<HTMLElement>(".seat.acting .countdown");
     if (this.deadline === undefined || !this.view || this.over(this.view)) {
       this.clock.textContent = "";
@@ -344,7 +366,7 @@ export class TableScreen {
         names,
         view.gameView.case === "speculation"
           ? drawMarket(view, names, (choice) => void this.takeChoice(choice))
-          : drawTrick(view, names, this.showLastTrick, () => this.toggleLastTrick()),
+          : drawTrick(view, names, this.showLastTrick, () => this.toggleLastTrick(), this.gathering),
         view.trumpLadder.length ? drawLadder(view, names, this.ladderOpen, (open) => (this.ladderOpen = open)) : null,
         this.drawOutcome(view, names),
       ),
