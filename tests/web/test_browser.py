@@ -211,6 +211,21 @@ def test_a_whole_match_of_each_game_against_computers_played_by_clicking(
     screenshot(page, f"{game}-finished")
     assert page.get_attribute(".board", "data-phase") == "5"  # TABLE_PHASE_FINISHED
     assert page.locator(".settlement .steps li").count() > 0
+    # The match read back: every deal, stepped from its first move to its settlement.
+    page.locator(".outcome button.replay").click()
+    page.wait_for_selector(".replay-deal")
+    first = page.locator(".replay-deal").first
+    moves = int(first.locator("input[type=range]").get_attribute("max") or 0)
+    assert moves > 0 and first.locator(".moves li").count() == moves
+    assert first.locator(".summary").count() == 1
+    first.locator("input[type=range]").fill("0")
+    assert first.locator(".moves li").count() == 0 and first.locator(".summary").count() == 0
+    assert first.locator(".replay-hands li").count() == page.locator(".replay-end li").count()
+    screenshot(page, f"{game}-replay")
+    # And from the lobby's list of finished matches.
+    page.locator("nav a", has_text="Lobby").click()
+    page.locator("section[aria-label='Your finished matches'] button.replay").first.click()
+    page.wait_for_selector(".replay-deal")
 
 
 def friends_at_one_table(anna: Page, ben: Page) -> None:

@@ -65,6 +65,7 @@ export async function lobbyScreen(root: HTMLElement, go: Go, stop: AbortSignal):
       h("p", {}, `Playing as ${player.displayName} · balance ${player.balance} chips`),
       newTableSection(games.games, go, status),
       tableList("Your tables", mine.tables.filter((table) => table.phase !== TablePhase.FINISHED && table.phase !== TablePhase.CLOSED), go, "Continue"),
+      finishedList(mine.tables.filter((table) => table.phase === TablePhase.FINISHED), go),
       waiting,
       status,
     );
@@ -337,6 +338,28 @@ async function followLobby(section: HTMLElement, go: Go, stop: AbortSignal): Pro
 
 function tableList(title: string, tables: TableSummary[], go: Go, verb: string): HTMLElement {
   return h("section", { "aria-label": title }, h("h2", {}, title), tableItems(tables, go, verb));
+}
+
+/** The player's finished matches, each to read back move by move. */
+function finishedList(tables: TableSummary[], go: Go): HTMLElement | null {
+  if (!tables.length) return null;
+  return h(
+    "section",
+    { "aria-label": "Your finished matches" },
+    h("h2", {}, "Your finished matches"),
+    h(
+      "ul",
+      {},
+      ...tables.map((table) =>
+        h(
+          "li",
+          {},
+          `${table.game} · ${table.ruleSet} · ${table.seats.map((seat) => seat.playerName).join(", ")} `,
+          h("button", { type: "button", class: "replay", onclick: () => go(`?replay=${table.name}&game=${table.game}`) }, "Replay"),
+        ),
+      ),
+    ),
+  );
 }
 
 function tableItems(tables: TableSummary[], go: Go, verb: string): HTMLElement {

@@ -5,6 +5,7 @@
 import { api, Code, isCode, session } from "./api";
 import { h, replace } from "./dom";
 import { leaderboardScreen, lobbyScreen, registerScreen, statisticsScreen } from "./lobby";
+import { replayScreen } from "./replay";
 import { apply, gear } from "./settings";
 import { TableScreen } from "./table";
 
@@ -59,8 +60,11 @@ async function show(): Promise<void> {
       onStatistics: () => go("?page=statistics"),
       onLeft: () => go(""),
       onOpen: (next) => go(`?table=${next}`),
+      onReplay: (finished, game) => go(replayAddress(finished, game)),
     });
     await table.open();
+  } else if (parameters.get("replay")) {
+    await replayScreen(main, parameters.get("replay")!, parameters.get("game") ?? "");
   } else if (page === "leaderboards") {
     await leaderboardScreen(main);
   } else if (page === "statistics") {
@@ -68,6 +72,10 @@ async function show(): Promise<void> {
   } else {
     await lobbyScreen(main, go, leaving.signal);
   }
+}
+
+function replayAddress(table: string, game: string): string {
+  return `?replay=${table}&game=${game}`;
 }
 
 function link(where: string): (event: Event) => void {

@@ -60,6 +60,8 @@ export interface TableScreenOptions {
   onLeft: () => void;
   /** Show another table (the next match). */
   onOpen: (table: string) => void;
+  /** Show a finished match's replay. */
+  onReplay: (table: string, game: string) => void;
 }
 
 /** The table ``name`` drawn into ``root`` until ``close`` is called. */
@@ -509,6 +511,9 @@ export class TableScreen {
               { type: "button", class: "again", onclick: () => void this.playAgain() },
               view.nextTable ? "Join the next match" : "Play again",
             )
+          : null,
+        finished && view.viewerSeat !== undefined
+          ? h("button", { type: "button", class: "replay", onclick: () => this.options.onReplay(view.name, view.game) }, "Replay this match")
           : null,
         finished ? h("p", { class: "end" }, h("a", { href: "./" }, "Back to the lobby")) : null,
       ),
