@@ -354,6 +354,7 @@ export class TableScreen {
           view.targetPoints ? ` · to ${view.targetPoints} points` : "",
           ` · ${PHASES[view.phase] ?? ""}`,
           view.learning ? " · learning: the computers' cards lie open" : "",
+          view.stake ? ` · stake ${view.stake} chips each, the pot to the best placed` : "",
         ),
         view.contract?.label
           ? h("p", { class: "contract" }, `Game: ${view.contract.label}`, view.contract.trumpNote ? ` (${view.contract.trumpNote})` : "")
