@@ -560,7 +560,8 @@ class TableService(WatchStreams):
             return Again(table_id)
 
         # Named first, opened then: of two people asking at once, one names his table and
-        # the other finds it named and joins it.
+        # the other finds it named and joins it (in the moment between the two steps he is
+        # told there is no such table yet, NOT_FOUND, and asks again).
         try:
             await change_table(self.store, self.queue, finished_id, entry, expected_version=None)
         except ServiceError as error:
