@@ -607,7 +607,7 @@ class TableRecord:
                     )
                     event.deal_settled.totals.extend(totals)
                 case MatchFinished(totals, winners):
-                    self._award_match(totals, winners)
+                    self._award_match(winners)
                     self.status = TableStatus.FINISHED
                     self._award_daily()
                     event.match_finished.totals.extend(totals)
@@ -649,7 +649,7 @@ class TableRecord:
                 reason = f"a deal: {result.contract_label}"
                 self.awards.append(Award(seat.player_id, seat.name, standings[index], tallies, reason))
 
-    def _award_match(self, totals: tuple[int, ...], winners: frozenset[int]) -> None:
+    def _award_match(self, winners: frozenset[int]) -> None:
         standings = self.standings()
         for index, seat in self._people():
             assert seat.player_id is not None
