@@ -36,7 +36,7 @@ from engine.seeding import SeededRandom, derive_seed
 from tests.engine.pot_game import Pot
 from tests.support.seats import options_for_seats
 
-DEALS = 120
+DEALS = 60
 MAX_ACTIONS = 2000
 
 # The registered games, and one the tests add themselves: it carries a pot from deal to

@@ -150,7 +150,7 @@ def test_strong_and_the_advisor_answer_the_same_in_worlds_the_seat_cannot_tell_a
         rng = SeededRandom(seed)
         while match.deal_index == 0 and GAME.result(match.deal) is None:
             seat = sorted(match.to_act())[0]
-            if match.deal.phase is Phase.TRUMP or rng.below(5) < 2:
+            if match.deal.phase is Phase.TRUMP or rng.below(5) < 1:
                 real = replay_told(config, start, match.deal_actions, seat)
                 assert real is not None
                 observation = seat_observation(real[0], seat)

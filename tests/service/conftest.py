@@ -1,7 +1,11 @@
 """A running system per test module: Redis, one server process, two AI workers.
 
-Every service test runs twice: on a single Redis and on a Redis Cluster of three masters,
-which proves that every multi-key operation stays within one hash slot.
+Every service test runs on a Redis Cluster of three masters, which proves that every
+multi-key operation stays within one hash slot and that each call finds the master of its
+keys. The server's code is the same on a single Redis but for the client it makes
+(``server.store.connect``), so the modules that go through every call, write, stream and
+connection failure (``BOTH_STORES``) run on a single Redis as well; the deployment and
+terminal-client tests run on a single Redis too.
 """
 
 from __future__ import annotations
@@ -44,7 +48,27 @@ class Stack:
         return player
 
 
-@pytest.fixture(scope="module", params=["single", "cluster"])
+# The modules that run on a single Redis as well as on the cluster.
+BOTH_STORES = {
+    "test_concurrency",
+    "test_errors",
+    "test_events",
+    "test_fuzz",
+    "test_http",
+    "test_lobby",
+    "test_retention",
+    "test_store_connection",
+}
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "redis_server" in metafunc.fixturenames:
+        module = metafunc.module.__name__.rpartition(".")[2]
+        stores = ["single", "cluster"] if module in BOTH_STORES else ["cluster"]
+        metafunc.parametrize("redis_server", stores, indirect=True, scope="module")
+
+
+@pytest.fixture(scope="module")
 def redis_server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Store]:
     directory = Path(tmp_path_factory.mktemp("redis"))
     store: RedisServer | RedisCluster = (

@@ -778,16 +778,21 @@ def test_a_move_that_another_move_came_before_redraws_the_table_without_an_error
     second.close()
 
 
-def until_anna_may_offer(page: Page) -> None:
-    """A turned-up ace can end a deal at once: Anna continues until she may offer."""
-    offer_or_continue = ".choices [data-market=offer].allowed, .choices [data-kind=continuePlay].allowed"
+def until_anna_may_offer(page: Page, *others: Page) -> None:
+    """A turned-up ace can end a deal at once: Anna, and the other people at the table
+    (the next deal waits for each), continue until she may offer."""
+    continue_play = ".choices [data-kind=continuePlay].allowed"
+    offer_or_continue = f".choices [data-market=offer].allowed, {continue_play}"
     for _ in range(50):
         page.wait_for_selector(offer_or_continue)
         # Counted after the wait: the board may have been drawn anew in between.
         if page.locator(".choices [data-market=offer].allowed").count():
             return
-        if page.locator(".choices [data-kind=continuePlay].allowed").count():
+        if page.locator(continue_play).count():
             page.keyboard.press("Enter")
+            for other in others:
+                other.wait_for_selector(continue_play)
+                other.keyboard.press("Enter")
     raise AssertionError("Anna never got to offer")
 
 
@@ -855,7 +860,7 @@ def test_the_speculation_market_is_a_board_with_the_pool_the_stacks_and_offers_t
     def backs_of(page: Page, name: str) -> int:
         return next(count for who, count, _ in page.evaluate(look)["stacks"] if who == name)
 
-    until_anna_may_offer(anna)
+    until_anna_may_offer(anna, ben)
     to_ben = anna.locator(".choices li", has=anna.locator("[data-market=offer].allowed", has_text="Ben"))
     to_ben.locator("input.price").first.fill("2")
     before = (backs_of(ben, "Anna"), backs_of(ben, "Ben"))
