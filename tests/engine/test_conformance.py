@@ -36,6 +36,8 @@ from engine.seeding import SeededRandom, derive_seed
 from tests.engine.pot_game import Pot
 from tests.support.seats import options_for_seats
 
+# Seeded deals per table of four seats (``Table.deals`` for others), each checked at every
+# position; the games' own property tests play thousands more.
 DEALS = 60
 MAX_ACTIONS = 2000
 
