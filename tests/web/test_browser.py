@@ -183,6 +183,18 @@ def take_one_move(page: Page, patience_ms: float = WAIT_MS) -> bool:
     return True
 
 
+def play_until(page: Page, selector: str, most_moves: int = 2000) -> None:
+    """Play on until ``selector`` shows. Looked for only when the player may act (her turn,
+    a settlement, the end): then the table waits for her, so what it shows stays until she
+    moves, and a settlement is never continued past before it was looked at."""
+    for _ in range(most_moves):
+        page.wait_for_selector(ACTIONABLE)
+        if page.locator(selector).count():
+            return
+        assert take_one_move(page), f"the match ended before {selector} showed"
+    raise AssertionError(f"{selector} did not show in {most_moves} moves")
+
+
 def play_to_the_end(page: Page, most_moves: int = 2000) -> set[str]:
     """Play until the match is over; the move clock's lines seen on the way."""
     clocks: set[str] = set()
@@ -269,8 +281,7 @@ def test_a_reload_in_the_middle_of_a_trick_resumes_with_no_gap_and_no_repeat(
     register(page, "Anna")
     new_table(page, "baska_kop")
     # Until a trick is under way (a card on the table) and it is Anna's turn again or not.
-    while page.locator(".trick li").count() == 0:
-        assert take_one_move(page)
+    play_until(page, ".trick li")
     before = page.locator(".log li").evaluate_all("items => items.map(item => item.dataset.sequence)")
     # The cards' text, not as laid out (a redraw under way lays them out anew).
     held = "cards => cards.map(card => card.textContent)"
@@ -393,8 +404,7 @@ def test_the_settlement_lies_over_the_table_with_its_steps_and_continues_by_ente
     page = open_page(viewport)
     register(page, "Anna")
     new_table(page, "baska_kop")
-    while page.locator(".settlement").count() == 0:
-        assert take_one_move(page)
+    play_until(page, ".settlement")
     # One look (a computer's continue redraws the board): the panel over the table and
     # within the screen's width, with the steps, the scores and its own continue button.
     look = page.evaluate(
@@ -609,11 +619,9 @@ def test_no_accessibility_violations_on_any_screen_in_either_light(
     new_table(page, "baska_kop")
     page.wait_for_selector(".hand .card")
     scan("table")
-    while page.locator(".trick li").count() == 0:
-        assert take_one_move(page)
+    play_until(page, ".trick li")
     scan("trick")
-    while page.locator(".outcome").count() == 0:
-        assert take_one_move(page)
+    play_until(page, ".outcome")
     scan("settlement")
     page.goto(page.url.split("?")[0] + "?page=leaderboards")
     page.wait_for_selector("table")
@@ -627,8 +635,7 @@ def test_the_gear_changes_the_tables_design_light_and_highlighting_and_keeps_the
     page = open_page()
     register(page, "Anna")
     new_table(page, "baska_kop")
-    while page.locator(".hand .card.playable").count() == 0:
-        assert take_one_move(page)
+    play_until(page, ".hand .card.playable")
 
     def look() -> dict[str, str]:
         return page.evaluate(
@@ -673,8 +680,7 @@ def test_sounds_are_off_until_the_player_turns_them_on(open_page: Callable[..., 
     page.reload()
     register(page, "Anna")
     new_table(page, "baska_kop")
-    while page.locator(".trick li").count() == 0:
-        assert take_one_move(page)
+    play_until(page, ".trick li")
     assert page.evaluate("window.tones") == 0
     choose_setting(page, "sound", "on")
     for _ in range(3):
@@ -720,22 +726,13 @@ def test_a_lost_connection_resumes_the_table_with_no_gap_and_no_repeat(
     assert numbers == sorted(set(numbers))
 
 
-def until_her_card_is_playable(page: Page) -> None:
-    for _ in range(50):
-        page.wait_for_selector(ACTIONABLE)
-        if page.locator(".hand .card.playable").count():
-            return
-        assert take_one_move(page)
-    raise AssertionError("Anna never got to play a card")
-
-
 def test_a_lost_connection_says_so_in_words_and_clears_when_it_is_back(
     open_page: Callable[..., Page],
 ) -> None:
     page = open_page()
     register(page, "Anna")
     new_table(page, "baska_kop")
-    until_her_card_is_playable(page)
+    play_until(page, ".hand .card.playable")
     page.context.set_offline(True)
     page.evaluate("document.querySelector('.hand .card.playable').click()")
     page.wait_for_function("() => document.querySelector('.status').textContent !== ''")
@@ -754,7 +751,7 @@ def test_a_move_that_another_move_came_before_redraws_the_table_without_an_error
     first = open_page()
     register(first, "Anna")
     new_table(first, "baska_kop")
-    until_her_card_is_playable(first)
+    play_until(first, ".hand .card.playable")
     second = first.context.new_page()
     second.goto(first.url)
     second.wait_for_selector(f".board[data-version='{version(first)}'] .hand .card.playable")
