@@ -33,6 +33,7 @@ from zoneinfo import ZoneInfo
 from redis.asyncio import Redis
 
 from server import keys
+from server.round_trips import Step, script_step, together
 from server.settings import Settings
 from server.table import TableRecord
 
@@ -147,13 +148,20 @@ class Board:
         self.applied_lifetime_s = settings.keep_idle_s + _DAY_S
         self._apply = redis.register_script(_APPLY)
 
-    async def note(self, table_id: str, now_ms: int) -> int:
-        """Note, before a commit, that the table has awards to apply; returns the note's score."""
-        await self.redis.zadd(keys.BOARD_PENDING, {table_id: now_ms})
-        return now_ms
+    def note_step(self, table_id: str, now_ms: int) -> Step:
+        """A note, sent before a commit (``Store.commit``), that the table has awards to
+        apply, with the score ``now_ms`` that ``apply`` removes it by."""
+        return Step(
+            f"ZADD {keys.BOARD_PENDING}", lambda pipe: pipe.zadd(keys.BOARD_PENDING, {table_id: now_ms})
+        )
 
     async def apply(self, record: TableRecord, now_ms: int, noted: int | None = None) -> int:
         """Put the record's awards that are not yet on the boards there; returns how many."""
+        added: Any = (await together(self.redis, [self.apply_step(record, now_ms, noted)]))[0]
+        return int(added)
+
+    def apply_step(self, record: TableRecord, now_ms: int, noted: int | None = None) -> Step:
+        """``apply`` as a step sent with others (``server.round_trips.together``)."""
         game = record.config.game
         boards = [keys.board(game, window(period, now_ms, self.zone)) for period in WINDOWS]
         statistics = [keys.statistics(award.player_id) for award in record.awards]
@@ -161,8 +169,9 @@ class Board:
         daily = [keys.board(game, f"daily:{record.config.daily}")] if record.config.daily else []
         awards = json.dumps([award.to_dict() for award in record.awards])
         lifetimes = [_LIFETIMES_S[period] for period in WINDOWS]
-        added: Any = await self._apply(
-            keys=[
+        return script_step(
+            self._apply,
+            [
                 keys.board_applied(record.id),
                 keys.BOARD_PENDING,
                 keys.BOARD_NAMES,
@@ -170,7 +179,7 @@ class Board:
                 *statistics,
                 *daily,
             ],
-            args=[
+            [
                 record.id,
                 "" if noted is None else noted,
                 self.applied_lifetime_s,
@@ -180,7 +189,6 @@ class Board:
                 _DAILY_LIFETIME_S,
             ],
         )
-        return int(added)
 
     async def pending(self, before_ms: int, count: int) -> list[tuple[str, int]]:
         """Up to ``count`` tables noted before ``before_ms`` whose awards may not be applied."""

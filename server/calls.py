@@ -26,6 +26,7 @@ from google.protobuf.message import Message
 from engine.errors import quoted
 from server import metrics
 from server.errors import Code, ServiceError
+from server.round_trips import counting_round_trips
 from server.service import TableService
 from server.store import STORE_AWAY, digest, redis_error_context
 from speedgamez.v1 import table_service_pb2 as service_pb2
@@ -51,25 +52,38 @@ async def answer(
     """The response to a unary call, or a ``ServiceError`` to answer with instead."""
     started = time.perf_counter()
     code = "OK"
-    try:
-        refuse_malformed(request)
+    with counting_round_trips() as round_trips:
+        try:
+            return await _answer(service, method, request, authorization, address)
+        except Exception as error:
+            failure = failure_of(method, error, getattr(request, "table", ""))
+            code = failure.code.value
+            raise failure from (None if failure is error else error)
+        finally:
+            elapsed = time.perf_counter() - started
+            metrics.RPC_REQUESTS.labels(method, code, protocol).inc()
+            metrics.RPC_DURATION.labels(method, code, protocol).observe(elapsed)
+            metrics.REDIS_ROUND_TRIPS.labels(method).observe(round_trips[0])
+
+
+async def _answer(
+    service: TableService,
+    method: str,
+    request: Message | Malformed,
+    authorization: Sequence[str],
+    address: str,
+) -> Message:
+    refuse_malformed(request)
+    operation = _operation(service, method)
+    if method in UNAUTHENTICATED_METHODS:
         await service.limit_address(address, registering=method == "RegisterPlayer")
-        operation = _operation(service, method)
-        if method in UNAUTHENTICATED_METHODS:
-            response: Message = await operation(request)
-            return response
-        cost = service.settings.advice_cost if method == "GetAdvice" else 1
-        caller = await service.authenticate(bearer_token(authorization), address, cost)
-        response = await operation(caller, request)
-        return response  # noqa: RET504 - typed as a Message here, Any before
-    except Exception as error:
-        failure = failure_of(method, error, getattr(request, "table", ""))
-        code = failure.code.value
-        raise failure from (None if failure is error else error)
-    finally:
-        elapsed = time.perf_counter() - started
-        metrics.RPC_REQUESTS.labels(method, code, protocol).inc()
-        metrics.RPC_DURATION.labels(method, code, protocol).observe(elapsed)
+        response: Message = await operation(request)
+        return response
+    cost = service.settings.advice_cost if method == "GetAdvice" else 1
+    token = bearer_token(authorization)
+    caller = await service.admit(token, address, cost, getattr(request, "table", ""))
+    response = await operation(caller, request)
+    return response  # noqa: RET504 - typed as a Message here, Any before
 
 
 async def stream(
@@ -85,8 +99,8 @@ async def stream(
     metrics.WATCH_STREAMS.inc()
     try:
         refuse_malformed(request)
-        await service.limit_address(address, registering=False)
-        caller = await service.authenticate(bearer_token(authorization), address)
+        token = bearer_token(authorization)
+        caller = await service.admit(token, address, 1, getattr(request, "table", ""))
         async for response in _operation(service, method)(caller, request):
             yield response
     except Exception as error:

@@ -26,6 +26,7 @@ from typing import Any
 from redis.asyncio import Redis
 
 from server import keys
+from server.round_trips import Step, together
 from server.settings import Settings
 from server.table import ClockWait, TableRecord
 
@@ -79,7 +80,14 @@ class Deadlines:
         self._forget = redis.register_script(_FORGET)
 
     async def note(self, table_id: str, deadline_ms: int) -> None:
-        await self.redis.zadd(keys.CLOCK_DEADLINES, {table_id: deadline_ms})
+        await together(self.redis, [self.note_step(table_id, deadline_ms)])
+
+    def note_step(self, table_id: str, deadline_ms: int) -> Step:
+        """``note`` as a step sent with others (``server.round_trips.together``)."""
+        return Step(
+            f"ZADD {keys.CLOCK_DEADLINES}",
+            lambda pipe: pipe.zadd(keys.CLOCK_DEADLINES, {table_id: deadline_ms}),
+        )
 
     async def passed(self, now_ms: int, count: int) -> list[tuple[str, int]]:
         """Up to ``count`` tables whose noted deadline has passed, earliest first."""

@@ -54,6 +54,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -61,6 +62,7 @@ from redis.asyncio import Redis
 from redis.exceptions import ResponseError
 
 from server import keys, metrics
+from server.round_trips import Step, script_step, together
 from server.settings import Settings
 from server.store import STORE_AWAY, Store, now_ms, text
 from server.table import TableRecord
@@ -183,21 +185,32 @@ class JobQueue:
     # Writers -----------------------------------------------------------------------
 
     async def mark_due(self, table_id: str) -> None:
-        await self.redis.zadd(keys.AI_DUE, {table_id: now_ms()})
+        await together(self.redis, [self.due_step(table_id)])
 
-    async def enqueue(self, record: TableRecord, seats: list[int] | None = None, force: bool = False) -> int:
+    def due_step(self, table_id: str) -> Step:
+        """``mark_due`` as a step sent with others (``server.round_trips.together``)."""
+        now = now_ms()
+        return Step(f"ZADD {keys.AI_DUE}", lambda pipe: pipe.zadd(keys.AI_DUE, {table_id: now}))
+
+    async def enqueue(
+        self,
+        record: TableRecord,
+        seats: list[int] | None = None,
+        force: bool = False,
+        along: Sequence[Step] = (),
+    ) -> int:
         """Queue a job for every computer seat that must or may act now (or for ``seats``);
         returns how many.
 
         ``force`` queues even when a job for this version is live (the sweeper's answer
-        to a job that was lost).
+        to a job that was lost). ``along`` are other commands sent in the same round trip.
         """
         if seats is None:
             seats = record.computer_turns() + record.computer_options()
         people = any(seat.kind is SeatKind.HUMAN and not seat.left for seat in record.seats)
         kind = PEOPLE if people else COMPUTERS
         pace_ms = 0 if people else round(1000 / self.settings.ai_computer_moves_per_s)
-        queued = 0
+        steps = []
         for seat in seats:
             job = computer_job(record, seat)
             # Nothing waits for a seat that may act: its job is due at once and unpaced, so it
@@ -205,25 +218,31 @@ class JobQueue:
             market = job.kind == ai_job_pb2.AI_JOB_KIND_MARKET
             now = now_ms()
             job.queued_time.FromMilliseconds(now)
-            queued += await self._enqueue(
-                keys=[
-                    keys.AI_LIVE,
-                    keys.AI_DELAYED,
-                    keys.AI_DELAYED_JOBS,
-                    keys.ai_jobs(kind),
-                    keys.ai_pace(record.config.created_by),
-                ],
-                args=[
-                    _live_field(record.id, seat),
-                    record.version,
-                    job.SerializeToString(),
-                    now if market else now + self.settings.ai_min_think_ms,
-                    now,
-                    0 if market else pace_ms,
-                    _KINDS[kind],
-                    "1" if force else "0",
-                ],
+            steps.append(
+                script_step(
+                    self._enqueue,
+                    [
+                        keys.AI_LIVE,
+                        keys.AI_DELAYED,
+                        keys.AI_DELAYED_JOBS,
+                        keys.ai_jobs(kind),
+                        keys.ai_pace(record.config.created_by),
+                    ],
+                    [
+                        _live_field(record.id, seat),
+                        record.version,
+                        job.SerializeToString(),
+                        now if market else now + self.settings.ai_min_think_ms,
+                        now,
+                        0 if market else pace_ms,
+                        _KINDS[kind],
+                        "1" if force else "0",
+                    ],
+                )
             )
+        # The seats' jobs in one round trip.
+        replies = await together(self.redis, [*steps, *along]) if steps or along else []
+        queued = sum(int(reply) for reply in replies[: len(steps)])
         if queued:
             metrics.AI_JOBS_QUEUED.labels(kind).inc(queued)
         return queued

@@ -27,6 +27,14 @@ RPC_DURATION = Histogram(
     ["method", "code", "protocol"],
     buckets=_LATENCY_BUCKETS,
 )
+# Sends to Redis in one unary call: a pipeline or a script is one; a call whose pipeline
+# spans cluster nodes sends one per node.
+REDIS_ROUND_TRIPS = Histogram(
+    "speedgamez_redis_round_trips",
+    "Redis round trips a unary RPC made (commands sent together count once), by method",
+    ["method"],
+    buckets=(1, 2, 3, 4, 5, 6, 8, 10, 15, 20),
+)
 ACTIVE_TABLES = Gauge("speedgamez_active_tables", "Tables with a match in progress, by game", ["game"])
 ACTIONS_APPLIED = Counter(
     "speedgamez_actions_applied_total", "Table changes committed, by game and who made them", ["game", "by"]

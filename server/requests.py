@@ -33,6 +33,12 @@ def parse_table_name(name: str) -> str:
     return match.group(1)
 
 
+def table_id_of(name: str) -> str | None:
+    """The table id in ``name``, or None if it names no table (``parse_table_name`` says why)."""
+    match = _TABLE_NAME.fullmatch(name)
+    return None if match is None else match.group(1)
+
+
 def card_names_of(value: int) -> int:
     if value not in cards_pb2.CardNames.values():
         names = ", ".join(cards_pb2.CardNames.keys())

@@ -24,9 +24,9 @@ from server.errors import Code, ServiceError, from_engine
 from server.jobs import JobQueue
 from server.lobby import table_summary
 from server.replay import match_replay
-from server.requests import Caller, card_names_of, parse_table_name
+from server.requests import Caller, card_names_of, parse_table_name, table_id_of
 from server.settings import Settings
-from server.store import AuthenticationStatus, Store, digest, now_ms
+from server.store import Authentication, AuthenticationStatus, Store, digest, now_ms
 from server.streams import WatchStreams
 from server.table import TableConfig, TableRecord, TableStatus
 from server.table_log import Act, Again, Close, Compare, Expire, Join, Leave, LogEntry, SeatKind, Stop
@@ -67,12 +67,7 @@ class TableService(WatchStreams):
         wait_ms = await self.store.limit_rate(
             keys.address_rate(address), settings.address_rate_per_s, settings.address_rate_burst
         )
-        if wait_ms:
-            raise ServiceError(
-                Code.RESOURCE_EXHAUSTED,
-                f"too many requests from this address: at most {settings.address_rate_per_s:g} per "
-                f"second in bursts of {settings.address_rate_burst}; retry in {wait_ms} ms",
-            )
+        self._refuse_address(wait_ms)
         if registering:
             per_minute = settings.registrations_per_min
             burst = max(1, round(2 * per_minute))
@@ -84,20 +79,41 @@ class TableService(WatchStreams):
                     f"retry in {wait_ms} ms",
                 )
 
-    async def authenticate(self, token: str | None, address: str = "", cost: int = 1) -> Caller:
-        """The token's player, after taking ``cost`` requests from the token's rate."""
-        if not token:
-            raise ServiceError(
-                Code.UNAUTHENTICATED,
-                "missing token: send the header 'authorization: Bearer <token>' from RegisterPlayer",
-            )
+    async def admit(self, token: str | None, address: str, cost: int, table: str) -> Caller:
+        """The token's player, after taking a request from the address's rate (as
+        ``limit_address``) and ``cost`` requests from the token's: one round trip to Redis,
+        which also reads ahead the table named ``table`` (when it names one) for the call's
+        first look at it."""
         settings = self.settings
-        found = await self.store.authenticate(token, settings.rate_per_s, settings.rate_burst, cost)
+        wait_ms, found = await self.store.admit(
+            keys.address_rate(address),
+            (settings.address_rate_per_s, settings.address_rate_burst),
+            token,
+            (settings.rate_per_s, settings.rate_burst),
+            cost,
+            table_id_of(table),
+        )
+        self._refuse_address(wait_ms)
+        token = _required(token)
+        assert found is not None
+        return self._caller(found, token, address)
+
+    def _refuse_address(self, wait_ms: int) -> None:
+        if wait_ms:
+            settings = self.settings
+            raise ServiceError(
+                Code.RESOURCE_EXHAUSTED,
+                f"too many requests from this address: at most {settings.address_rate_per_s:g} per "
+                f"second in bursts of {settings.address_rate_burst}; retry in {wait_ms} ms",
+            )
+
+    def _caller(self, found: Authentication, token: str, address: str) -> Caller:
         if found.status is AuthenticationStatus.UNKNOWN:
             raise ServiceError(
                 Code.UNAUTHENTICATED, "unknown or expired token: register again with RegisterPlayer"
             )
         if found.status is AuthenticationStatus.LIMITED:
+            settings = self.settings
             raise ServiceError(
                 Code.RESOURCE_EXHAUSTED,
                 f"too many requests: at most {settings.rate_per_s:g} per second in bursts of "
@@ -641,6 +657,15 @@ class TableService(WatchStreams):
 
 # The highest stake a table may have.
 MAX_STAKE = 10_000
+
+
+def _required(token: str | None) -> str:
+    if not token:
+        raise ServiceError(
+            Code.UNAUTHENTICATED,
+            "missing token: send the header 'authorization: Bearer <token>' from RegisterPlayer",
+        )
+    return token
 
 
 def _short(balance: int, stake: int) -> str:

@@ -10,12 +10,14 @@ import hashlib
 import json
 import secrets
 import time
+from collections.abc import Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, cast
 
 from redis.asyncio import BlockingConnectionPool, Connection, Redis
-from redis.asyncio.cluster import RedisCluster
+from redis.asyncio.cluster import ClusterPipeline, RedisCluster
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialBackoff
 from redis.exceptions import (
@@ -33,6 +35,7 @@ from server import keys
 from server.bank import Bank
 from server.board import Board
 from server.clock import Deadlines
+from server.round_trips import CountedClusterPipeline, Step, count_round_trip, script_step, together
 from server.settings import Settings
 from server.table import Happened, TableConfig, TableRecord, TableStatus
 from server.table_log import LogEntry, entry_from_dict, entry_to_dict
@@ -181,6 +184,20 @@ class CommitOutcome:
     request_tag: str = ""
 
 
+# What ``Store.load`` reads of a table's hash.
+_TABLE_FIELDS = ("config", "state", "version", "event_seq", "deadline_ms")
+
+
+def _authentication(reply: Any) -> Authentication:
+    """What the authentication script's reply says."""
+    if reply[0] == 0:
+        return Authentication(AuthenticationStatus.UNKNOWN)
+    player_id, _, name = text(reply[1]).partition("\n")
+    if reply[0] == 2:
+        return Authentication(AuthenticationStatus.LIMITED, player_id, name, int(reply[2]))
+    return Authentication(AuthenticationStatus.OK, player_id, name)
+
+
 def digest(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
@@ -202,6 +219,10 @@ STORE_AWAY: tuple[type[Exception], ...] = (
 )
 
 
+# Tables read ahead for the call this task serves (``Store.admit``), until ``Store.load`` uses them.
+_READ_AHEAD: ContextVar[dict[str, list[Any]] | None] = ContextVar("read_ahead", default=None)
+
+
 class StoreConnection(Connection):
     """A connection on which a write that meets a closed connection is a ConnectionError.
 
@@ -211,6 +232,8 @@ class StoreConnection(Connection):
     store as away, and the call would be answered INTERNAL instead of UNAVAILABLE."""
 
     async def send_packed_command(self, command: Any, check_health: bool = True) -> None:
+        # Every command and every pipeline goes out through here, once per connection.
+        count_round_trip()
         try:
             await super().send_packed_command(command, check_health)
         except (AttributeError, TypeError) as error:
@@ -230,7 +253,14 @@ class _NotedRedis(Redis):
 
 
 class _NotedRedisCluster(RedisCluster):
-    """RedisCluster whose errors say which command, on which key, failed."""
+    """RedisCluster whose errors say which command, on which key, failed, and whose
+    pipelines count as one round trip."""
+
+    def pipeline(self, transaction: Any = None, shard_hint: Any = None) -> ClusterPipeline:
+        if shard_hint:
+            return super().pipeline(transaction, shard_hint)
+        # The library's stubs declare an attribute abstract that its own pipeline sets.
+        return CountedClusterPipeline(self, transaction)  # type: ignore[abstract]
 
     async def execute_command(self, *args: Any, **kwargs: Any) -> Any:
         try:
@@ -364,18 +394,32 @@ class Store:
         """Whether the token (by its digest) is still valid: not revoked, not expired."""
         return bool(await self.redis.exists(keys.token(token_digest)))
 
-    async def authenticate(self, token: str, rate_per_s: float, burst: int, cost: int = 1) -> Authentication:
-        """Look the token up and take ``cost`` requests from its rate bucket, in one step."""
-        token_digest = digest(token)
-        reply: Any = await self._authenticate(
-            keys=[keys.token(token_digest), keys.rate(token_digest)], args=[rate_per_s, burst, cost]
-        )
-        if reply[0] == 0:
-            return Authentication(AuthenticationStatus.UNKNOWN)
-        player_id, _, name = text(reply[1]).partition("\n")
-        if reply[0] == 2:
-            return Authentication(AuthenticationStatus.LIMITED, player_id, name, int(reply[2]))
-        return Authentication(AuthenticationStatus.OK, player_id, name)
+    async def admit(
+        self,
+        address_bucket: str,
+        address_limit: tuple[float, int],
+        token: str | None,
+        token_limit: tuple[float, int],
+        cost: int,
+        table_id: str | None,
+    ) -> tuple[int, Authentication | None]:
+        """``limit_rate`` of the address's bucket and, given a token, its look-up with
+        ``cost`` taken from its rate bucket, in one round trip; the table the call is
+        about (if any) is read in the same trip, and the call's first ``load`` of it takes
+        what was read instead of asking Redis again. Both buckets are taken from,
+        whichever refuses."""
+        steps = [script_step(self._rate, [address_bucket], [*address_limit, 1])]
+        if token:
+            token_digest = digest(token)
+            token_keys = [keys.token(token_digest), keys.rate(token_digest)]
+            steps.append(script_step(self._authenticate, token_keys, [*token_limit, cost]))
+        if table_id:
+            table_key = keys.table(table_id)
+            steps.append(Step(f"HMGET {table_key}", lambda pipe: pipe.hmget(table_key, _TABLE_FIELDS)))
+        replies = await together(self.redis, steps)
+        if table_id:
+            _READ_AHEAD.set({table_id: replies.pop()})
+        return int(replies[0]), _authentication(replies[1]) if token else None
 
     async def limit_rate(self, bucket: str, rate_per_s: float, burst: int, cost: int = 1) -> int:
         """Take ``cost`` requests from the rate bucket ``bucket``; 0 if allowed, else the ms to wait."""
@@ -461,9 +505,12 @@ class Store:
         return bool(created)
 
     async def load(self, table_id: str) -> TableRecord | None:
-        config, state, version, event_seq, deadline = await self.redis.hmget(
-            keys.table(table_id), ["config", "state", "version", "event_seq", "deadline_ms"]
-        )
+        """The table as stored, or as ``admit`` read it at the start of this call."""
+        read_ahead = _READ_AHEAD.get()
+        fields = read_ahead.pop(table_id, None) if read_ahead else None
+        if fields is None:
+            fields = await self.redis.hmget(keys.table(table_id), _TABLE_FIELDS)
+        config, state, version, event_seq, deadline = fields
         if config is None or state is None or version is None:
             return None
         record = TableRecord.restore(
@@ -480,11 +527,16 @@ class Store:
         events: list[Happened],
         request_id: str = "",
         request_tag: str = "",
+        before: Sequence[Step] = (),
     ) -> CommitOutcome:
         """Write ``record`` if the stored version is still ``expected_version``.
 
         Event sequence numbers continue from the stored ones: the version check
-        guarantees that nothing else has written events in between.
+        guarantees that nothing else has written events in between. ``before`` are
+        commands that must have run, whatever the outcome, when the state is written
+        (a note that the table awaits a computer or a clock): on a single Redis they go
+        in the commit's round trip, ahead of it; a cluster keeps them on other nodes,
+        which would run them in no particular order, so there they go first on their own.
         """
         now = now_ms()
         new_version = expected_version + 1
@@ -492,14 +544,15 @@ class Store:
         payloads = [
             _stored(happened, first + index, new_version, now) for index, happened in enumerate(events)
         ]
-        result = await self._commit(
-            keys=[
+        commit = script_step(
+            self._commit,
+            [
                 keys.table(record.id),
                 keys.table_log(record.id),
                 keys.table_events(record.id),
                 keys.table_requests(record.id),
             ],
-            args=[
+            [
                 expected_version,
                 record.state_json(),
                 request_id,
@@ -515,6 +568,10 @@ class Store:
                 record.id,
             ],
         )
+        if before and self.settings.redis_cluster:
+            await together(self.redis, before)
+            before = ()
+        result = (await together(self.redis, [*before, commit]))[-1]
         status = result[0].decode()
         if status == "ok":
             record.version = new_version

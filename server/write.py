@@ -74,9 +74,10 @@ async def change_table(
         entry = build_entry(record)
         tag = request_tag(entry) if callable(request_tag) else request_tag
         decided_on = None if _order_free(record, entry) else expected_version
-        if request_id and (decided_on is None or version != decided_on):
-            # A retry of a change that was applied finds the table moved on: it is answered
-            # like the first attempt. (At the current version the commit checks the id.)
+        # A retry of a change that was applied finds the table moved on, or (a change
+        # decided on no version) no longer taking it: it is answered like the first
+        # attempt. (A change the table takes is checked against its id by the commit.)
+        if request_id and decided_on is not None and version != decided_on:
             previous = await store.request_outcome(table_id, request_id)
             if previous is not None:
                 return _duplicate(record, previous[1], tag)
@@ -85,6 +86,10 @@ async def change_table(
             refused = None
         except EngineError as error:
             refused = error
+        if request_id and decided_on is None and refused is not None:
+            previous = await store.request_outcome(table_id, request_id)
+            if previous is not None:
+                return _duplicate(record, previous[1], tag)
         if decided_on is not None and version != decided_on:
             if isinstance(refused, InvalidActionError):
                 raise from_engine(refused) from None
@@ -101,14 +106,18 @@ async def change_table(
             raise from_engine(refused) from None
         moved = isinstance(entry, Act | Expire)
         record.deadline_ms = deadline_after(record, waited, deadline, moved, now_ms(), store.settings)
+        # Noted before the state is, so that no clock and no computer's turn is lost if
+        # this process dies after the commit (the sweepers start from these notes).
+        notes = []
         if record.deadline_ms is not None and record.deadline_ms != deadline:
-            await store.deadlines.note(table_id, record.deadline_ms)
+            notes.append(store.deadlines.note_step(table_id, record.deadline_ms))
         if record.awaits_computer():
-            await queue.mark_due(table_id)
+            notes.append(queue.due_step(table_id))
         noted = None
         if len(record.awards) > awarded:
-            noted = await store.board.note(table_id, now_ms())
-        outcome = await store.commit(record, version, [entry], events, request_id, tag)
+            noted = now_ms()
+            notes.append(store.board.note_step(table_id, noted))
+        outcome = await store.commit(record, version, [entry], events, request_id, tag, before=notes)
         if outcome.status is CommitStatus.OK:
             if isinstance(entry, Act):
                 metrics.ACTIONS_APPLIED.labels(record.config.game, entry.by).inc()
@@ -145,8 +154,6 @@ async def _after_commit(
     """What a committed change sets going beyond its table: awards and pots, the indexes
     and the lobby, the computers' jobs, a daily deal's comparisons, a learner's advice.
     Each is also made good later if the process dies before it (see their modules)."""
-    if noted is not None:
-        await store.board.apply(record, now_ms(), noted)
     if record.config.stake:
         await store.bank.settle(record.id, record, now_ms())
     if record.status != status:
@@ -156,7 +163,9 @@ async def _after_commit(
             await store.uncount_table([record.config.created_by, *players], record.id)
     if TableStatus.WAITING in (status, record.status):
         await store.announce_lobby()
-    await queue.enqueue(record)
+    # The awards go to the boards in the round trip of the computers' jobs.
+    awards = [] if noted is None else [store.board.apply_step(record, now_ms(), noted)]
+    await queue.enqueue(record, along=awards)
     for deal_number in record.shadows_due():
         if deal_number not in shadowed:
             await queue.request_shadow(record, deal_number)

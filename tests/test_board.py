@@ -18,6 +18,7 @@ from server import keys
 from server.awards import Award
 from server.board import WINDOWS, Board, Period
 from server.requests import Caller
+from server.round_trips import Step, together
 from server.service import TableService
 from server.settings import Settings
 from server.store import Store
@@ -172,8 +173,10 @@ def test_bestenliste_equal_points_share_a_rank_and_the_next_rank_is_skipped(redi
 def test_bestenliste_a_note_is_removed_only_with_the_score_it_was_noted_with(redis_url: str) -> None:
     async def steps(board: Board):
         record = _record("t1", [_award("anna", 3)])
-        first = await board.note("t1", 1000)
-        newer = await board.note("t1", 2000)  # a second change noted before the first applied
+        first, newer = 1000, 2000
+        await together(board.redis, [board.note_step("t1", first)])
+        # A second change noted before the first applied.
+        await together(board.redis, [board.note_step("t1", newer)])
         await board.apply(record, 5000, first)
         kept = await board.pending(10_000, 10)
         await board.apply(record, 5000, newer)
@@ -197,10 +200,10 @@ def test_bestenliste_a_worker_applies_the_awards_a_stopped_server_left(
             store = Store(redis, settings)
             service = TableService(store, settings)
 
-            async def stopped(*args: object) -> int:
-                return 0
+            def stopped(*args: object) -> Step:
+                return Step("PING", lambda pipe: pipe.ping())
 
-            store.board.apply = stopped  # type: ignore[method-assign,assignment]
+            store.board.apply_step = stopped  # type: ignore[method-assign,assignment]
             anna_id, _ = await store.register_player("Anna")
             ben_id, _ = await store.register_player("Ben")
             anna, ben = Caller(anna_id, "Anna"), Caller(ben_id, "Ben")

@@ -10,7 +10,7 @@ and prints a table; nothing is asserted.
 * actions: a SubmitAction at tables of four people (Kop, move clock on), played through
   gRPC by clients in this process, each move after one GetTable by the player to act:
   server CPU and Redis per action, per GetTable alone and per SubmitAction alone, and
-  the Redis round trips of each (counted with MONITOR on a short sample);
+  the Redis round trips of each (the server's own count, on a short sample);
 * watcher-cost: idle WatchTable streams at one table: Redis commands, server CPU and
   server memory per stream; then moves at that table: the extra cost per move per stream
   (the fan-out);
@@ -199,13 +199,12 @@ def wait_until(condition: Callable[[], bool], what: str, every: float = 0.005) -
 
 
 class CommandLog:
-    """The commands Redis runs, as MONITOR shows them: sent by a client (a round trip), or
-    run by a script. MONITOR slows Redis down, so it only counts: costs are read without it."""
+    """The commands Redis runs inside scripts, as MONITOR shows them. MONITOR slows Redis
+    down, so it only counts: costs are read without it."""
 
     def __init__(self, store: RedisServer) -> None:
         self.connection = socket.create_connection(("127.0.0.1", store.port))
         self.connection.sendall(b"MONITOR\r\n")
-        self.sent: Counter[str] = Counter()
         self.scripted = 0
         self.markers: set[str] = set()
         self.client = store.client()
@@ -231,15 +230,13 @@ class CommandLog:
             self.markers.add(command.split(b'"')[3].decode())
         elif where.endswith(b" lua"):
             self.scripted += 1
-        elif name != "info":
-            self.sent[name] += 1
 
-    def mark(self) -> tuple[Counter[str], int]:
+    def mark(self) -> int:
         """What was counted up to now: every command Redis ran before this call is in."""
         marker = os.urandom(8).hex()
         self.client.echo(marker)
         wait_until(lambda: marker in self.markers, "MONITOR to show a marker")
-        return self.sent.copy(), self.scripted
+        return self.scripted
 
     def close(self) -> None:
         self.connection.close()
@@ -247,9 +244,15 @@ class CommandLog:
         self.client.close()
 
 
-def between(before: tuple[Counter[str], int], after: tuple[Counter[str], int]) -> tuple[int, int]:
-    """Round trips and scripts' own commands between two marks."""
-    return sum(after[0].values()) - sum(before[0].values()), after[1] - before[1]
+def round_trips(server: ServiceProcess) -> Counter[str]:
+    """The Redis round trips the server counted for its calls so far, by method
+    (``speedgamez_redis_round_trips``: a pipeline or a script is one)."""
+    prefix = "speedgamez_redis_round_trips_sum{"
+    found: Counter[str] = Counter()
+    for line in scrape(server).splitlines():
+        if line.startswith(prefix):
+            found[line.split('method="')[1].split('"')[0]] += round(float(line.split()[-1]))
+    return found
 
 
 # Tables of people ---------------------------------------------------------------------
@@ -385,24 +388,25 @@ def bench_actions(actions: int, gets: int, clients: int, sample: int) -> None:
                 in_threads(look, clients)
             get_count = sum(table.gets for table in played) - action_gets
 
-            # Round trips: a short sample with MONITOR on, one client, at a new table (a match
-            # lasts longer than any sample).
+            # Round trips (the server's count) and scripts' commands: a short sample with
+            # MONITOR on, one client, at a new table (a match lasts longer than any sample).
             sampled = PeopleTable.open(groups[0])
             log = CommandLog(store)
-            start = log.mark()
+            start, trips_start = log.mark(), round_trips(server)
             for _ in range(sample):
                 sampled.move()
-            after_moves = log.mark()
+            after_moves, trips_after_moves = log.mark(), round_trips(server)
             for _ in range(sample):
                 sampled.look()
-            after_gets = log.mark()
+            after_gets, trips_after_gets = log.mark(), round_trips(server)
             log.close()
             client.close()
             close_players(groups)
 
     play_usage, get_usage = moved[0], looked[0]
-    action_trips, action_scripted = between(start, after_moves)
-    get_trips, get_scripted = between(after_moves, after_gets)
+    action_scripted, get_scripted = after_moves - start, after_gets - after_moves
+    action_trips = (trips_after_moves - trips_start).total()
+    get_trips = (trips_after_gets - trips_after_moves)["GetTable"]
     unit_get = (
         get_usage.cpu["server"] / get_count,
         get_usage.commands / get_count,

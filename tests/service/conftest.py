@@ -57,6 +57,7 @@ BOTH_STORES = {
     "test_http",
     "test_lobby",
     "test_retention",
+    "test_round_trips",
     "test_store_connection",
 }
 

@@ -310,8 +310,7 @@ def test_servers_whose_clocks_disagree_or_step_back_refuse_no_request_within_the
             address = digest("198.51.100.40")
             for now in clocks:
                 reading["now"] = now
-                await service.limit_address(address, registering=False)
-                await service.authenticate(token, address)
+                await service.admit(token, address, 1, "")
         finally:
             await client.aclose()
 

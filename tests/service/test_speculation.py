@@ -435,7 +435,7 @@ def test_a_computers_market_move_the_table_has_made_impossible_is_stale_not_refu
         service = TableService(Store(redis, settings), settings)
         try:
             registered = await service.register_player(service_pb2.RegisterPlayerRequest(display_name="Anna"))
-            caller = await service.authenticate(registered.token)
+            caller = await service.admit(registered.token, "", 1, "")
             request = service_pb2.CreateTableRequest(
                 game="speculation",
                 rule_set="parlett",
