@@ -31,6 +31,7 @@ from server.streams import WatchStreams
 from server.table import TableConfig, TableRecord, TableStatus
 from server.table_log import Act, Again, Close, Compare, Expire, Join, Leave, LogEntry, SeatKind, Stop
 from server.views import (
+    ViewCache,
     level_from_proto,
     table_name,
     table_view,
@@ -54,6 +55,7 @@ class TableService(WatchStreams):
         self.settings = settings
         self.hub = hub
         self.queue = JobQueue(store.redis, settings)
+        self.views = ViewCache(settings.views_cached)
 
     # Players -----------------------------------------------------------------------
 
@@ -359,9 +361,22 @@ class TableService(WatchStreams):
     ) -> service_pb2.GetTableResponse:
         table_id = parse_table_name(request.table)
         card_names = card_names_of(request.card_names)
-        record = await self._load(table_id)
+        stored = await self.store.fetch(table_id)
+        if stored is None:
+            raise ServiceError(Code.NOT_FOUND, f"there is no table {table_name(table_id)}")
+        key = (table_id, stored.version, caller.player_id, card_names)
+        response = service_pb2.GetTableResponse()
+        cached = self.views.get(key)
+        # A learner's advice is asked for at each look; it needs the table itself.
+        if cached is not None and not cached.learning:
+            response.table.CopyFrom(cached)
+            response.table.server_time.FromMilliseconds(now_ms())
+            return response
+        record = stored.record()
         seat = record.seat_of(caller.player_id)
-        response = service_pb2.GetTableResponse(table=table_view(record, seat, card_names))
+        view = table_view(record, seat, card_names)
+        self.views.put(key, view)
+        response.table.CopyFrom(view)
         await self._learners_advice(record, seat, card_names, response.advice)
         return response
 

@@ -188,6 +188,25 @@ class CommitOutcome:
 _TABLE_FIELDS = ("config", "state", "version", "event_seq", "deadline_ms")
 
 
+@dataclass(frozen=True)
+class StoredTable:
+    """A table's hash as Redis holds it: its state at ``version``, not yet restored."""
+
+    table_id: str
+    config: str | bytes
+    state: str | bytes
+    version: int
+    event_seq: int
+    deadline_ms: int | None
+
+    def record(self) -> TableRecord:
+        record = TableRecord.restore(
+            self.table_id, TableConfig.from_json(self.config), self.state, self.version, self.event_seq
+        )
+        record.deadline_ms = self.deadline_ms
+        return record
+
+
 def _authentication(reply: Any) -> Authentication:
     """What the authentication script's reply says."""
     if reply[0] == 0:
@@ -506,6 +525,11 @@ class Store:
 
     async def load(self, table_id: str) -> TableRecord | None:
         """The table as stored, or as ``admit`` read it at the start of this call."""
+        stored = await self.fetch(table_id)
+        return None if stored is None else stored.record()
+
+    async def fetch(self, table_id: str) -> StoredTable | None:
+        """The table's stored fields, not yet restored (``load`` restores them)."""
         read_ahead = _READ_AHEAD.get()
         fields = read_ahead.pop(table_id, None) if read_ahead else None
         if fields is None:
@@ -513,11 +537,14 @@ class Store:
         config, state, version, event_seq, deadline = fields
         if config is None or state is None or version is None:
             return None
-        record = TableRecord.restore(
-            table_id, TableConfig.from_json(config), state, int(version), int(event_seq or 0)
+        return StoredTable(
+            table_id,
+            config,
+            state,
+            int(version),
+            int(event_seq or 0),
+            None if deadline is None else int(deadline),
         )
-        record.deadline_ms = None if deadline is None else int(deadline)
-        return record
 
     async def commit(
         self,

@@ -10,6 +10,7 @@ only encodes it, with its texts rendered for the viewer (``server.texts``).
 from __future__ import annotations
 
 import hashlib
+from collections import OrderedDict
 
 from engine.game import Audience, DealView, PhaseKind
 from engine.match import MatchPhase
@@ -234,6 +235,33 @@ def table_view(
         view.settlement.CopyFrom(convert.settlement_to_proto(deal.result, game_type))
         render_settlement(view.settlement, texts)
     return view
+
+
+class ViewCache:
+    """Snapshots already built, by table, version, player and card names, the most recently
+    used kept. A table's stored state at a version never changes (every write makes a new
+    version), and a snapshot is the state as one player sees it, so a snapshot stays
+    right for its key; only its ``server_time`` is set anew for each answer. Players look
+    at a table many times between two moves (clients that poll, reconnect, a spectator):
+    those looks cost no restoring and no rendering."""
+
+    def __init__(self, entries: int) -> None:
+        self.entries = entries
+        self._views: OrderedDict[tuple[str, int, str, int], table_pb2.TableView] = OrderedDict()
+
+    def get(self, key: tuple[str, int, str, int]) -> table_pb2.TableView | None:
+        view = self._views.get(key)
+        if view is not None:
+            self._views.move_to_end(key)
+        return view
+
+    def put(self, key: tuple[str, int, str, int], view: table_pb2.TableView) -> None:
+        if not self.entries:
+            return
+        self._views[key] = view
+        self._views.move_to_end(key)
+        if len(self._views) > self.entries:
+            self._views.popitem(last=False)
 
 
 def daily_view(record: TableRecord) -> table_pb2.DailyDealView:

@@ -451,6 +451,11 @@ def bench_actions(actions: int, gets: int, clients: int, sample: int) -> None:
         )
     )
     print(
+        "  (GetTable alone looks at tables that do not change: the server answers from the snapshots it "
+        "keeps; an action's GetTable is of a new version, built anew, and the difference holds that "
+        "building: python -m tools.call_cost measures them apart)"
+    )
+    print(
         f"  of the Redis commands, run inside scripts (MONITOR, {sample} of each): "
         f"{action_scripted / sample:.1f} per action, {get_scripted / sample:.1f} per GetTable"
     )
