@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import math
 import statistics
 import sys
 import time
@@ -219,8 +220,8 @@ async def bench(
     echo_submit_cpu = echo_move_part.cpu_ms - echo_get.cpu_ms
     submit_cpu = move_part.cpu_ms - built_part.cpu_ms
     # Calls per second that the move's time leaves to SubmitAction after its GetTable.
-    submit_per_s = 1 / (1 / move_part.per_s - 1 / built_part.per_s)
-    echo_submit_per_s = 1 / (1 / echo_move_part.per_s - 1 / echo_get.per_s)
+    submit_per_s = _inverse(1 / move_part.per_s - 1 / built_part.per_s)
+    echo_submit_per_s = _inverse(1 / echo_move_part.per_s - 1 / echo_get.per_s)
     print(
         f"One server process and a bare grpc.aio echo, {concurrency} calls in flight, {seconds:g} s each "
         f"(GetTable's reply {get_size} bytes, SubmitAction's {submit_size}):"
@@ -239,8 +240,17 @@ async def bench(
             echo_submit_cpu,
         ),
     ):
-        ratios = f"{per_s / echo_per_s:6.2f}x  {echo_cpu / cpu:6.2f}x"
+        ratios = f"{_ratio(per_s, echo_per_s):6.2f}x  {_ratio(echo_cpu, cpu):6.2f}x"
         print(f"  {name:<42} {ratios}   ({cpu:.3f} ms vs {echo_cpu:.3f} ms)")
+
+
+def _inverse(value: float) -> float:
+    """1 / ``value``; nan when a run too short or too noisy left nothing to divide by."""
+    return 1 / value if value > 0 else math.nan
+
+
+def _ratio(numerator: float, denominator: float) -> float:
+    return numerator / denominator if denominator > 0 else math.nan
 
 
 async def serve_echo() -> None:
