@@ -76,15 +76,26 @@ class Utility(StrEnum):
     GENERAL_SUM = "general_sum"  # no such rule (both sides may score)
 
 
+class OptionGroup(StrEnum):
+    """Where a settings screen puts an option, beside the others of its kind."""
+
+    PLAY = "play"  # how the game is played
+    CONTRACTS = "contracts"  # the games and calls allowed
+    AMOUNTS = "amounts"  # prices, targets, lengths and times
+
+
 @dataclass(frozen=True, slots=True)
 class OptionType:
     """One option of a rule set: its key in a table's options, the values it takes, its
-    default and a one-line meaning, so that a client can build a settings screen from it.
+    default, a one-line meaning and its group, so that a client can build a settings
+    screen from it.
 
     The allowed values are listed in ``values``, or, for a whole number, lie from
-    ``minimum`` to ``maximum``. ``seats`` names the values that allow fewer numbers of
-    players than the game does, each with the numbers it allows (``Game.check_seats``
-    refuses the others), so that a settings screen can offer only what fits.
+    ``minimum`` to ``maximum``. ``words`` names each listed value as a player reads it
+    (every value but a switch's ``true`` and ``false`` and a number's own digits).
+    ``seats`` names the values that allow fewer numbers of players than the game does,
+    each with the numbers it allows (``Game.check_seats`` refuses the others), so that a
+    settings screen can offer only what fits.
     """
 
     key: str
@@ -94,6 +105,8 @@ class OptionType:
     minimum: int | None = None
     maximum: int | None = None
     seats: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    group: OptionGroup = field(kw_only=True)
+    words: tuple[tuple[str, str], ...] = field(default=(), kw_only=True)
 
 
 @dataclass(frozen=True, slots=True)

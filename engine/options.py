@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from engine.errors import InvalidOptionsError, quoted
-from engine.game import OptionType
+from engine.game import OptionGroup, OptionType
 
 SWITCH_VALUES = ("false", "true")
 # The longest whole number an option's value may spell: more than any range declared
@@ -23,9 +23,9 @@ MAX_NUMBER_CHARACTERS = 9
 _WHOLE_NUMBER = re.compile(r"-?[0-9]+")
 
 
-def switch(key: str, meaning: str, default: bool = False) -> OptionType:
+def switch(key: str, meaning: str, default: bool = False, *, group: OptionGroup) -> OptionType:
     """An option that is on or off."""
-    return OptionType(key, meaning, str(default).lower(), values=SWITCH_VALUES)
+    return OptionType(key, meaning, str(default).lower(), values=SWITCH_VALUES, group=group)
 
 
 def read_options(game_title: str, declared: Sequence[OptionType], raw: Mapping[str, str]) -> dict[str, str]:

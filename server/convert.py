@@ -32,6 +32,7 @@ from engine.game import (
     DoubleStatus,
     Dynamics,
     GameType,
+    OptionGroup,
     OptionType,
     PhaseKind,
     ScoreUnit,
@@ -254,6 +255,13 @@ def utility_to_proto(utility: Utility) -> service_pb2.GameUtility:
     return cast(service_pb2.GameUtility, service_pb2.GameUtility.Value(f"GAME_UTILITY_{utility.name}"))
 
 
+_OPTION_GROUPS = {
+    OptionGroup.PLAY: service_pb2.OPTION_GROUP_PLAY,
+    OptionGroup.CONTRACTS: service_pb2.OPTION_GROUP_CONTRACTS,
+    OptionGroup.AMOUNTS: service_pb2.OPTION_GROUP_AMOUNTS,
+}
+
+
 def option_to_proto(option: OptionType) -> service_pb2.OptionInfo:
     info = service_pb2.OptionInfo(
         key=option.key,
@@ -267,6 +275,8 @@ def option_to_proto(option: OptionType) -> service_pb2.OptionInfo:
         info.maximum = option.maximum
     for value, counts in option.seats:
         info.seats_by_value[value].counts.extend(counts)
+    info.group = _OPTION_GROUPS[option.group]
+    info.value_labels.update(option.words)
     return info
 
 

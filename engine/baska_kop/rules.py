@@ -63,6 +63,7 @@ from engine.game import (
     LadderRung,
     MatchLength,
     MatchProgress,
+    OptionGroup,
     OptionType,
     Party,
     PhaseKind,
@@ -88,8 +89,14 @@ def _rule_set_type(rule_set: RuleSet) -> RuleSetType:
         rule_set.value,
         RULE_SET_TITLES[rule_set],
         (
-            OptionType("deals", "deals in the Partie", lengths[0], values=lengths),
-            OptionType("liga_values", "Liga-Werte: fewer doubles count (Kop only)", "false", values=liga),
+            OptionType("deals", "deals in the Partie", lengths[0], values=lengths, group=OptionGroup.AMOUNTS),
+            OptionType(
+                "liga_values",
+                "Liga-Werte: fewer doubles count (Kop only)",
+                "false",
+                values=liga,
+                group=OptionGroup.PLAY,
+            ),
             *(
                 OptionType(
                     f"value_{contract}",
@@ -97,6 +104,7 @@ def _rule_set_type(rule_set: RuleSet) -> RuleSetType:
                     str(value),
                     minimum=1,
                     maximum=MAX_BASE_VALUE,
+                    group=OptionGroup.AMOUNTS,
                 )
                 for contract, value in BASE_VALUES[rule_set].items()
             ),

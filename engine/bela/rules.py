@@ -87,6 +87,7 @@ from engine.game import (
     JsonValue,
     MatchLength,
     MatchProgress,
+    OptionGroup,
     OptionType,
     PhaseKind,
     Ranking,
@@ -96,45 +97,60 @@ from engine.game import (
     Utility,
     seats_only,
 )
+from engine.options import switch
 from engine.seeding import SeededRandom
 
 RULE_SET = "speedbela"
 _PHASE_KINDS = {Phase.TRUMP: PhaseKind.BIDDING, Phase.PLAY: PhaseKind.PLAY, Phase.FINISHED: PhaseKind.OVER}
 _SWITCHES = {"true": True, "false": False}
 _OPTIONS = (
-    OptionType("target", "points that win the Partie", "1001", values=tuple(map(str, TARGETS))),
+    OptionType(
+        "target",
+        "points that win the Partie",
+        "1001",
+        values=tuple(map(str, TARGETS)),
+        group=OptionGroup.AMOUNTS,
+    ),
     OptionType(
         "talon",
         "verdeckt: the talon lies face down from the deal on; nachgeben: it is dealt after the trump choice",
         TalonRule.FACE_DOWN.value,
         values=tuple(rule.value for rule in TalonRule),
+        group=OptionGroup.PLAY,
+        words=(
+            (TalonRule.FACE_DOWN.value, "verdeckt: face down from the deal on"),
+            (TalonRule.DEALT_AFTER.value, "nachgeben: dealt after the trump choice"),
+        ),
     ),
-    OptionType(
+    switch(
         "neu_geben",
         "when everyone says dalje, deal again instead of the dealer having to choose",
-        "false",
-        values=("false", "true"),
+        group=OptionGroup.PLAY,
     ),
-    OptionType(
+    switch(
         "zvanja_selbst",
         "declare your melds and Bela yourself before your card, or lose them",
-        "false",
-        values=("false", "true"),
+        group=OptionGroup.PLAY,
     ),
     OptionType(
         "belot",
         "Belot (all eight of a suit) wins the Partie (partie) or counts 100 (hundert)",
         BelotRule.WINS_PARTIE.value,
         values=tuple(rule.value for rule in BelotRule),
+        group=OptionGroup.PLAY,
+        words=((BelotRule.WINS_PARTIE.value, "wins the Partie"), (BelotRule.COUNTS_100.value, "counts 100")),
     ),
-    OptionType(
-        "counter_clockwise", "play passes to the right, the Croatian way", "false", values=("false", "true")
-    ),
+    switch("counter_clockwise", "play passes to the right, the Croatian way", group=OptionGroup.PLAY),
     OptionType(
         "cards",
         "the pack shown: deutsch or franzoesisch",
         Display.GERMAN.value,
         values=tuple(display.value for display in Display),
+        group=OptionGroup.PLAY,
+        words=(
+            (Display.GERMAN.value, "German pack (deutsch)"),
+            (Display.FRENCH.value, "French pack (französisch)"),
+        ),
     ),
 )
 

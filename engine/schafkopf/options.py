@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import fields
 
 from engine.errors import InvalidOptionsError, quoted
-from engine.game import OptionType
+from engine.game import OptionGroup, OptionType
 from engine.options import whole_number
 from engine.schafkopf.constants import (
     TOTAL_POINTS,
@@ -35,12 +35,19 @@ _DEALS_MAX = 64
 def _options(defaults: Mapping[str, str]) -> tuple[OptionType, ...]:
     """The options of a rule set, with its defaults where they differ from the club's."""
 
-    def switch(key: str, meaning: str, default: str = "false") -> OptionType:
-        return OptionType(key, meaning, defaults.get(key, default), values=("false", "true"))
+    def switch(
+        key: str, meaning: str, default: str = "false", group: OptionGroup = OptionGroup.CONTRACTS
+    ) -> OptionType:
+        return OptionType(key, meaning, defaults.get(key, default), values=("false", "true"), group=group)
 
     def money(key: str, meaning: str, default: int) -> OptionType:
         return OptionType(
-            key, f"{meaning}, in cents", defaults.get(key, str(default)), minimum=0, maximum=_MONEY
+            key,
+            f"{meaning}, in cents",
+            defaults.get(key, str(default)),
+            minimum=0,
+            maximum=_MONEY,
+            group=OptionGroup.AMOUNTS,
         )
 
     club = Tariff()
@@ -51,6 +58,8 @@ def _options(defaults: Mapping[str, str]) -> tuple[OptionType, ...]:
             defaults.get("pack", "long"),
             values=tuple(pack.value for pack in Pack),
             seats=((Pack.LONG.value, (4,)),),
+            group=OptionGroup.PLAY,
+            words=((Pack.LONG.value, "long: 32 cards"), (Pack.SHORT.value, "short: 24 cards (kurzer)")),
         ),
         money("tariff_partner", "base of a partner game (Rufspiel, Hochzeit)", club.partner),
         money("tariff_solo", "base of a solo (Solo, Wenz, Geier and their Tout, Sie)", club.solo),
@@ -66,6 +75,7 @@ def _options(defaults: Mapping[str, str]) -> tuple[OptionType, ...]:
             defaults.get("laufende_from", "3"),
             minimum=1,
             maximum=14,
+            group=OptionGroup.AMOUNTS,
         ),
         OptionType(
             "laufende_from_wenz_geier",
@@ -73,6 +83,7 @@ def _options(defaults: Mapping[str, str]) -> tuple[OptionType, ...]:
             defaults.get("laufende_from_wenz_geier", "2"),
             minimum=1,
             maximum=4,
+            group=OptionGroup.AMOUNTS,
         ),
         switch("tout", "Tout: a solo announced to take every trick, twice the price", "true"),
         switch("sie", "Sie: all four Ober and Unter laid down, four times the solo price", "true"),
@@ -81,7 +92,11 @@ def _options(defaults: Mapping[str, str]) -> tuple[OptionType, ...]:
         switch("farbwenz", "Farbwenz: the Unter and a suit are trump"),
         switch("farbgeier", "Farbgeier: the Ober and a suit are trump"),
         switch("bettel", "Bettel: the declarer must take no trick"),
-        switch("bettel_stichzwang", "in a Bettel, who follows must beat the best card when able"),
+        switch(
+            "bettel_stichzwang",
+            "in a Bettel, who follows must beat the best card when able",
+            group=OptionGroup.PLAY,
+        ),
         switch("aufstellen", "after the first half of the cards each seat may stand up (double)", "true"),
         switch("kontra", "Kontra by a defender, Re by the declaring side", "true"),
         OptionType(
@@ -90,24 +105,50 @@ def _options(defaults: Mapping[str, str]) -> tuple[OptionType, ...]:
             defaults.get("all_pass", AllPass.REDEAL.value),
             values=tuple(rule.value for rule in AllPass),
             seats=((AllPass.STOCK.value, (4,)), (AllPass.RAMSCH.value, (3, 4)), (AllPass.MUSS.value, (3, 4))),
+            group=OptionGroup.PLAY,
+            words=(
+                (AllPass.REDEAL.value, "Zusammenwerfen: thrown in"),
+                (AllPass.STOCK.value, "Stock: thrown in, everyone pays in"),
+                (AllPass.RAMSCH.value, "Ramsch"),
+                (AllPass.MUSS.value, "Muss: the Eichel-Ober must play"),
+            ),
         ),
         OptionType(
             "ramsch_tie",
             "who loses a Ramsch on equal points",
             defaults.get("ramsch_tie", RamschTie.MOST_TRICKS.value),
             values=tuple(rule.value for rule in RamschTie),
+            group=OptionGroup.PLAY,
+            words=(
+                (RamschTie.MOST_TRICKS.value, "who took the most tricks"),
+                (RamschTie.HIGHEST_TRUMP.value, "who played the highest trump"),
+            ),
         ),
         OptionType(
             "jungfrau",
             "what a seat without a trick in a Ramsch receives",
             defaults.get("jungfrau", Jungfrau.NONE.value),
             values=tuple(rule.value for rule in Jungfrau),
+            group=OptionGroup.PLAY,
+            words=(
+                (Jungfrau.NONE.value, "as everyone else"),
+                (Jungfrau.HIGHER_TARIFF.value, "the solo tariff instead of the Ramsch tariff"),
+                (Jungfrau.DOUBLE_ALL.value, "every amount doubles once per Jungfrau"),
+                (Jungfrau.ONCE.value, "twice the Ramsch tariff"),
+                (Jungfrau.MULTIPLE.value, "the tariff doubled once per Jungfrau"),
+            ),
         ),
         OptionType(
             "durchmarsch",
             "a Ramsch won outright by every trick or by enough points",
             defaults.get("durchmarsch", Durchmarsch.OFF.value),
             values=tuple(rule.value for rule in Durchmarsch),
+            group=OptionGroup.PLAY,
+            words=(
+                (Durchmarsch.OFF.value, "never"),
+                (Durchmarsch.TRICKS.value, "by taking every trick"),
+                (Durchmarsch.POINTS.value, "by enough card points"),
+            ),
         ),
         OptionType(
             "durchmarsch_points",
@@ -115,12 +156,18 @@ def _options(defaults: Mapping[str, str]) -> tuple[OptionType, ...]:
             defaults.get("durchmarsch_points", str(TOTAL_POINTS)),
             minimum=61,
             maximum=TOTAL_POINTS,
+            group=OptionGroup.AMOUNTS,
         ),
         OptionType(
             "stock_on_loss",
             "a lost partner game leaves the Stock (unchanged) or pays its size in (pay_in)",
             defaults.get("stock_on_loss", StockOnLoss.UNCHANGED.value),
             values=tuple(rule.value for rule in StockOnLoss),
+            group=OptionGroup.PLAY,
+            words=(
+                (StockOnLoss.UNCHANGED.value, "leaves the Stock unchanged"),
+                (StockOnLoss.PAY_IN.value, "pays the Stock's size in"),
+            ),
         ),
         OptionType(
             "deals",
@@ -128,6 +175,7 @@ def _options(defaults: Mapping[str, str]) -> tuple[OptionType, ...]:
             defaults.get("deals", "8"),
             minimum=4,
             maximum=_DEALS_MAX,
+            group=OptionGroup.AMOUNTS,
         ),
     )
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from engine.cards import Card, Rank, Suit
 from engine.errors import InvalidOptionsError, quoted
-from engine.game import OptionType
+from engine.game import OptionGroup, OptionType
 from engine.options import is_on, read_options, switch
 
 SEAT_COUNTS = (3, 4, 5, 6, 7, 8, 9)
@@ -59,19 +59,48 @@ class Options:
 
 OPTIONS = (
     OptionType(
-        "chips", "chips each player starts with", str(DEFAULT_CHIPS), minimum=2 * DEALER_ANTE, maximum=10_000
+        "chips",
+        "chips each player starts with",
+        str(DEFAULT_CHIPS),
+        minimum=2 * DEALER_ANTE,
+        maximum=10_000,
+        group=OptionGroup.AMOUNTS,
     ),
-    OptionType("deals_each", "how often each player deals", str(DEFAULT_DEALS_EACH), minimum=1, maximum=10),
-    switch("carry_over", "the pool stays for the next deal when no seat's card turned up is a trump"),
-    switch("foster", "a turned-up King, Queen or Jack is sold, then all cards are turned at once (Foster)"),
-    switch("fives_and_jacks", "turning up a five or a jack costs a chip into the pool (Parlett)"),
-    switch("extra_hand", "an extra hand of nobody's; a higher trump in it keeps the pool (Parlett)"),
+    OptionType(
+        "deals_each",
+        "how often each player deals",
+        str(DEFAULT_DEALS_EACH),
+        minimum=1,
+        maximum=10,
+        group=OptionGroup.AMOUNTS,
+    ),
+    switch(
+        "carry_over",
+        "the pool stays for the next deal when no seat's card turned up is a trump",
+        group=OptionGroup.PLAY,
+    ),
+    switch(
+        "foster",
+        "a turned-up King, Queen or Jack is sold, then all cards are turned at once (Foster)",
+        group=OptionGroup.PLAY,
+    ),
+    switch(
+        "fives_and_jacks",
+        "turning up a five or a jack costs a chip into the pool (Parlett)",
+        group=OptionGroup.PLAY,
+    ),
+    switch(
+        "extra_hand",
+        "an extra hand of nobody's; a higher trump in it keeps the pool (Parlett)",
+        group=OptionGroup.PLAY,
+    ),
     OptionType(
         "reveal_seconds",
         "seconds a person has to turn up a card or decide on a sale (0: no limit)",
         str(DEFAULT_REVEAL_SECONDS),
         minimum=0,
         maximum=600,
+        group=OptionGroup.AMOUNTS,
     ),
     OptionType(
         "auction_seconds",
@@ -79,6 +108,7 @@ OPTIONS = (
         str(DEFAULT_AUCTION_SECONDS),
         minimum=0,
         maximum=600,
+        group=OptionGroup.AMOUNTS,
     ),
 )
 

@@ -30,6 +30,13 @@ class GameUtility(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     GAME_UTILITY_CONSTANT_SUM: _ClassVar[GameUtility]
     GAME_UTILITY_GENERAL_SUM: _ClassVar[GameUtility]
 
+class OptionGroup(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    OPTION_GROUP_UNSPECIFIED: _ClassVar[OptionGroup]
+    OPTION_GROUP_PLAY: _ClassVar[OptionGroup]
+    OPTION_GROUP_CONTRACTS: _ClassVar[OptionGroup]
+    OPTION_GROUP_AMOUNTS: _ClassVar[OptionGroup]
+
 class LeaderboardPeriod(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     LEADERBOARD_PERIOD_UNSPECIFIED: _ClassVar[LeaderboardPeriod]
@@ -53,6 +60,10 @@ GAME_UTILITY_UNSPECIFIED: GameUtility
 GAME_UTILITY_ZERO_SUM: GameUtility
 GAME_UTILITY_CONSTANT_SUM: GameUtility
 GAME_UTILITY_GENERAL_SUM: GameUtility
+OPTION_GROUP_UNSPECIFIED: OptionGroup
+OPTION_GROUP_PLAY: OptionGroup
+OPTION_GROUP_CONTRACTS: OptionGroup
+OPTION_GROUP_AMOUNTS: OptionGroup
 LEADERBOARD_PERIOD_UNSPECIFIED: LeaderboardPeriod
 LEADERBOARD_PERIOD_ALL_TIME: LeaderboardPeriod
 LEADERBOARD_PERIOD_MONTH: LeaderboardPeriod
@@ -135,7 +146,7 @@ class RuleSetInfo(_message.Message):
     def __init__(self, id: _Optional[str] = ..., title: _Optional[str] = ..., default_options: _Optional[_Mapping[str, str]] = ..., announcements: _Optional[_Iterable[str]] = ..., options: _Optional[_Iterable[_Union[OptionInfo, _Mapping]]] = ..., baska_kop: _Optional[_Union[_baska_kop_pb2.BaskaKopRules, _Mapping]] = ..., bela: _Optional[_Union[_bela_pb2.BelaRules, _Mapping]] = ..., schafkopf: _Optional[_Union[_schafkopf_pb2.SchafkopfRules, _Mapping]] = ..., speculation: _Optional[_Union[_speculation_pb2.SpeculationRules, _Mapping]] = ...) -> None: ...
 
 class OptionInfo(_message.Message):
-    __slots__ = ("key", "meaning", "default_value", "allowed_values", "minimum", "maximum", "seats_by_value")
+    __slots__ = ("key", "meaning", "default_value", "allowed_values", "minimum", "maximum", "seats_by_value", "group", "value_labels")
     class SeatsByValueEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -143,6 +154,13 @@ class OptionInfo(_message.Message):
         key: str
         value: SeatCounts
         def __init__(self, key: _Optional[str] = ..., value: _Optional[_Union[SeatCounts, _Mapping]] = ...) -> None: ...
+    class ValueLabelsEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
     KEY_FIELD_NUMBER: _ClassVar[int]
     MEANING_FIELD_NUMBER: _ClassVar[int]
     DEFAULT_VALUE_FIELD_NUMBER: _ClassVar[int]
@@ -150,6 +168,8 @@ class OptionInfo(_message.Message):
     MINIMUM_FIELD_NUMBER: _ClassVar[int]
     MAXIMUM_FIELD_NUMBER: _ClassVar[int]
     SEATS_BY_VALUE_FIELD_NUMBER: _ClassVar[int]
+    GROUP_FIELD_NUMBER: _ClassVar[int]
+    VALUE_LABELS_FIELD_NUMBER: _ClassVar[int]
     key: str
     meaning: str
     default_value: str
@@ -157,7 +177,9 @@ class OptionInfo(_message.Message):
     minimum: int
     maximum: int
     seats_by_value: _containers.MessageMap[str, SeatCounts]
-    def __init__(self, key: _Optional[str] = ..., meaning: _Optional[str] = ..., default_value: _Optional[str] = ..., allowed_values: _Optional[_Iterable[str]] = ..., minimum: _Optional[int] = ..., maximum: _Optional[int] = ..., seats_by_value: _Optional[_Mapping[str, SeatCounts]] = ...) -> None: ...
+    group: OptionGroup
+    value_labels: _containers.ScalarMap[str, str]
+    def __init__(self, key: _Optional[str] = ..., meaning: _Optional[str] = ..., default_value: _Optional[str] = ..., allowed_values: _Optional[_Iterable[str]] = ..., minimum: _Optional[int] = ..., maximum: _Optional[int] = ..., seats_by_value: _Optional[_Mapping[str, SeatCounts]] = ..., group: _Optional[_Union[OptionGroup, str]] = ..., value_labels: _Optional[_Mapping[str, str]] = ...) -> None: ...
 
 class SeatCounts(_message.Message):
     __slots__ = ("counts",)

@@ -35,6 +35,7 @@ from engine.game import (
     JsonValue,
     MatchLength,
     MatchProgress,
+    OptionGroup,
     OptionType,
     PhaseKind,
     RuleSetType,
@@ -71,7 +72,9 @@ class Pot(Game[int, PotState]):
         seat_counts=(2, 3, 4, 5),
         rule_sets=(
             RuleSetType(
-                "plain", "Plain pot", (OptionType("deals", "deals in the match", "3", values=LENGTHS),)
+                "plain",
+                "Plain pot",
+                (OptionType("deals", "deals in the match", "3", values=LENGTHS, group=OptionGroup.AMOUNTS),),
             ),
         ),
         order_free=(Double,),

@@ -31,6 +31,7 @@ from engine.game import (
     settled_value,
 )
 from engine.match import DealSettled, DealStarted, HandDealt, Match, MatchEvent, MatchFinished, MatchPhase
+from engine.options import SWITCH_VALUES
 from engine.registry import GAMES
 from engine.seeding import SeededRandom, derive_seed
 from tests.engine.pot_game import Pot
@@ -202,6 +203,24 @@ def test_the_declared_options_are_exactly_what_a_table_gets(case: tuple[str, Rul
                 game.parse_options(rule_set.id, {option.key: value})
     with pytest.raises(InvalidOptionsError, match="no_such_option"):
         game.parse_options(rule_set.id, {"no_such_option": "1"})
+
+
+@pytest.mark.parametrize("case", RULE_SETS)
+def test_every_option_names_its_values_in_words_a_player_reads(case: tuple[str, RuleSetType]) -> None:
+    """A settings screen shows a value by the game's word for it: every listed value has
+    one, but a switch's true and false and a number's own digits; a word names no value
+    the option does not take, and no two values share a word."""
+    _, rule_set = case
+    for option in rule_set.options:
+        words = dict(option.words)
+        assert len(words) == len(option.words), option.key
+        assert set(words) <= set(option.values), option.key
+        unnamed = {value for value in option.values if value not in words}
+        assert unnamed <= set(SWITCH_VALUES) | {value for value in unnamed if value.isdigit()}, option.key
+        assert all(word.strip() for word in words.values()), option.key
+        assert len(set(words.values())) == len(words), option.key
+        if set(option.values) == set(SWITCH_VALUES):
+            assert not words, option.key
 
 
 @pytest.mark.parametrize("case", RULE_SETS)

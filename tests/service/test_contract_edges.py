@@ -477,6 +477,22 @@ def test_list_games_declares_each_game_and_every_option_for_a_settings_screen(st
     assert (sauspiel.schafkopf.tariff_partner, sauspiel.schafkopf.tariff_solo) == (20, 50)
     assert club.schafkopf.pack == schafkopf_pb2.SCHAFKOPF_PACK_LONG
     assert list(club.announcements) == ["rufspiel", "wenz", "solo", "wenz_tout", "solo_tout", "sie"]
+    # Each option in the group the game declares, its values by the game's words.
+    club_options = {option.key: option for option in club.options}
+    assert club_options["pack"].group == service_pb2.OPTION_GROUP_PLAY
+    assert club_options["hochzeit"].group == service_pb2.OPTION_GROUP_CONTRACTS
+    assert club_options["tariff_solo"].group == service_pb2.OPTION_GROUP_AMOUNTS
+    assert dict(club_options["all_pass"].value_labels) == {
+        "zusammenwerfen": "Zusammenwerfen: thrown in",
+        "stock": "Stock: thrown in, everyone pays in",
+        "ramsch": "Ramsch",
+        "muss": "Muss: the Eichel-Ober must play",
+    }
+    assert not club_options["hochzeit"].value_labels and not club_options["deals"].value_labels
+    assert {option.group for option in parlett.options} == {
+        service_pb2.OPTION_GROUP_PLAY,
+        service_pb2.OPTION_GROUP_AMOUNTS,
+    }
     assert (bela.title, list(bela.seat_counts)) == ("Bela", [2, 3, 4])
     assert bela.utility == service_pb2.GAME_UTILITY_GENERAL_SUM
     (speedbela,) = bela.rule_sets

@@ -933,6 +933,16 @@ def test_a_new_table_is_three_choices_with_the_rules_folded_and_shown_by_their_m
     assert "Hochzeit: a seat with one trump offers it for a partner" in text
     groups = form.locator(".option-group legend").all_inner_texts()
     assert groups == ["How the game is played", "Games and calls allowed", "Amounts and lengths"]
+    # Each option in the group the game declares, its values by the game's words.
+    played = form.locator(".option-group").nth(0)
+    assert played.locator("#schafkopf-option-bettel_stichzwang").count() == 1
+    assert form.locator(".option-group").nth(1).locator("#schafkopf-option-hochzeit").count() == 1
+    assert played.locator("#schafkopf-option-all_pass option").all_inner_texts() == [
+        "Zusammenwerfen: thrown in",
+        "Stock: thrown in, everyone pays in (4 players only)",
+        "Ramsch (3 or 4 players only)",
+        "Muss: the Eichel-Ober must play (3 or 4 players only)",
+    ]
     assert form.locator("#schafkopf-option-hochzeit").get_attribute("type") == "checkbox"
     form.locator("#schafkopf-option-hochzeit").check()
     assert summary.inner_text().endswith("· 1 changed")

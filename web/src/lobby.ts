@@ -9,6 +9,7 @@ import { ComputerLevel, SeatKind, TablePhase } from "./gen/speedgamez/v1/table_p
 import {
   LeaderboardPeriod,
   LobbyChangeKind,
+  OptionGroup,
   type GameInfo,
   type OptionInfo,
   type TableSummary,
@@ -103,10 +104,11 @@ function newTableSection(games: GameInfo[], go: Go, status: HTMLElement): HTMLEl
 }
 
 // Options shown by their meaning, in groups by what a player does with them.
-const OPTION_GROUPS: [kind: "switch" | "choice" | "number", title: string][] = [
-  ["choice", "How the game is played"],
-  ["switch", "Games and calls allowed"],
-  ["number", "Amounts and lengths"],
+// The groups the game declares for its options, in the order the form shows them.
+const OPTION_GROUPS: [group: OptionGroup, title: string][] = [
+  [OptionGroup.PLAY, "How the game is played"],
+  [OptionGroup.CONTRACTS, "Games and calls allowed"],
+  [OptionGroup.AMOUNTS, "Amounts and lengths"],
 ];
 
 function optionKind(option: OptionInfo): "switch" | "choice" | "number" {
@@ -116,9 +118,10 @@ function optionKind(option: OptionInfo): "switch" | "choice" | "number" {
     : "choice";
 }
 
-/** An option's value as a word: "most tricks" for most_tricks. */
-function valueWord(value: string): string {
-  return value.replaceAll("_", " ");
+/** An option's value as the game names it ("who took the most tricks" for most_tricks);
+ * a number stands for itself. */
+function valueWord(option: OptionInfo, value: string): string {
+  return option.valueLabels[value] ?? value;
 }
 
 function optionField(option: OptionInfo, field: string): HTMLElement {
@@ -138,7 +141,8 @@ function optionField(option: OptionInfo, field: string): HTMLElement {
           { id: field, "data-option": option.key },
           ...option.allowedValues.map((value) => {
             const only = option.seatsByValue[value]?.counts;
-            const text = only ? `${valueWord(value)} (${only.join(" or ")} players only)` : valueWord(value);
+            const word = valueWord(option, value);
+            const text = only ? `${word} (${only.join(" or ")} players only)` : word;
             return h("option", { value, selected: value === option.defaultValue }, text);
           }),
         )
@@ -194,8 +198,8 @@ function newTableForm(game: GameInfo, go: Go, status: HTMLElement): HTMLElement 
     const options = rules?.options ?? [];
     replace(
       optionsBox,
-      ...OPTION_GROUPS.map(([kind, title]) => {
-        const listed = options.filter((option) => optionKind(option) === kind);
+      ...OPTION_GROUPS.map(([group, title]) => {
+        const listed = options.filter((option) => option.group === group);
         if (!listed.length) return null;
         return h(
           "fieldset",
