@@ -436,8 +436,8 @@ class Store:
             table_key = keys.table(table_id)
             steps.append(Step(f"HMGET {table_key}", lambda pipe: pipe.hmget(table_key, _TABLE_FIELDS)))
         replies = await together(self.redis, steps)
-        if table_id:
-            _READ_AHEAD.set({table_id: replies.pop()})
+        # Set for every call, so that nothing read for an earlier call of this task is used.
+        _READ_AHEAD.set({table_id: replies.pop()} if table_id else {})
         return int(replies[0]), _authentication(replies[1]) if token else None
 
     async def limit_rate(self, bucket: str, rate_per_s: float, burst: int, cost: int = 1) -> int:
