@@ -77,8 +77,8 @@ async def together(redis: Redis, steps: Sequence[Step]) -> list[Any]:
     """The replies of ``steps``, sent to Redis in one round trip (a pipeline; on a cluster,
     to each node it needs at once). A single Redis runs them in order; they are not a
     transaction. A script Redis no longer knows (it restarted, or its scripts were
-    flushed) is loaded and its step alone sent again after the others, so no step runs
-    twice; the first step that failed otherwise raises its error."""
+    flushed) is loaded and its step alone sent again after the others, so that no other
+    step runs twice for it; the first step that failed otherwise raises its error."""
     replies: list[Any] = [None] * len(steps)
     pending = list(range(len(steps)))
     for attempt in (1, 2):
