@@ -1119,17 +1119,34 @@ def test_a_redraw_keeps_the_focused_control_and_a_price_being_typed(open_page: C
     page = open_page()
     register(page, "Anna")
     new_table(page, "speculation", settings={"option-reveal_seconds": "0", "option-auction_seconds": "0"})
-    until_anna_may_offer(page)
-    price_key = page.locator("input.price").first.get_attribute("data-focus")
-    # By its key: a redraw meanwhile may reorder the inputs.
-    price = page.locator(f"input[data-focus='{price_key}']")
-    price.fill("7")
-    call = page.locator(".choices button").first
-    call_key = call.get_attribute("data-focus")
-    call.focus()
-    # L (the last trick) draws the whole board anew: the old header leaves the page.
-    page.evaluate("() => { window.drawnBefore = document.querySelector('.board header'); }")
-    page.keyboard.press("l")
-    page.wait_for_function("() => !window.drawnBefore.isConnected")
-    assert price.input_value() == "7"
-    assert page.evaluate("() => document.activeElement.dataset.focus") == call_key
+    # The computers trade meanwhile: a card sold takes its price field and its call off
+    # the board. Then she begins again with the market as it is.
+    for _ in range(20):
+        until_anna_may_offer(page)
+        price_key, call_key = page.evaluate(
+            """() => [document.querySelector("input.price")?.dataset.focus ?? null,
+                      document.querySelector(".choices button")?.dataset.focus ?? null]"""
+        )
+        if price_key is None or call_key is None:
+            continue
+        with contextlib.suppress(TimeoutError):
+            # By their keys: a redraw meanwhile may reorder the controls.
+            page.locator(f"input[data-focus='{price_key}']").fill("7", timeout=5_000)
+            page.locator(f"[data-focus='{call_key}']").focus(timeout=5_000)
+            # L (the last trick) draws the whole board anew: the old header leaves the page.
+            page.evaluate("() => { window.drawnBefore = document.querySelector('.board header'); }")
+            page.keyboard.press("l")
+            page.wait_for_function("() => !window.drawnBefore.isConnected")
+            look = page.evaluate(
+                """([price, call]) => ({
+                    value: document.querySelector(`input[data-focus="${CSS.escape(price)}"]`)?.value ?? null,
+                    call: document.querySelector(`[data-focus="${CSS.escape(call)}"]`) !== null,
+                    focused: document.activeElement?.dataset.focus ?? null,
+                })""",
+                [price_key, call_key],
+            )
+            if look["value"] is not None and look["call"]:
+                break
+    else:
+        raise AssertionError("the market never held still for one redraw")
+    assert look["value"] == "7" and look["focused"] == call_key, look
