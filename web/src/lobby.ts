@@ -103,8 +103,7 @@ function newTableSection(games: GameInfo[], go: Go, status: HTMLElement): HTMLEl
   return h("section", { "aria-label": "New table" }, h("h2", {}, "New table"), picker, ...forms);
 }
 
-// Options shown by their meaning, in groups by what a player does with them.
-// The groups the game declares for its options, in the order the form shows them.
+// Options shown by their meaning, in the groups the game declares, in this order.
 const OPTION_GROUPS: [group: OptionGroup, title: string][] = [
   [OptionGroup.PLAY, "How the game is played"],
   [OptionGroup.CONTRACTS, "Games and calls allowed"],
