@@ -8,13 +8,11 @@ appear (never for a guessed time) and type answers.
 
 from __future__ import annotations
 
-import fcntl
 import os
 import re
 import signal
 import subprocess
 import sys
-import termios
 import threading
 import time
 from dataclasses import dataclass
@@ -35,13 +33,18 @@ TRACEBACK = "Traceback (most recent call last)"
 DOCUMENTED_PYTHON = ".venv/bin/python" if (ROOT / ".venv/bin/python").exists() else sys.executable
 
 
-def _as_at_a_login() -> None:
-    """In the child before it starts: the pty becomes the controlling terminal of its new
-    session, so that its line discipline turns a typed Ctrl-C into SIGINT; and SIGINT is at
-    its default, as in a person's shell, even when this test run ignores it (a run started
-    in the background by a shell without job control does)."""
-    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
+# Run first in the child, which then becomes the client: the pty becomes the controlling
+# terminal of its new session, so that its line discipline turns a typed Ctrl-C into
+# SIGINT; and SIGINT is at its default, as in a person's shell, even when this test run
+# ignores it (a run started in the background by a shell without job control does). Done
+# by the new interpreter, never between fork and exec: Python code there (a preexec_fn)
+# can deadlock in a process with threads, and this test process has reader threads.
+_AS_AT_A_LOGIN = (
+    "import fcntl, os, signal, sys, termios; "
+    "fcntl.ioctl(0, termios.TIOCSCTTY, 0); "
+    "signal.signal(signal.SIGINT, signal.SIG_DFL); "
+    "os.execv(sys.executable, [sys.executable, '-m', *sys.argv[1:]])"
+)
 
 
 @dataclass
@@ -67,14 +70,13 @@ class Terminal:
         environment.pop("XDG_CONFIG_HOME", None)
         environment.update(env or {})
         self.process = subprocess.Popen(
-            [python, "-m", "client", *args],
+            [python, "-c", _AS_AT_A_LOGIN, "client", *args],
             cwd=ROOT,
             env=environment,
             stdin=slave,
             stdout=slave,
             stderr=slave,
             start_new_session=True,
-            preexec_fn=_as_at_a_login,
         )
         os.close(slave)
         self.reader = threading.Thread(target=self._read, daemon=True)
