@@ -26,7 +26,7 @@ from server.lobby import table_summary
 from server.replay import match_replay
 from server.requests import Caller, card_names_of, parse_table_name, table_id_of
 from server.settings import Settings
-from server.store import Authentication, AuthenticationStatus, Store, digest, now_ms
+from server.store import AuthenticationStatus, Store, digest, now_ms
 from server.streams import WatchStreams
 from server.table import TableConfig, TableRecord, TableStatus
 from server.table_log import Act, Again, Close, Compare, Expire, Join, Leave, LogEntry, SeatKind, Stop
@@ -87,18 +87,32 @@ class TableService(WatchStreams):
         which also reads ahead the table named ``table`` (when it names one) for the call's
         first look at it."""
         settings = self.settings
+        token_digest = digest(token) if token else None
         wait_ms, found = await self.store.admit(
             keys.address_rate(address),
             (settings.address_rate_per_s, settings.address_rate_burst),
-            token,
+            token_digest,
             (settings.rate_per_s, settings.rate_burst),
             cost,
             table_id_of(table),
         )
         self._refuse_address(wait_ms)
-        token = _required(token)
-        assert found is not None
-        return self._caller(found, token, address)
+        if token_digest is None or found is None:
+            raise ServiceError(
+                Code.UNAUTHENTICATED,
+                "missing token: send the header 'authorization: Bearer <token>' from RegisterPlayer",
+            )
+        if found.status is AuthenticationStatus.UNKNOWN:
+            raise ServiceError(
+                Code.UNAUTHENTICATED, "unknown or expired token: register again with RegisterPlayer"
+            )
+        if found.status is AuthenticationStatus.LIMITED:
+            raise ServiceError(
+                Code.RESOURCE_EXHAUSTED,
+                f"too many requests: at most {settings.rate_per_s:g} per second in bursts of "
+                f"{settings.rate_burst}; retry in {found.retry_after_ms} ms",
+            )
+        return Caller(found.player_id, found.name, address, token_digest)
 
     def _refuse_address(self, wait_ms: int) -> None:
         if wait_ms:
@@ -108,20 +122,6 @@ class TableService(WatchStreams):
                 f"too many requests from this address: at most {settings.address_rate_per_s:g} per "
                 f"second in bursts of {settings.address_rate_burst}; retry in {wait_ms} ms",
             )
-
-    def _caller(self, found: Authentication, token: str, address: str) -> Caller:
-        if found.status is AuthenticationStatus.UNKNOWN:
-            raise ServiceError(
-                Code.UNAUTHENTICATED, "unknown or expired token: register again with RegisterPlayer"
-            )
-        if found.status is AuthenticationStatus.LIMITED:
-            settings = self.settings
-            raise ServiceError(
-                Code.RESOURCE_EXHAUSTED,
-                f"too many requests: at most {settings.rate_per_s:g} per second in bursts of "
-                f"{settings.rate_burst}; retry in {found.retry_after_ms} ms",
-            )
-        return Caller(found.player_id, found.name, address, digest(token))
 
     async def register_player(
         self, request: service_pb2.RegisterPlayerRequest
@@ -672,15 +672,6 @@ class TableService(WatchStreams):
 
 # The highest stake a table may have.
 MAX_STAKE = 10_000
-
-
-def _required(token: str | None) -> str:
-    if not token:
-        raise ServiceError(
-            Code.UNAUTHENTICATED,
-            "missing token: send the header 'authorization: Bearer <token>' from RegisterPlayer",
-        )
-    return token
 
 
 def _short(balance: int, stake: int) -> str:

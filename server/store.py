@@ -417,19 +417,18 @@ class Store:
         self,
         address_bucket: str,
         address_limit: tuple[float, int],
-        token: str | None,
+        token_digest: str | None,
         token_limit: tuple[float, int],
         cost: int,
         table_id: str | None,
     ) -> tuple[int, Authentication | None]:
-        """``limit_rate`` of the address's bucket and, given a token, its look-up with
-        ``cost`` taken from its rate bucket, in one round trip; the table the call is
-        about (if any) is read in the same trip, and the call's first ``load`` of it takes
-        what was read instead of asking Redis again. Both buckets are taken from,
-        whichever refuses."""
+        """``limit_rate`` of the address's bucket and, given a token (by its digest), its
+        look-up with ``cost`` taken from its rate bucket, in one round trip; the table the
+        call is about (if any) is read in the same trip, and the call's first ``load`` of
+        it takes what was read instead of asking Redis again. Both buckets are taken
+        from, whichever refuses."""
         steps = [script_step(self._rate, [address_bucket], [*address_limit, 1])]
-        if token:
-            token_digest = digest(token)
+        if token_digest:
             token_keys = [keys.token(token_digest), keys.rate(token_digest)]
             steps.append(script_step(self._authenticate, token_keys, [*token_limit, cost]))
         if table_id:
@@ -438,7 +437,7 @@ class Store:
         replies = await together(self.redis, steps)
         # Set for every call, so that nothing read for an earlier call of this task is used.
         _READ_AHEAD.set({table_id: replies.pop()} if table_id else {})
-        return int(replies[0]), _authentication(replies[1]) if token else None
+        return int(replies[0]), _authentication(replies[1]) if token_digest else None
 
     async def limit_rate(self, bucket: str, rate_per_s: float, burst: int, cost: int = 1) -> int:
         """Take ``cost`` requests from the rate bucket ``bucket``; 0 if allowed, else the ms to wait."""

@@ -237,6 +237,10 @@ def table_view(
     return view
 
 
+# A kept snapshot's key: table id, version, player id, CardNames value.
+ViewKey = tuple[str, int, str, int]
+
+
 class ViewCache:
     """Snapshots already built, by table, version, player and card names, the most recently
     used kept. A table's stored state at a version never changes (every write makes a new
@@ -247,15 +251,15 @@ class ViewCache:
 
     def __init__(self, entries: int) -> None:
         self.entries = entries
-        self._views: OrderedDict[tuple[str, int, str, int], table_pb2.TableView] = OrderedDict()
+        self._views: OrderedDict[ViewKey, table_pb2.TableView] = OrderedDict()
 
-    def get(self, key: tuple[str, int, str, int]) -> table_pb2.TableView | None:
+    def get(self, key: ViewKey) -> table_pb2.TableView | None:
         view = self._views.get(key)
         if view is not None:
             self._views.move_to_end(key)
         return view
 
-    def put(self, key: tuple[str, int, str, int], view: table_pb2.TableView) -> None:
+    def put(self, key: ViewKey, view: table_pb2.TableView) -> None:
         if not self.entries:
             return
         self._views[key] = view

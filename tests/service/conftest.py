@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 import redis
 
-from tests.support.client import Player
+from tests.support.client import HUMAN, Player
 from tools.processes import (
     RedisCluster,
     RedisServer,
@@ -46,6 +46,16 @@ class Stack:
         player = Player(server_address(self.servers[server]), name)
         self.players.append(player)
         return player
+
+    def four_people(self, names: str, deals: str = "8") -> tuple[str, dict[int, Player]]:
+        """A Kop table of ``deals`` deals and four people named ``names 0`` to ``names 3``,
+        all seated: its name and each seat's player."""
+        players = [self.player(f"{names} {seat}") for seat in range(4)]
+        created = players[0].create([HUMAN] * 4, deals=deals)
+        by_seat = {created.viewer_seat: players[0]}
+        for player in players[1:]:
+            by_seat[player.join(created.name).viewer_seat] = player
+        return created.name, by_seat
 
 
 # The modules that run on a single Redis as well as on the cluster.

@@ -53,19 +53,15 @@ def move_at_most(stack: Stack) -> int:
 def test_a_read_takes_one_round_trip_and_a_move_three_in_a_match_of_four_people(stack: Stack) -> None:
     """Counted in the second and third deals: the first use of a script after Redis started
     loads it (two more round trips, once), and the first deal has used them all."""
-    players = [stack.player(f"Person {seat}") for seat in range(4)]
-    created = players[0].create([HUMAN] * 4, deals="8")
-    by_seat = {created.viewer_seat: players[0]}
-    for player in players[1:]:
-        by_seat[player.join(created.name).viewer_seat] = player
+    name, by_seat = stack.four_people("Person")
     reads: list[int] = []
     moves: dict[str, list[int]] = {"play": [], "deal end": []}
-    view = by_seat[0].get(created.name)
+    view = by_seat[0].get(name)
     # Two whole deals after the first: bids, cards, the settlements and their continues.
     while view.deal_number < 4:
         acting = list(view.to_act_seats) or list(view.may_act_seats)
         player = by_seat[acting[0]]
-        own, trips_of_read = counted(stack, "GetTable", functools.partial(player.get, created.name))
+        own, trips_of_read = counted(stack, "GetTable", functools.partial(player.get, name))
         view, trips = counted(stack, "SubmitAction", functools.partial(player.submit, own, simple_move(own)))
         if own.deal_number >= 2:
             reads.append(trips_of_read)
@@ -101,17 +97,13 @@ def test_a_store_that_forgot_its_scripts_loads_them_again_and_runs_each_once(
 ) -> None:
     """Redis restarted without its script cache: a script it no longer knows is loaded and
     sent again, and the move is applied once."""
-    players = [stack.player(f"Forgetful {seat}") for seat in range(4)]
-    created = players[0].create([HUMAN] * 4)
-    by_seat = {created.viewer_seat: players[0]}
-    for player in players[1:]:
-        by_seat[player.join(created.name).viewer_seat] = player
-    view = by_seat[0].get(created.name)
+    name, by_seat = stack.four_people("Forgetful")
+    view = by_seat[0].get(name)
     player = by_seat[view.to_act_seats[0]]
-    own = player.get(created.name)
+    own = player.get(name)
     redis_client.script_flush()
     after = player.submit(own, simple_move(own))
     assert after.version == own.version + 1
-    assert player.get(created.name).version == own.version + 1
+    assert player.get(name).version == own.version + 1
     redis_client.script_flush()
-    assert by_seat[0].get(created.name).version == own.version + 1
+    assert by_seat[0].get(name).version == own.version + 1

@@ -11,8 +11,9 @@ from typing import Any
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster as AsyncRedisCluster
 
+from server import keys
 from server.settings import Settings
-from server.store import StoreConnection, connect
+from server.store import Store, StoreConnection, connect
 from tools.processes import RedisCluster, RedisServer
 
 KEY = "sg:test:{closed-under-a-write}"
@@ -75,3 +76,31 @@ def test_a_write_on_a_connection_closed_under_it_is_sent_again(
     assert value == b"kept"
     assert failed_writes >= 1, "the command met the closed connection"
     assert replaced, "the closed connection was dropped"
+
+
+def test_a_call_never_looks_at_a_table_read_ahead_for_an_earlier_call_of_its_task(
+    redis_server: RedisServer | RedisCluster,
+) -> None:
+    """A task may serve one call after another: what ``Store.admit`` read ahead for a call
+    that never looked at its table is gone at the next call, which reads the table anew."""
+    settings = Settings(redis_url=redis_server.url, redis_cluster=redis_server.cluster)
+    table_key = keys.table("read-ahead")
+
+    async def scenario() -> int | None:
+        client = connect(settings, "test")
+        try:
+            await client.hset(table_key, mapping={"config": "{}", "state": "{}", "version": 1})
+            store = Store(client, settings)
+            limit = (1000.0, 1000)
+            # A call about the table that ends before looking at it (refused, say).
+            await store.admit(keys.address_rate("a"), limit, None, limit, 1, "read-ahead")
+            await client.hset(table_key, "version", 2)
+            # The next call of the same task, about no table, then looks at it.
+            await store.admit(keys.address_rate("a"), limit, None, limit, 1, None)
+            stored = await store.fetch("read-ahead")
+            return None if stored is None else stored.version
+        finally:
+            await client.delete(table_key)
+            await client.aclose()
+
+    assert asyncio.run(scenario()) == 2

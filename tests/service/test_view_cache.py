@@ -5,16 +5,7 @@ from __future__ import annotations
 
 from speedgamez.v1 import table_pb2
 from tests.service.conftest import Stack
-from tests.support.client import HUMAN, Player, simple_move
-
-
-def seated(stack: Stack, names: str) -> tuple[str, dict[int, Player]]:
-    players = [stack.player(f"{names} {seat}") for seat in range(4)]
-    created = players[0].create([HUMAN] * 4)
-    by_seat = {created.viewer_seat: players[0]}
-    for player in players[1:]:
-        by_seat[player.join(created.name).viewer_seat] = player
-    return created.name, by_seat
+from tests.support.client import simple_move
 
 
 def without_time(view: table_pb2.TableView) -> table_pb2.TableView:
@@ -25,7 +16,7 @@ def without_time(view: table_pb2.TableView) -> table_pb2.TableView:
 
 
 def test_a_kept_snapshot_goes_only_to_its_own_player(stack: Stack) -> None:
-    name, by_seat = seated(stack, "Keeper")
+    name, by_seat = stack.four_people("Keeper")
     stranger = stack.player("Stranger")
     first = {seat: player.get(name) for seat, player in by_seat.items()}
     again = {seat: player.get(name) for seat, player in by_seat.items()}
@@ -44,7 +35,7 @@ def test_a_kept_snapshot_goes_only_to_its_own_player(stack: Stack) -> None:
 
 
 def test_a_look_after_a_move_shows_the_new_version(stack: Stack) -> None:
-    name, by_seat = seated(stack, "Mover")
+    name, by_seat = stack.four_people("Mover")
     acting = by_seat[by_seat[0].get(name).to_act_seats[0]]
     before = acting.get(name)
     assert without_time(acting.get(name)) == without_time(before)
