@@ -41,16 +41,23 @@ def count_round_trip() -> None:
         counter[0] += 1
 
 
+@contextmanager
+def uncounted() -> Iterator[None]:
+    """Sends in this block count for no call."""
+    token = _ROUND_TRIPS.set(None)
+    try:
+        yield
+    finally:
+        _ROUND_TRIPS.reset(token)
+
+
 class CountedClusterPipeline(ClusterPipeline):
     """A cluster pipeline sends to each node it needs at once: one round trip, not one per node."""
 
     async def execute(self, raise_on_error: bool = True, allow_redirections: bool = True) -> list[Any]:
         count_round_trip()
-        uncounted = _ROUND_TRIPS.set(None)
-        try:
+        with uncounted():
             return await super().execute(raise_on_error, allow_redirections)
-        finally:
-            _ROUND_TRIPS.reset(uncounted)
 
 
 @dataclass(frozen=True)

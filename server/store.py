@@ -35,7 +35,14 @@ from server import keys
 from server.bank import Bank
 from server.board import Board
 from server.clock import Deadlines
-from server.round_trips import CountedClusterPipeline, Step, count_round_trip, script_step, together
+from server.round_trips import (
+    CountedClusterPipeline,
+    Step,
+    count_round_trip,
+    script_step,
+    together,
+    uncounted,
+)
 from server.settings import Settings
 from server.table import Happened, TableConfig, TableRecord, TableStatus
 from server.table_log import LogEntry, entry_from_dict, entry_to_dict
@@ -250,6 +257,14 @@ class StoreConnection(Connection):
     escape (redis-py issue 4287); nothing would then retry the command or report the
     store as away, and the call would be answered INTERNAL instead of UNAVAILABLE."""
 
+    async def connect_check_health(
+        self, check_health: bool = True, retry_socket_connect: bool = True
+    ) -> None:
+        # A new connection's handshake is the pool's cost, not the round trips of the call
+        # that happened to need the connection.
+        with uncounted():
+            await super().connect_check_health(check_health, retry_socket_connect)
+
     async def send_packed_command(self, command: Any, check_health: bool = True) -> None:
         # Every command and every pipeline goes out through here, once per connection.
         count_round_trip()
@@ -274,6 +289,12 @@ class _NotedRedis(Redis):
 class _NotedRedisCluster(RedisCluster):
     """RedisCluster whose errors say which command, on which key, failed, and whose
     pipelines count as one round trip."""
+
+    async def initialize(self, *args: Any, **kwargs: Any) -> RedisCluster:
+        # Learning the cluster's nodes and slots is the client's cost, not the round trips
+        # of the call that happened to come first.
+        with uncounted():
+            return await super().initialize(*args, **kwargs)
 
     def pipeline(self, transaction: Any = None, shard_hint: Any = None) -> ClusterPipeline:
         if shard_hint:
