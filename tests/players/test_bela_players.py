@@ -222,7 +222,7 @@ def test_three_seat_trump_choice_solves_deals_exactly_until_the_node_budget_is_s
     assert info.phase_kind is PhaseKind.BIDDING
 
     def solved(budget: int) -> int:
-        level = replace(search.STRONG, exact_call_nodes={3: budget})
+        level = replace(search.STRONG, exact_call_nodes={3: budget}, call_nodes={})
         evaluation = search.call_outlooks(info, level).evaluation
         assert evaluation.deals == search.STRONG.call_samples[3] and len(evaluation.outlooks) == 5
         return evaluation.solved
@@ -279,3 +279,30 @@ def test_card_values_count_the_points_the_party_has_taken_already() -> None:
         assert all(outlook.mean_points >= points for outlook in evaluation.outlooks), (points, evaluation)
         return
     raise AssertionError("no deal gave the party 60 points in six tricks")
+
+
+def test_seed_002_three_players_strong_defender_gives_points_to_the_other_defenders_trick() -> None:
+    """Seed 002, three players: the two who did not choose the trump share the caller's
+    points when he falls, so they play together. Late in a deal, the caller having led
+    and the other defender taking the trick, a strong defender who cannot follow and has
+    no trump gives the trick its King (4 points) rather than a Seven: searched as alone
+    against the two others, it would keep every point from both."""
+    record = _to_first_card(_record(3, derive_seed("bela-defenders-together", 24), {}))
+    rng = SeededRandom(24)
+    for _ in range(23):
+        state = _deal(record)
+        record.apply(Act(state.turn, rng.choice(GAME.legal_actions(state, state.turn)), SeatKind.COMPUTER))
+    state = _deal(record)
+    assert state.turn is not None
+    observation = seat_observation(record, state.turn)
+    info = seat_info(observation)
+    table = table_of(info)
+    (caller, led), (mate, taking) = info.trick_cards
+    assert table.trump is Suit.DIAMONDS and caller == table.caller != info.seat != mate
+    assert (led, taking) == (Card(Suit.CLUBS, Rank.NINE), Card(Suit.CLUBS, Rank.TEN))
+    assert set(info.playable) == set(info.hand) == {
+        Card(Suit.SPADES, Rank.KING),
+        Card(Suit.SPADES, Rank.SEVEN),
+        Card(Suit.HEARTS, Rank.EIGHT),
+    }
+    assert decide(observation, "strong").action == PlayCard(Card(Suit.SPADES, Rank.KING))

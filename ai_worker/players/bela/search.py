@@ -8,8 +8,10 @@ average. A deal's value for the seat is its party's score minus the opponents' a
 settlement: card points, last trick and Kup from the solver (Štiglja is its sweep bonus),
 then the zvanja of the strongest declaration and Bela as the sampled hands hold them,
 and the prolaz threshold of the caller's party. With three players each seat plays for
-itself and the search is paranoid: the two others are assumed to play together against
-it.
+itself. The caller's search takes the two others as one side against him, as they are:
+he falls unless he makes more than half. The others' search differs by level: normal
+takes the third seat as an enemy too, strong takes the two seats against the caller as
+one side (they win together when he falls and share his points).
 
 * normal: ``NORMAL.samples`` uniform samples of the hard facts but the meld test;
 * strong: at least ``STRONG.samples`` at the first trick and more as the deal goes on,
@@ -97,6 +99,11 @@ class Level:
     # dalje: the search sees every card, so it wins more often than a table does.
     call_floor: float
     call_margin: float
+    # With three players: whether the two seats that did not choose the trump are searched
+    # as one side against the caller. They win together when he falls and share his
+    # points, so each helps the other; searched alone, a seat takes the other as an enemy
+    # and never gives him points.
+    defenders_together: bool
 
 
 NORMAL = Level(
@@ -116,6 +123,7 @@ NORMAL = Level(
     exact_limit=0,
     call_floor=0.7,
     call_margin=0.1,
+    defenders_together=False,
 )
 # Deals listed before the meld test, at most, per deal the strong level may use.
 _LISTED_PER_DEAL = 10
@@ -136,6 +144,7 @@ STRONG = Level(
     exact_limit=150,
     call_floor=0.7,
     call_margin=0.1,
+    defenders_together=True,
 )
 
 
@@ -291,7 +300,7 @@ def _ask_calls(
             solved, level.exact_call_samples, level.exact_call_nodes.get(table.seats)
         )
         try:
-            answers = [_call_answer(info, table, solvers, hands, kup, call, solve) for call in calls]
+            answers = [_call_answer(info, table, level, solvers, hands, kup, call, solve) for call in calls]
         except NodeLimitError:
             break
         finally:
@@ -310,6 +319,7 @@ def _ask_calls(
 def _call_answer(
     info: SeatInfo,
     table: Table,
+    level: Level,
     solvers: _Solvers,
     hands: list[frozenset[Card]],
     kup: frozenset[Card],
@@ -323,11 +333,13 @@ def _call_answer(
     if suit is None:
         return False, 0.0, 0
     if exact:
-        points = solvers.solve(suit, kup, _Position.start(table, info.seat, suit, hands))
-        score, won = _Valuation(table, info.seat, suit, caller, hands).score(points, False)
+        side = _side(table, level, info.seat, caller)
+        points = solvers.solve(suit, kup, _Position.start(table, side, hands))
+        score, won = _Valuation(table, info.seat, suit, caller, hands, side).score(points, False)
         return won, score, points
-    threshold = _Valuation(table, caller, suit, caller, hands).passing_points()
-    passes = solvers.reaches(suit, kup, _Position.start(table, caller, suit, hands), threshold)
+    caller_side = table.partners(caller)
+    threshold = _Valuation(table, caller, suit, caller, hands, caller_side).passing_points()
+    passes = solvers.reaches(suit, kup, _Position.start(table, caller_side, hands), threshold)
     return (passes if table.party(caller) == table.party(info.seat) else not passes), 0.0, 0
 
 
@@ -365,9 +377,13 @@ def card_outlooks(info: SeatInfo, level: Level) -> Evaluation:
     outlooks: dict[Card, Outlook] = {card: Outlook(PlayCard(card), card.symbol) for card in info.playable}
     exactly: dict[Card, Outlook] = {card: Outlook(PlayCard(card), card.symbol) for card in info.playable}
     solvers = _Solvers(table.seats)
-    party = table.partners(info.seat)
-    party_points = sum(trick.points for trick in info.tricks if trick.winner in party)
-    has_trick = any(trick.winner in party for trick in info.tricks)
+    side = _side(table, level, info.seat, table.caller)
+    taken = dict.fromkeys(range(table.seats), 0)
+    for trick in info.tricks:
+        if trick.winner is not None:
+            taken[trick.winner] += trick.points
+    party_points = sum(taken[seat] for seat in side)
+    has_trick = any(trick.winner in side for trick in info.tricks)
     most_exact = level.exact_card_samples[table.seats]
     node_budget = level.exact_card_nodes.get(table.seats)
     solved_exactly = 0
@@ -378,8 +394,8 @@ def card_outlooks(info: SeatInfo, level: Level) -> Evaluation:
             break
         deals_taken += 1
         hands, kup = hands_of(info, deal)
-        valuation = _Valuation(table, info.seat, trump, table.caller, hands)
-        position = _Position.now(table, info, hands)
+        valuation = _Valuation(table, info.seat, trump, table.caller, hands, side, taken)
+        position = _Position.now(table, info, side, hands)
         # The solver knows the duties, not that a seat which said Bela must now play the
         # King or the Queen: the seat's playable cards are those it offers.
         if solvers.solve_next_exactly(solved_exactly, most_exact, node_budget):
@@ -484,6 +500,14 @@ def _weights(
 # Private helpers ---------------------------------------------------------------------
 
 
+def _side(table: Table, level: Level, seat: int, caller: int) -> frozenset[int]:
+    """The seats the search plays for, with ``seat`` deciding: its party, or with three
+    players and ``level.defenders_together`` the two seats against the caller."""
+    if level.defenders_together and table.seats == 3 and caller >= 0 and seat != caller:
+        return frozenset(range(table.seats)) - {caller}
+    return table.partners(seat)
+
+
 @dataclass(frozen=True)
 class _Position:
     """A position for the solver: hands, leader and open trick in the solver's seat
@@ -496,22 +520,23 @@ class _Position:
     flags: int
 
     @staticmethod
-    def start(table: Table, seat: int, trump: Suit, hands: list[frozenset[Card]]) -> _Position:
+    def start(table: Table, seats: frozenset[int], hands: list[frozenset[Card]]) -> _Position:
+        """The first trick of the deal, searched for ``seats``."""
         by_position = [frozenset[Card]()] * table.seats
         for other in range(table.seats):
             by_position[table.position(other)] = hands[other]
-        side = sum(1 << table.position(other) for other in table.partners(seat))
+        side = sum(1 << table.position(other) for other in seats)
         leader = table.position(table.order[0])
         return _Position(tuple(by_position), leader, (), side, 0)
 
     @staticmethod
-    def now(table: Table, info: SeatInfo, hands: list[frozenset[Card]]) -> _Position:
+    def now(table: Table, info: SeatInfo, seats: frozenset[int], hands: list[frozenset[Card]]) -> _Position:
+        """The deal as it stands, searched for ``seats``."""
         by_position = [frozenset[Card]()] * table.seats
         for other in range(table.seats):
             by_position[table.position(other)] = hands[other]
-        party = table.partners(info.seat)
-        side = sum(1 << table.position(other) for other in party)
-        lost = any(trick.winner not in party for trick in info.tricks)
+        side = sum(1 << table.position(other) for other in seats)
+        lost = any(trick.winner not in seats for trick in info.tricks)
         trick = info.current_trick
         leader = table.position(trick.leader if trick is not None and trick.cards else info.seat)
         cards = tuple(card for _, card in info.trick_cards)
@@ -586,15 +611,18 @@ class _Solvers:
 
 @dataclass
 class _Valuation:
-    """What a sampled deal is worth to ``seat`` once its party has made ``points``
-    (cards, last trick with the Kup, Štiglja): the zvanja of the strongest declaration
-    and Bela as the sampled hands hold them, then the settlement."""
+    """What a sampled deal is worth to ``seat`` once the seats the search plays for,
+    ``side``, have made ``points`` (cards, last trick with the Kup, Štiglja): the zvanja
+    of the strongest declaration and Bela as the sampled hands hold them, then the
+    settlement. ``taken``: the card points each seat's tricks have brought so far."""
 
     table: Table
     seat: int
     trump: Suit
     caller: int
     hands: list[frozenset[Card]]
+    side: frozenset[int]
+    taken: dict[int, int] = field(default_factory=dict)
     zvanja: dict[int, int] = field(default_factory=dict)
     bela: dict[int, int] = field(default_factory=dict)
 
@@ -645,7 +673,9 @@ class _Valuation:
 
     def score(self, points: int, has_trick: bool) -> tuple[float, bool]:
         """(the seat's score minus its opponents' mean, whether its party wins the deal),
-        ``has_trick``: whether the party has taken a trick already."""
+        ``has_trick``: whether the side has taken a trick already."""
+        if len(self.side) > len(self.table.partners(self.seat)):
+            return self._defenders_score(points, has_trick)
         table = self.table
         mine = table.party(self.seat)
         total_cards = DEAL_POINTS
@@ -672,6 +702,32 @@ class _Valuation:
         fell = 2 * caller_made <= total
         mine_score = made + (caller_made / len(others) if fell else 0.0)
         return mine_score - (total - mine_score) / len(others), fell
+
+    def _defenders_score(self, points: int, has_trick: bool) -> tuple[float, bool]:
+        """``score`` with three players when ``points`` are those of the two seats against
+        the caller (whether he falls). Which of them takes the points still to come the
+        search does not tell: each keeps what it has taken and half the rest. Both taking
+        every trick is no Štiglja (neither took them all), so the points stop at the deal's."""
+        caller = self.caller
+        mate = next(iter(self.side - {self.seat}))
+        cards = min(points, DEAL_POINTS)
+        side_took = points > 0 or has_trick
+        caller_took = points <= DEAL_POINTS
+        caller_made = DEAL_POINTS - cards + (0 if side_took else STIGLJA)
+        if caller_took:
+            caller_made += self._extras(caller)
+        still_to_come = (cards - self.taken.get(self.seat, 0) - self.taken.get(mate, 0)) / 2
+        mine = self.taken.get(self.seat, 0) + still_to_come + (self._extras(self.seat) if side_took else 0)
+        mates = self.taken.get(mate, 0) + still_to_come + (self._extras(mate) if side_took else 0)
+        fell = 2 * caller_made <= caller_made + mine + mates
+        if fell:
+            mine, mates, caller_made = mine + caller_made / 2, mates + caller_made / 2, 0
+        return mine - (mates + caller_made) / 2, fell
+
+    def _extras(self, seat: int) -> int:
+        """The zvanja and Bela that count for ``seat``'s party if it takes a trick."""
+        party = self.table.party(seat)
+        return self.zvanja.get(party, 0) + self.bela.get(party, 0)
 
 
 def _label(evaluation: Evaluation, action: Action) -> str:
