@@ -300,9 +300,6 @@ def test_seed_002_three_players_strong_defender_gives_points_to_the_other_defend
     (caller, led), (mate, taking) = info.trick_cards
     assert table.trump is Suit.DIAMONDS and caller == table.caller != info.seat != mate
     assert (led, taking) == (Card(Suit.CLUBS, Rank.NINE), Card(Suit.CLUBS, Rank.TEN))
-    assert set(info.playable) == set(info.hand) == {
-        Card(Suit.SPADES, Rank.KING),
-        Card(Suit.SPADES, Rank.SEVEN),
-        Card(Suit.HEARTS, Rank.EIGHT),
-    }
+    hand = {Card(Suit.SPADES, Rank.KING), Card(Suit.SPADES, Rank.SEVEN), Card(Suit.HEARTS, Rank.EIGHT)}
+    assert set(info.playable) == set(info.hand) == hand
     assert decide(observation, "strong").action == PlayCard(Card(Suit.SPADES, Rank.KING))
