@@ -94,6 +94,7 @@ async def serve(settings: Settings) -> None:
     )
     refresher = asyncio.create_task(_watch_redis(store, health_servicer))
     hub_task = asyncio.create_task(hub.run())
+    upkeep_task = asyncio.create_task(hub.keep_up(store, settings.watch_poll_ms, settings.watch_lease_ms))
 
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
@@ -109,6 +110,7 @@ async def serve(settings: Settings) -> None:
     if http_task is not None:
         await http_task
     hub_task.cancel()
+    upkeep_task.cancel()
     await redis.aclose()
 
 

@@ -19,11 +19,13 @@ SPEEDGAMEZ_WEB_ROOT                web/dist of the sources   the web client's fi
                                                              HTTP port (empty: none)
 SPEEDGAMEZ_METRICS_PORT            9100                      Prometheus metrics (0: any free)
 SPEEDGAMEZ_COMPUTER_LEVELS         easy,normal,strong        levels tables may ask for
-SPEEDGAMEZ_WATCH_POLL_MS           5000                      a watch stream looks for events at
-                                                             least this often, woken or not
+SPEEDGAMEZ_WATCH_POLL_MS           5000                      how often the process looks whether
+                                                             its watched tables have new events
+                                                             (a lost notification)
 SPEEDGAMEZ_WATCH_LEASE_MS          60000                     a watch stream's lease on the
-                                                             player's limit, renewed every third
-                                                             (its token is looked at then)
+                                                             player's limit; the process renews
+                                                             all every third (and looks at their
+                                                             tokens then)
 SPEEDGAMEZ_WATCH_HEARTBEAT_S       20                        heartbeat on an idle watch stream
 SPEEDGAMEZ_SHUTDOWN_GRACE_S        5                         time given to running calls on stop
 SPEEDGAMEZ_AI_RECLAIM_MS           10000                     idle time before a job is reclaimed

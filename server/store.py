@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import partial
 from typing import Any, cast
 
 from redis.asyncio import BlockingConnectionPool, Connection, Redis
@@ -161,14 +162,9 @@ redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[3]) * 2)
 return 1
 """
 
-# KEYS: the watch leases of a player or an address. ARGV: watch id, now (ms), lease (ms).
-# The key's own expiry moves on with the lease, so that it outlives every lease in it.
-_RENEW = """
-redis.call('ZADD', KEYS[1], tonumber(ARGV[2]) + tonumber(ARGV[3]), ARGV[1])
-redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[3]) * 2)
-return 1
-"""
 
+# Keys a batch of the watch streams' upkeep (``server.watching``) sends in one round trip.
+_BATCH = 500
 
 # Redis connections of one process (per cluster node); watch streams use at most
 # ``server.watching.STREAM_CONNECTIONS`` of them.
@@ -409,7 +405,6 @@ class Store:
         self._create = redis.register_script(_CREATE)
         self._authenticate = redis.register_script(_AUTHENTICATE)
         self._lease = redis.register_script(_LEASE)
-        self._renew = redis.register_script(_RENEW)
         self._rate = redis.register_script(_RATE)
 
     # Players -----------------------------------------------------------------------
@@ -433,6 +428,15 @@ class Store:
     async def token_known(self, token_digest: str) -> bool:
         """Whether the token (by its digest) is still valid: not revoked, not expired."""
         return bool(await self.redis.exists(keys.token(token_digest)))
+
+    async def tokens_known(self, token_digests: list[str]) -> list[bool]:
+        """``token_known`` of many tokens, in one round trip per ``_BATCH``."""
+        known: list[bool] = []
+        for start in range(0, len(token_digests), _BATCH):
+            token_keys = [keys.token(digest) for digest in token_digests[start : start + _BATCH]]
+            steps = [Step(f"EXISTS {key}", partial(_exists, key)) for key in token_keys]
+            known += [bool(reply) for reply in await together(self.redis, steps)]
+        return known
 
     async def admit(
         self,
@@ -473,8 +477,19 @@ class Store:
         """
         return bool(await self._lease(keys=[holder_key], args=[watch_id, now_ms(), lease_ms, limit]))
 
-    async def renew_watch(self, holder_key: str, watch_id: str, lease_ms: int) -> None:
-        await self._renew(keys=[holder_key], args=[watch_id, now_ms(), lease_ms])
+    async def renew_watches(self, watches: dict[str, list[str]], lease_ms: int) -> None:
+        """Renew the leases of many watch streams, by holder key (``open_watch``), in one
+        round trip per ``_BATCH`` holders. The key's own expiry moves on with the lease,
+        so that it outlives every lease in it."""
+        until = now_ms() + lease_ms
+        holders = list(watches)
+        for start in range(0, len(holders), _BATCH):
+            steps = []
+            for holder in holders[start : start + _BATCH]:
+                scored = dict.fromkeys(watches[holder], until)
+                steps.append(Step(f"ZADD {holder}", partial(_renew, holder, scored)))
+                steps.append(Step(f"PEXPIRE {holder}", partial(_pexpire, holder, lease_ms * 2)))
+            await together(self.redis, steps)
 
     async def close_watch(self, holder_key: str, watch_id: str) -> None:
         await self.redis.zrem(holder_key, watch_id)
@@ -713,6 +728,16 @@ class Store:
     async def forget_open(self, table_id: str) -> None:
         await self.redis.zrem(keys.OPEN_TABLES, table_id)
 
+    async def event_sequences(self, table_ids: list[str]) -> list[int]:
+        """The newest event's sequence of each table (0 for a table gone), in one round
+        trip per ``_BATCH`` tables."""
+        sequences: list[int] = []
+        for start in range(0, len(table_ids), _BATCH):
+            table_keys = [keys.table(table_id) for table_id in table_ids[start : start + _BATCH]]
+            steps = [Step(f"HGET {key}", partial(_event_seq, key)) for key in table_keys]
+            sequences += [int(reply or 0) for reply in await together(self.redis, steps)]
+        return sequences
+
     async def events_after(self, table_id: str, after: int, count: int = 100) -> list[StoredEvent]:
         """Events with a sequence above ``after``, at most ``count``; never waits for new ones."""
         stream = keys.table_events(table_id)
@@ -739,3 +764,21 @@ def _stored(happened: Happened, sequence: int, version: int, now: int) -> bytes:
     stored.event.table_version = version
     stored.event.time.FromMilliseconds(now)
     return stored.SerializeToString()
+
+
+def _renew(key: str, scored: dict[str, int], pipe: Any) -> None:
+    # Only leases still held: a stream that closed while the batch was on its way stays
+    # closed rather than counting against the limit until its lease runs out.
+    pipe.zadd(key, scored, xx=True)
+
+
+def _pexpire(key: str, ms: int, pipe: Any) -> None:
+    pipe.pexpire(key, ms)
+
+
+def _exists(key: str, pipe: Any) -> None:
+    pipe.exists(key)
+
+
+def _event_seq(key: str, pipe: Any) -> None:
+    pipe.hget(key, "event_seq")

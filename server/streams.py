@@ -21,7 +21,7 @@ from server.settings import Settings
 from server.store import Store, now_ms
 from server.table import TableRecord
 from server.views import redact_event, table_name, texts_for
-from server.watching import EventHub
+from server.watching import EventHub, Watch
 from speedgamez.v1 import table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
 
@@ -62,15 +62,13 @@ class WatchStreams:
             )
         if record.events_ended() and request.after_sequence == record.event_seq:
             return  # nothing more will happen at this table
-        watch_id = secrets.token_hex(8)
-        holders = await self._open_watch(caller, watch_id)
+        watch = await self._open_watch(caller)
         try:
-            following = self._follow(caller, record, request.after_sequence, card_names, watch_id, holders)
+            following = self._follow(caller, record, request.after_sequence, card_names, watch)
             async for response in following:
                 yield response
         finally:
-            for holder in holders:
-                await self._stream_call(self.store.close_watch(holder, watch_id))
+            await self._close_watch(watch)
 
     async def watch_lobby(
         self, caller: Caller, request: service_pb2.WatchLobbyRequest
@@ -93,24 +91,22 @@ class WatchStreams:
             beat.time.FromMilliseconds(now_ms())
             return service_pb2.WatchLobbyResponse(heartbeat=beat)
 
-        watch_id = secrets.token_hex(8)
-        holders = await self._open_watch(caller, watch_id)
+        watch = await self._open_watch(caller)
         try:
-            with self.hub.watching_lobby() as woken:
+            with self.hub.following(watch, None):
                 yield service_pb2.WatchLobbyResponse(snapshot=await self._stream_call(follower.snapshot()))
                 stopping = "this server is shutting down; watch the lobby again"
-                streaming = self._keep_streaming(
-                    caller, woken, watch_id, holders, read, heartbeat, lambda: stopping
-                )
+                streaming = self._keep_streaming(caller, watch, read, heartbeat, lambda: stopping)
                 async for response in streaming:
                     yield response
         finally:
-            for holder in holders:
-                await self._stream_call(self.store.close_watch(holder, watch_id))
+            await self._close_watch(watch)
 
-    async def _open_watch(self, caller: Caller, watch_id: str) -> list[str]:
-        """Count a new stream against the player's and the address's limits; the lease keys."""
+    async def _open_watch(self, caller: Caller) -> Watch:
+        """Count a new stream against the player's and the address's limits, each with a
+        lease that the hub renews while the stream runs."""
         settings = self.settings
+        watch_id = secrets.token_hex(8)
         limits = [
             (keys.player_watches(caller.player_id), settings.max_watches, "per player"),
             (keys.address_watches(caller.address), settings.max_watches_per_address, "per client address"),
@@ -129,7 +125,11 @@ class WatchStreams:
             for done in opened:
                 await self._stream_call(self.store.close_watch(done, watch_id))
             raise
-        return opened
+        return Watch(watch_id, tuple(opened), caller.token_digest)
+
+    async def _close_watch(self, watch: Watch) -> None:
+        for holder in watch.holders:
+            await self._stream_call(self.store.close_watch(holder, watch.watch_id))
 
     async def _follow(
         self,
@@ -137,8 +137,7 @@ class WatchStreams:
         record: TableRecord,
         after: int,
         card_names: int,
-        watch_id: str,
-        holders: list[str],
+        watch: Watch,
     ) -> AsyncIterator[service_pb2.WatchTableResponse]:
         """The events of a table after ``after`` as they happen, with heartbeats between."""
         assert self.hub is not None
@@ -166,64 +165,54 @@ class WatchStreams:
         def stopping() -> str:
             return f"this server is shutting down; watch again with after_sequence={after}"
 
-        with self.hub.watching(record.id) as woken:
-            streaming = self._keep_streaming(caller, woken, watch_id, holders, read, heartbeat, stopping)
+        with self.hub.following(watch, record.id):
+            streaming = self._keep_streaming(caller, watch, read, heartbeat, stopping)
             async for response in streaming:
                 yield response
 
     async def _keep_streaming(
         self,
         caller: Caller,
-        woken: asyncio.Event,
-        watch_id: str,
-        holders: list[str],
+        watch: Watch,
         read: Callable[[], Awaitable[Reading[Response]]],
         heartbeat: Callable[[], Response],
         stopping: Callable[[], str],
     ) -> AsyncIterator[Response]:
-        """What every watch stream does: ``read`` when the hub wakes it and at least every
-        ``watch_poll_ms``, a ``heartbeat`` on an idle stream, and its lease renewed every
-        third of it; until a reading ends it, the caller's token is revoked or expires
-        (UNAUTHENTICATED), or the server stops (UNAVAILABLE with ``stopping``'s message).
-        The token is looked at when the hub says it may have been revoked and with every
-        renewal of the lease."""
+        """What every watch stream does: ``read`` at once and whenever the hub wakes it,
+        a ``heartbeat`` on an idle stream; until a reading ends it, the caller's token is
+        revoked or expires (UNAUTHENTICATED), or the server stops (UNAVAILABLE with
+        ``stopping``'s message). The token is looked at whenever the hub doubts it. An idle
+        stream sends Redis nothing: the hub looks for events and renews leases for all."""
         assert self.hub is not None
         settings = self.settings
         clock = asyncio.get_running_loop().time
         heartbeat_at = clock() + settings.watch_heartbeat_s
-        renew_at = clock() + settings.watch_lease_ms / 3000
-        with self.hub.following_token(caller.token_digest, woken) as doubt:
-            while True:
-                if self.hub.closing.is_set():
-                    raise ServiceError(Code.UNAVAILABLE, stopping())
-                if doubt.is_set():
-                    doubt.clear()
-                    await self._check_token(caller)
+        watch.woken.set()
+        while True:
+            if self.hub.closing.is_set():
+                raise ServiceError(Code.UNAVAILABLE, stopping())
+            if watch.doubt.is_set():
+                watch.doubt.clear()
+                await self._check_token(caller)
+            if watch.woken.is_set():
                 # Cleared before reading: a wake-up that arrives during the read is kept.
-                woken.clear()
+                watch.woken.clear()
                 reading = await read()
                 for response in reading.responses:
                     yield response
                 if reading.ended:
                     return
-                now = clock()
                 if reading.responses:
-                    heartbeat_at = now + settings.watch_heartbeat_s
-                elif now >= heartbeat_at:
-                    # Data on an idle stream, so that proxies with an idle timeout keep it.
-                    yield heartbeat()
-                    heartbeat_at = now + settings.watch_heartbeat_s
-                if now >= renew_at:
-                    await self._check_token(caller)
-                    for holder in holders:
-                        lease = self.store.renew_watch(holder, watch_id, settings.watch_lease_ms)
-                        await self._stream_call(lease)
-                    renew_at = now + settings.watch_lease_ms / 3000
+                    heartbeat_at = clock() + settings.watch_heartbeat_s
                 if reading.more:
+                    watch.woken.set()
                     continue
-                wait = min(settings.watch_poll_ms / 1000, heartbeat_at - now, renew_at - now)
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(woken.wait(), max(wait, 0))
+            if clock() >= heartbeat_at:
+                # Data on an idle stream, so that proxies with an idle timeout keep it.
+                yield heartbeat()
+                heartbeat_at = clock() + settings.watch_heartbeat_s
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(watch.woken.wait(), max(heartbeat_at - clock(), 0))
 
     async def _check_token(self, caller: Caller) -> None:
         """End the stream if the caller's token was revoked or has expired since it opened."""

@@ -1,4 +1,5 @@
-"""Watch streams of one server process: one Redis subscription wakes many streams.
+"""Watch streams of one server process: one Redis subscription wakes many streams, and
+one upkeep task looks after them all.
 
 Every commit that writes events publishes the table id on the channel ``sg:events``
 (``server.keys``). A server process holds one subscription to that channel, on one
@@ -8,15 +9,19 @@ a process carries thousands of idle streams on that one Redis connection, and un
 calls never wait behind a stream for a pooled connection.
 
 A notification can be missed: the subscription's connection breaks, Redis restarts, a
-cluster node fails over. Every stream therefore also looks for events on its own every
-``watch_poll_ms``, and every stream looks again as soon as the subscription is back, so
-a missed notification delays events at most that long and loses none. A quiet
-subscription pings, so that a connection that died without a word is noticed too.
+cluster node fails over. The hub's upkeep therefore reads, every ``watch_poll_ms``, the
+newest event's sequence of every table its streams watch, all in a few round trips, and
+wakes the streams of each table whose sequence moved; every stream also looks again as
+soon as the subscription is back. A missed notification delays events at most that long
+and loses none, and an idle stream costs Redis nothing of its own. A quiet subscription
+pings, so that a connection that died without a word is noticed too.
 
 The same subscription hears of revoked tokens (``sg:revoked``, the token's digest): the
 streams of that token are told to look whether it is still valid, and so is every stream
-when the subscription is back (one may have been missed); the streams look on their own
-too, with every renewal of their lease, which also ends those of an expired token.
+when the subscription is back (one may have been missed). Every third of a lease the
+upkeep renews the leases of all the process's streams and looks up all their tokens,
+each in a few round trips, and tells the streams of a token gone (revoked or expired) to
+look, so that they end.
 """
 
 from __future__ import annotations
@@ -25,12 +30,13 @@ import asyncio
 import logging
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field
 from typing import Any
 
 from redis.asyncio import Redis
 
 from server import keys, metrics
-from server.store import REDIS_FAILURES, text
+from server.store import REDIS_FAILURES, Store, text
 
 log = logging.getLogger("speedgamez.server")
 
@@ -47,57 +53,53 @@ _RETRY_FIRST_S = 0.1
 _RETRY_CAP_S = 2.0
 
 
+@dataclass(eq=False)
+class Watch:
+    """An open watch stream as the hub keeps it: the leases it holds on the limits (the
+    holder keys of ``Store.open_watch``) and its caller's token."""
+
+    watch_id: str
+    holders: tuple[str, ...]
+    token_digest: str
+    # Set whenever the stream may have something to read (or the hub closes).
+    woken: asyncio.Event = field(default_factory=asyncio.Event)
+    # Set (with ``woken``) whenever the token may have been revoked or expired.
+    doubt: asyncio.Event = field(default_factory=asyncio.Event)
+
+
 class EventHub:
-    """Wakes this process's watch streams when their table has new events."""
+    """Wakes this process's watch streams when their table has new events, renews their
+    leases and looks after their tokens."""
 
     def __init__(self, redis: Redis) -> None:
         self.redis = redis
         self.closing = asyncio.Event()
         # Held around every Redis call a watch stream makes.
         self.connections = asyncio.Semaphore(STREAM_CONNECTIONS)
-        self._wakers: dict[str, set[asyncio.Event]] = {}
-        self._lobby: set[asyncio.Event] = set()
-        # Per token digest, the streams' (doubt, waker) pairs: doubt is set when the token
-        # may have been revoked, and the waker wakes the stream to look.
-        self._tokens: dict[str, set[tuple[asyncio.Event, asyncio.Event]]] = {}
+        self._tables: dict[str, set[Watch]] = {}
+        self._lobby: set[Watch] = set()
+        self._tokens: dict[str, set[Watch]] = {}
+        self._watches: set[Watch] = set()
+        # The newest event's sequence of each watched table as the upkeep last read it.
+        self._sequences: dict[str, int] = {}
 
     @contextmanager
-    def watching(self, table_id: str) -> Iterator[asyncio.Event]:
-        """An event set whenever ``table_id`` may have new events (or the hub closes)."""
-        waker = asyncio.Event()
-        self._wakers.setdefault(table_id, set()).add(waker)
+    def following(self, watch: Watch, table_id: str | None) -> Iterator[Watch]:
+        """Keep ``watch`` while it runs: woken for ``table_id``'s events, or for the
+        lobby's changes when None."""
+        watchers = self._lobby if table_id is None else self._tables.setdefault(table_id, set())
+        watchers.add(watch)
+        self._tokens.setdefault(watch.token_digest, set()).add(watch)
+        self._watches.add(watch)
         try:
-            yield waker
+            yield watch
         finally:
-            wakers = self._wakers.get(table_id)
-            if wakers is not None:
-                wakers.discard(waker)
-                if not wakers:
-                    del self._wakers[table_id]
-
-    @contextmanager
-    def watching_lobby(self) -> Iterator[asyncio.Event]:
-        """An event set whenever a waiting table may have changed (or the hub closes)."""
-        waker = asyncio.Event()
-        self._lobby.add(waker)
-        try:
-            yield waker
-        finally:
-            self._lobby.discard(waker)
-
-    @contextmanager
-    def following_token(self, token_digest: str, woken: asyncio.Event) -> Iterator[asyncio.Event]:
-        """An event set (and ``woken`` with it) whenever the token may have been revoked."""
-        pair = (asyncio.Event(), woken)
-        self._tokens.setdefault(token_digest, set()).add(pair)
-        try:
-            yield pair[0]
-        finally:
-            pairs = self._tokens.get(token_digest)
-            if pairs is not None:
-                pairs.discard(pair)
-                if not pairs:
-                    del self._tokens[token_digest]
+            self._watches.discard(watch)
+            _leave(self._tokens, watch.token_digest, watch)
+            if table_id is None:
+                self._lobby.discard(watch)
+            else:
+                _leave(self._tables, table_id, watch)
 
     def close(self) -> None:
         """The process is stopping: wake every stream so that it ends now."""
@@ -140,9 +142,62 @@ class EventHub:
             finally:
                 await _close_quietly(pubsub)
 
+    async def keep_up(self, store: Store, poll_ms: int, lease_ms: int) -> None:
+        """The upkeep, until cancelled: every ``poll_ms`` wake the streams of the tables
+        whose events moved on; every third of ``lease_ms`` renew every lease and look up
+        every token. A failure is logged and tried again at the next turn: a lease lasts
+        three turns."""
+        clock = asyncio.get_running_loop().time
+        renew_every = lease_ms / 3000
+        poll_at, renew_at = clock() + poll_ms / 1000, clock() + renew_every
+        while not self.closing.is_set():
+            with suppress(TimeoutError):
+                await asyncio.wait_for(self.closing.wait(), max(0.0, min(poll_at, renew_at) - clock()))
+            if self.closing.is_set():
+                return
+            try:
+                if clock() >= poll_at:
+                    poll_at = clock() + poll_ms / 1000
+                    await self._look_at_tables(store)
+                if clock() >= renew_at:
+                    renew_at = clock() + renew_every
+                    await self._renew_leases(store, lease_ms)
+                    await self._look_at_tokens(store)
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:  # the next turn tries again; the streams go on
+                metrics.REDIS_ERRORS.labels("server").inc()
+                log.warning("watch stream upkeep failed (%r); trying again at its next turn", error)
+
+    async def _look_at_tables(self, store: Store) -> None:
+        table_ids = list(self._tables)
+        sequences = await store.event_sequences(table_ids)
+        previous, self._sequences = self._sequences, {}
+        for table_id, sequence in zip(table_ids, sequences, strict=True):
+            if table_id not in self._tables:
+                continue  # its last stream ended while the upkeep read
+            self._sequences[table_id] = sequence
+            if previous.get(table_id) != sequence:
+                self._wake(table_id)
+        # The lobby's followers compare what they saw themselves.
+        self._wake_lobby()
+
+    async def _renew_leases(self, store: Store, lease_ms: int) -> None:
+        by_holder: dict[str, list[str]] = {}
+        for watch in self._watches:
+            for holder in watch.holders:
+                by_holder.setdefault(holder, []).append(watch.watch_id)
+        await store.renew_watches(by_holder, lease_ms)
+
+    async def _look_at_tokens(self, store: Store) -> None:
+        digests = list(self._tokens)
+        for token_digest, known in zip(digests, await store.tokens_known(digests), strict=True):
+            if not known:
+                self._doubt(token_digest)
+
     def _wake(self, table_id: str) -> None:
-        for waker in self._wakers.get(table_id, ()):
-            waker.set()
+        for watch in self._tables.get(table_id, ()):
+            watch.woken.set()
 
     def _notified(self, channel: str, data: str) -> None:
         if channel == keys.LOBBY_CHANNEL:
@@ -153,25 +208,31 @@ class EventHub:
             self._wake(data)
 
     def _doubt(self, token_digest: str) -> None:
-        for doubt, waker in self._tokens.get(token_digest, ()):
-            doubt.set()
-            waker.set()
+        for watch in self._tokens.get(token_digest, ()):
+            watch.doubt.set()
+            watch.woken.set()
 
     def _doubt_all(self) -> None:
         for token_digest in list(self._tokens):
             self._doubt(token_digest)
 
     def _wake_lobby(self) -> None:
-        for waker in self._lobby:
-            waker.set()
+        for watch in self._lobby:
+            watch.woken.set()
 
     def _wake_all(self) -> None:
-        for wakers in self._wakers.values():
-            for waker in wakers:
-                waker.set()
-        self._wake_lobby()
+        for watch in self._watches:
+            watch.woken.set()
 
 
 async def _close_quietly(pubsub: Any) -> None:
     with suppress(*REDIS_FAILURES):
         await pubsub.aclose()
+
+
+def _leave(groups: dict[str, set[Watch]], key: str, watch: Watch) -> None:
+    group = groups.get(key)
+    if group is not None:
+        group.discard(watch)
+        if not group:
+            del groups[key]

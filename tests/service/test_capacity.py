@@ -1,13 +1,17 @@
-"""A server process carries many more idle watch streams than it has Redis connections."""
+"""A server process carries many more idle watch streams than it has Redis connections;
+its upkeep keeps their leases and brings them what a lost notification would have."""
 
 from __future__ import annotations
 
 import time
 import urllib.request
+from typing import Any
 
 import grpc
 import pytest
 
+from server import keys
+from speedgamez.internal.v1.stored_event_pb2 import StoredEvent
 from speedgamez.v1 import table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
 from tests.service.conftest import Stack
@@ -81,3 +85,36 @@ def test_a_watch_stream_keeps_counting_against_the_limit_while_it_lives(stack: S
             stream.cancel()
         anna.close()
     assert refused.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+
+
+def test_a_watch_stream_gets_events_whose_notification_was_lost(stack: Stack) -> None:
+    """A commit wakes the streams of its table with a message on a channel, which a broken
+    subscription can lose. Here events are stored as a commit stores them but with no
+    message at all: the server's upkeep, reading every watched table's newest sequence
+    every ``watch_poll_ms``, must wake the stream (idle streams read nothing on their own).
+    Two events, one after the other: the message of the table's creation may still reach
+    the server after the stream opened and wake it once."""
+    server = server_process(stack.redis, watch_poll_ms="300")
+    with running(server):
+        anna = Player(server_address(server), "Anna")
+        waiting = anna.create([HUMAN, HUMAN, EASY, EASY])
+        # From the newest event but one: once that one came, the stream has read and waits.
+        request = service_pb2.WatchTableRequest(
+            table=waiting.name, after_sequence=waiting.last_event_sequence - 1
+        )
+        stream = anna.stub.WatchTable(request, metadata=anna.metadata, timeout=60)
+        assert next(stream).event.sequence == waiting.last_event_sequence
+        table_id = waiting.name.removeprefix("tables/")
+        client = stack.redis.client()
+        newest: Any = client.xrevrange(keys.table_events(table_id), count=1)
+        [(_, fields)] = newest
+        stored = StoredEvent.FromString(fields[b"s"])
+        for sequence in (waiting.last_event_sequence + 1, waiting.last_event_sequence + 2):
+            stored.event.sequence = sequence
+            client.xadd(keys.table_events(table_id), {"s": stored.SerializeToString()}, id=f"{sequence}-0")
+            client.hset(keys.table(table_id), "event_seq", sequence)
+            delivered = next(response for response in stream if response.HasField("event"))
+            assert delivered.event.sequence == sequence
+        client.close()
+        stream.cancel()
+        anna.close()
