@@ -139,31 +139,33 @@ class WatchStreams:
         card_names: int,
         watch: Watch,
     ) -> AsyncIterator[service_pb2.WatchTableResponse]:
-        """The events of a table after ``after`` as they happen, with heartbeats between."""
+        """The events of a table after ``after`` as they happen, with heartbeats between;
+        ``watch.seen`` follows the newest event sent."""
         assert self.hub is not None
         viewer, texts = record.seat_of(caller.player_id), texts_for(record, card_names)
+        watch.seen = after
 
         async def read() -> Reading[service_pb2.WatchTableResponse]:
-            nonlocal viewer, texts, after
-            events = await self._stream_call(self.store.events_after(record.id, after, _WATCH_PAGE))
+            nonlocal viewer, texts
+            events = await self._stream_call(self.store.events_after(record.id, watch.seen, _WATCH_PAGE))
             responses = []
             for stored in events:
                 if stored.event.WhichOneof("kind") == "seat_changed":
                     fresh = await self._stream_call(self._load(record.id))
                     viewer, texts = fresh.seat_of(caller.player_id), texts_for(fresh, card_names)
                 responses.append(service_pb2.WatchTableResponse(event=redact_event(stored, viewer, texts)))
-                after = stored.event.sequence
+                watch.seen = stored.event.sequence
                 if _last_event(record, stored.event):
                     return Reading(responses, ended=True)
             return Reading(responses, more=len(events) == _WATCH_PAGE)
 
         def heartbeat() -> service_pb2.WatchTableResponse:
-            beat = service_pb2.WatchHeartbeat(last_event_sequence=after)
+            beat = service_pb2.WatchHeartbeat(last_event_sequence=watch.seen)
             beat.time.FromMilliseconds(now_ms())
             return service_pb2.WatchTableResponse(heartbeat=beat)
 
         def stopping() -> str:
-            return f"this server is shutting down; watch again with after_sequence={after}"
+            return f"this server is shutting down; watch again with after_sequence={watch.seen}"
 
         with self.hub.following(watch, record.id):
             streaming = self._keep_streaming(caller, watch, read, heartbeat, stopping)

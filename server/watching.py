@@ -11,7 +11,7 @@ calls never wait behind a stream for a pooled connection.
 A notification can be missed: the subscription's connection breaks, Redis restarts, a
 cluster node fails over. The hub's upkeep therefore reads, every ``watch_poll_ms``, the
 newest event's sequence of every table its streams watch, all in a few round trips, and
-wakes the streams of each table whose sequence moved; every stream also looks again as
+wakes each stream that has not sent that event yet; every stream also looks again as
 soon as the subscription is back. A missed notification delays events at most that long
 and loses none, and an idle stream costs Redis nothing of its own. A quiet subscription
 pings, so that a connection that died without a word is noticed too.
@@ -65,6 +65,8 @@ class Watch:
     woken: asyncio.Event = field(default_factory=asyncio.Event)
     # Set (with ``woken``) whenever the token may have been revoked or expired.
     doubt: asyncio.Event = field(default_factory=asyncio.Event)
+    # The newest event of its table the stream has sent (a table's stream keeps it).
+    seen: int = 0
 
 
 class EventHub:
@@ -80,8 +82,6 @@ class EventHub:
         self._lobby: set[Watch] = set()
         self._tokens: dict[str, set[Watch]] = {}
         self._watches: set[Watch] = set()
-        # The newest event's sequence of each watched table as the upkeep last read it.
-        self._sequences: dict[str, int] = {}
 
     @contextmanager
     def following(self, watch: Watch, table_id: str | None) -> Iterator[Watch]:
@@ -172,13 +172,10 @@ class EventHub:
     async def _look_at_tables(self, store: Store) -> None:
         table_ids = list(self._tables)
         sequences = await store.event_sequences(table_ids)
-        previous, self._sequences = self._sequences, {}
         for table_id, sequence in zip(table_ids, sequences, strict=True):
-            if table_id not in self._tables:
-                continue  # its last stream ended while the upkeep read
-            self._sequences[table_id] = sequence
-            if previous.get(table_id) != sequence:
-                self._wake(table_id)
+            for watch in self._tables.get(table_id, ()):
+                if watch.seen < sequence:
+                    watch.woken.set()
         # The lobby's followers compare what they saw themselves.
         self._wake_lobby()
 

@@ -3,8 +3,9 @@
 Each part starts its own Redis, server and worker processes on loopback and prints what
 it measured; nothing is asserted.
 
-* watchers: idle WatchTable streams held by one server process, and the latency of
-  unary calls (GetTable) while they are held;
+* watchers: idle WatchTable streams held by one server process (its memory per stream,
+  the Redis commands they cost), and the latency of unary calls (GetTable, from an
+  asyncio client) while they are held;
 * think: computer moves per second of one worker with the think pause on;
 * workers: tables of strong computers (deciding dominates the work) served by one and
   then two workers: moves per second and the speed-up of two over one (target 1.8x);
@@ -18,7 +19,7 @@ commands, memory per table), rather than how fast it goes on this machine, is me
 ``python -m tools.capacity_costs``.
 
     python -m tools.capacity                  # every part (about seven minutes)
-    python -m tools.capacity --only watchers --watchers 1000,2000,4000
+    python -m tools.capacity --only watchers --watchers 1000,10000
     python -m tools.capacity --only workers --game bela   # the workers part with Bela tables
 """
 
@@ -27,6 +28,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import multiprocessing
 import signal
 import statistics
 import tempfile
@@ -142,8 +144,10 @@ def computer_moves(client: redis.Redis) -> int:
 
 
 async def hold_streams(
-    address: str, table: str, after: int, count: int, opened: threading.Event, release: asyncio.Event
+    address: str, tables: list[tuple[str, int]], count: int, opened: Any, release: Any
 ) -> None:
+    """``count`` WatchTable streams spread over ``tables`` (name, newest event), five a
+    player, until ``release`` is set; ``opened`` once every call is made."""
     channels = [grpc.aio.insecure_channel(address) for _ in range(max(1, count // 500))]
     calls = []
     try:
@@ -152,15 +156,39 @@ async def hold_streams(
             register = service_pb2.RegisterPlayerRequest(display_name=f"w{number}")
             registered = await stub.RegisterPlayer(register)
             metadata = [("authorization", f"Bearer {registered.token}")]
+            table, after = tables[number % len(tables)]
             request = service_pb2.WatchTableRequest(table=table, after_sequence=after)
             calls += [stub.WatchTable(request, metadata=metadata) for _ in range(STREAMS_PER_PLAYER)]
         opened.set()
-        await release.wait()
+        await asyncio.get_running_loop().run_in_executor(None, release.wait)
     finally:
         for call in calls:
             call.cancel()
         for channel in channels:
             await channel.close()
+
+
+def _hold_streams(address: str, tables: list[tuple[str, int]], count: int, opened: Any, release: Any) -> None:
+    asyncio.run(hold_streams(address, tables, count, opened, release))
+
+
+@contextlib.contextmanager
+def streams_held(address: str, tables: list[tuple[str, int]], count: int) -> Iterator[None]:
+    """The streams of ``hold_streams``, held by a process of their own, so that holding
+    them takes nothing from the process that measures."""
+    context = multiprocessing.get_context("spawn")
+    opened, release = context.Event(), context.Event()
+    holder = context.Process(target=_hold_streams, args=(address, tables, count, opened, release))
+    holder.start()
+    try:
+        if not opened.wait(timeout=900):
+            raise RuntimeError(f"the process holding {count} streams did not open them in 15 minutes")
+        yield
+    finally:
+        release.set()
+        holder.join(timeout=120)
+        if holder.is_alive():
+            holder.kill()
 
 
 def open_gauge(server: ServiceProcess) -> float:
@@ -170,39 +198,61 @@ def open_gauge(server: ServiceProcess) -> float:
     return 0.0
 
 
-def bench_watchers(counts: list[int]) -> None:
-    print("watch streams held by one server process (one Redis, loopback; 5 streams per player):")
-    print("  streams   held   server RSS   GetTable p50     p99   (1000 calls, one at a time)")
+def redis_commands(store: RedisServer) -> int:
+    client = store.client()
+    try:
+        stats: Any = client.info("stats")
+        return int(stats["total_commands_processed"])
+    finally:
+        client.close()
+
+
+async def get_table_latencies(address: str, metadata: list[tuple[str, str]], table: str) -> list[float]:
+    """``UNARY_CALLS`` GetTable calls one after another from an asyncio client: ms each."""
+    async with grpc.aio.insecure_channel(address) as channel:
+        stub = service_grpc.TableServiceStub(channel)
+        request = service_pb2.GetTableRequest(table=table)
+        latencies = []
+        for _ in range(UNARY_CALLS):
+            started = time.perf_counter()
+            await stub.GetTable(request, metadata=metadata)
+            latencies.append((time.perf_counter() - started) * 1000)
+        return latencies
+
+
+def bench_watchers(counts: list[int], tables: int, idle_seconds: float) -> None:
+    print(
+        f"idle watch streams held by one server process, spread over {tables} tables (one Redis, "
+        "loopback;\n5 streams per player, held by a second process; Redis commands over "
+        f"{idle_seconds:.0f} s of idling; {UNARY_CALLS} GetTable\ncalls one at a time from an asyncio "
+        "client while the streams are held):"
+    )
+    print("  streams   held   server RSS   per stream   Redis commands/s   GetTable p50      p99")
     for count in counts:
         with fresh_redis() as store:
-            server = server_process(store, **LOOPBACK_LIMITS)
+            server = server_process(store, **LOOPBACK_LIMITS, max_tables=str(tables))
             with running(server):
                 address = server_address(server)
                 host = Player(address, "Host")
-                waiting = host.create([HUMAN, HUMAN, EASY, EASY])
-                loop = asyncio.new_event_loop()
-                opened, release = threading.Event(), asyncio.Event()
-                holding = hold_streams(
-                    address, waiting.name, waiting.last_event_sequence, count, opened, release
-                )
-                holder = threading.Thread(target=loop.run_until_complete, args=(holding,), daemon=True)
-                holder.start()
-                opened.wait(timeout=600)
-                deadline = time.monotonic() + 300
-                while open_gauge(server) < count and time.monotonic() < deadline:
-                    time.sleep(0.2)
-                held = open_gauge(server)
-                latencies = []
-                for _ in range(UNARY_CALLS):
-                    started = time.perf_counter()
-                    host.get(waiting.name)
-                    latencies.append((time.perf_counter() - started) * 1000)
+                watched = [host.create([HUMAN, HUMAN, EASY, EASY]) for _ in range(tables)]
+                before_mb = resident_mb(server)
+                with streams_held(
+                    address, [(view.name, view.last_event_sequence) for view in watched], count
+                ):
+                    deadline = time.monotonic() + 600
+                    while open_gauge(server) < count and time.monotonic() < deadline:
+                        time.sleep(0.2)
+                    held = open_gauge(server)
+                    commands = redis_commands(store)
+                    time.sleep(idle_seconds)
+                    commands_per_s = (redis_commands(store) - commands) / idle_seconds
+                    held_mb = resident_mb(server)
+                    latencies = asyncio.run(get_table_latencies(address, host.metadata, watched[0].name))
+                per_stream = f"{(held_mb - before_mb) * 1024 / count:6.1f} KB" if count else "     -   "
                 print(
-                    f"  {count:7d} {held:6.0f}   {resident_mb(server):7.0f} MB   "
-                    f"{quantile(latencies, 0.5):8.2f} ms {quantile(latencies, 0.99):7.2f} ms"
+                    f"  {count:7d} {held:6.0f}   {held_mb:7.0f} MB   {per_stream}   {commands_per_s:12.1f}"
+                    f"       {quantile(latencies, 0.5):8.2f} ms {quantile(latencies, 0.99):7.2f} ms"
                 )
-                loop.call_soon_threadsafe(release.set)
-                holder.join(timeout=120)
                 host.close()
 
 
@@ -413,13 +463,16 @@ def bench_fairness(seconds: float) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", choices=["watchers", "think", "workers", "stuck", "fairness"])
-    parser.add_argument("--watchers", default="0,1000,2000,4000", help="stream counts, comma-separated")
+    parser.add_argument("--watchers", default="0,1000,10000", help="stream counts, comma-separated")
+    parser.add_argument("--watched-tables", type=int, default=100, help="tables the streams watch")
+    parser.add_argument("--idle-seconds", type=float, default=20, help="idling measured per stream count")
     parser.add_argument("--seconds", type=float, default=30, help="measuring time per run")
     parser.add_argument("--tables", type=int, default=24, help="tables for the workers part")
     parser.add_argument("--game", default="baska_kop", choices=sorted(TABLES), help="for the workers part")
     args = parser.parse_args()
     if args.only in (None, "watchers"):
-        bench_watchers([int(count) for count in args.watchers.split(",")])
+        counts = [int(count) for count in args.watchers.split(",")]
+        bench_watchers(counts, args.watched_tables, args.idle_seconds)
     if args.only in (None, "think"):
         bench_think(400, [16, 32], args.seconds)
     if args.only in (None, "workers"):
