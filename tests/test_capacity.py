@@ -96,3 +96,20 @@ def test_the_shards_part_reports_the_queue_master_and_the_others_for_each_game()
     assert not missing, "\n".join(lines)
     assert any("holds the slot of {ai}" in line for line in lines), lines
     assert any(line.startswith("  an idle worker costs the queue master ") for line in lines), lines
+
+
+def test_the_watchers_part_holds_every_stream_and_reports_its_memory_and_redis_commands() -> None:
+    lines = run_tool(
+        "tools.capacity",
+        "--only",
+        "watchers",
+        "--watchers",
+        "10",
+        "--watched-tables",
+        "2",
+        "--idle-seconds",
+        "0.5",
+    ).splitlines()
+    [row] = [line.split() for line in lines if line.startswith("       10 ")]
+    # streams, held, RSS, "MB", per stream, "KB", commands/s, p50, "ms", p99, "ms"
+    assert row[:2] == ["10", "10"] and row[5] == "KB", lines

@@ -545,7 +545,7 @@ def bench_watcher_cost(streams: int, seconds: float, quiet: float, moves: int) -
     streams -= streams % STREAMS_PER_PLAYER
     print(
         f"{streams} WatchTable streams at one table of four people, one server process: idle for "
-        f"{seconds:.0f} s (each stream polls every 5 s and renews two leases every 20 s), then "
+        f"{seconds:.0f} s (the process looks at the table every 5 s, renews the leases and looks up the tokens every 20 s), then "
         f"{moves} moves, each waited for until every stream has it:"
     )
     with fresh_redis() as store:
