@@ -8,7 +8,8 @@ it measured; nothing is asserted.
   asyncio client) while they are held;
 * think: computer moves per second of one worker with the think pause on;
 * workers: tables of strong computers (deciding dominates the work) served by one and
-  then two workers: moves per second and the speed-up of two over one (target 1.8x);
+  then two workers: moves per second, the speed-up of two over one (target 1.8x), and the
+  CPU a computer's move costs the server and the workers (who commit it themselves);
 * stuck: a worker that takes jobs and never finishes them: how the queue and the useful
   moves per second behave;
 * fairness: a person's wait for the computers, alone and beside ten strong tables of
@@ -51,6 +52,7 @@ from tests.support.stored import stored
 from tools.processes import (
     RedisServer,
     ServiceProcess,
+    cpu_seconds,
     free_port,
     metrics_port,
     running,
@@ -311,7 +313,7 @@ def bench_think(think_ms: int, tables: list[int], seconds: float) -> None:
 
 def bench_workers(tables: int, seconds: float, game: str) -> None:
     print(f"worker throughput, {tables} tables of strong computers ({game}), {seconds:.0f} s per run:")
-    rates = {}
+    rates, server_ms, workers_ms, busy = {}, {}, {}, {}
     for count in (1, 2):
         with fresh_redis() as store:
             server = server_process(store, **LOOPBACK_LIMITS)
@@ -324,11 +326,28 @@ def bench_workers(tables: int, seconds: float, game: str) -> None:
                 client = store.client()
                 time.sleep(2)  # past the first bids of every table
                 start, started = computer_moves(client), time.monotonic()
+                server_cpu, workers_cpu = cpu_seconds(server), sum(map(cpu_seconds, workers))
                 time.sleep(seconds)
-                rates[count] = (computer_moves(client) - start) / (time.monotonic() - started)
+                moves = max(1, computer_moves(client) - start)
+                elapsed = time.monotonic() - started
+                rates[count] = moves / elapsed
+                server_ms[count] = (cpu_seconds(server) - server_cpu) * 1000 / moves
+                workers_cpu = sum(map(cpu_seconds, workers)) - workers_cpu
+                workers_ms[count] = workers_cpu * 1000 / moves
+                busy[count] = workers_cpu / elapsed
                 client.close()
-    print(f"  1 worker    {rates[1]:6.1f} moves/s")
-    print(f"  2 workers   {rates[2]:6.1f} moves/s   speed-up {rates[2] / rates[1]:.2f}x (target >= 1.8x)")
+    for count in (1, 2):
+        print(
+            f"  {count} worker{'s' if count > 1 else ' '}   {rates[count]:6.1f} moves/s   CPU per computer "
+            f"move: server {server_ms[count]:.2f} ms, workers {workers_ms[count]:.2f} ms; "
+            f"workers busy {busy[count]:.2f} cores"
+        )
+    # The moves of a window differ in cost (a trump choice, a last card): the cores kept
+    # busy deciding tell how the work scales whatever the moves were.
+    print(
+        f"  speed-up of two workers: moves/s {rates[2] / rates[1]:.2f}x, "
+        f"cores busy deciding {busy[2] / busy[1]:.2f}x (target >= 1.8x)"
+    )
 
 
 # A stuck worker ---------------------------------------------------------------------

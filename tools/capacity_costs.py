@@ -71,6 +71,7 @@ from tools.processes import (
     RedisCluster,
     RedisServer,
     ServiceProcess,
+    cpu_seconds,
     running,
     server_address,
     server_process,
@@ -104,14 +105,6 @@ PATIENCE_S = 600
 
 
 # Measuring ----------------------------------------------------------------------------
-
-
-def cpu_seconds(process: ServiceProcess) -> float:
-    """CPU time (user and system, all threads) the process has used so far."""
-    assert process.process is not None
-    # The command name in parentheses may hold spaces; the fields after it are fixed.
-    fields = Path(f"/proc/{process.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 @dataclass(frozen=True)
@@ -545,7 +538,8 @@ def bench_watcher_cost(streams: int, seconds: float, quiet: float, moves: int) -
     streams -= streams % STREAMS_PER_PLAYER
     print(
         f"{streams} WatchTable streams at one table of four people, one server process: idle for "
-        f"{seconds:.0f} s (the process looks at the table every 5 s, renews the leases and looks up the tokens every 20 s), then "
+        f"{seconds:.0f} s (the process looks at the table every 5 s, renews the leases and looks up "
+        "the tokens every 20 s), then "
         f"{moves} moves, each waited for until every stream has it:"
     )
     with fresh_redis() as store:

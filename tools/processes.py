@@ -355,3 +355,11 @@ def running(*processes: ServiceProcess) -> Iterator[None]:
     finally:
         for process in reversed(started):
             process.stop()
+
+
+def cpu_seconds(process: ServiceProcess) -> float:
+    """CPU time (user and system, all threads) the process has used so far."""
+    assert process.process is not None
+    # The command name in parentheses may hold spaces; the fields after it are fixed.
+    fields = Path(f"/proc/{process.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
