@@ -82,11 +82,13 @@ AI_JOBS_RECLAIMED = Counter("speedgamez_ai_jobs_reclaimed_total", "AI jobs taken
 AI_JOBS_DEAD_LETTERED = Counter(
     "speedgamez_ai_jobs_dead_lettered_total", "AI jobs given up after repeated failures"
 )
+# The latency buckets and the levels' budgets (normal 0.3 s, strong 2 s), so that the share
+# of decisions within a budget is counted, not interpolated.
 AI_DECISION_DURATION = Histogram(
     "speedgamez_ai_decision_seconds",
     "Time a computer player takes to decide, by game and level",
     ["game", "level"],
-    buckets=_LATENCY_BUCKETS,
+    buckets=tuple(sorted({*_LATENCY_BUCKETS, 0.3, 2.0})),
 )
 SOLVER_NODES = Counter(
     "speedgamez_solver_nodes_total", "Positions the double-dummy solver visited, by game", ["game"]

@@ -269,11 +269,17 @@ TABLES = {
 
 
 def computer_tables(
-    address: str, count: int, level: Any, one_player: bool = False, game: str = "baska_kop"
+    address: str,
+    count: int,
+    level: Any,
+    one_player: bool = False,
+    game: str = "baska_kop",
+    seats: int | None = None,
 ) -> None:
-    """``count`` tables of computers of ``game``, each of its own player (no player's pace
-    binds) or, with ``one_player``, all of one player."""
-    rule_sets, options, seats = TABLES[game]
+    """``count`` tables of computers of ``game`` (at its usual seats, or ``seats``), each of
+    its own player (no player's pace binds) or, with ``one_player``, all of one player."""
+    rule_sets, options, usual_seats = TABLES[game]
+    seats = seats or usual_seats
     players = (
         [Player(address, "Host")] if one_player else [Player(address, f"Host {n}") for n in range(count)]
     )
@@ -311,9 +317,17 @@ def bench_think(think_ms: int, tables: list[int], seconds: float) -> None:
         print(f"  {count:3d} tables: {rate:6.1f} moves/s   (the pause allows at most {ceiling:.1f})")
 
 
-def bench_workers(tables: int, seconds: float, game: str) -> None:
-    print(f"worker throughput, {tables} tables of strong computers ({game}), {seconds:.0f} s per run:")
+# Each level's budget for one decision, seconds.
+DECISION_BUDGETS = {"normal": 0.3, "strong": 2.0}
+
+
+def bench_workers(
+    tables: int, seconds: float, game: str, level: str = "strong", seats: int | None = None
+) -> None:
+    at = f", {seats} seats" if seats else ""
+    print(f"worker throughput, {tables} tables of {level} computers ({game}{at}), {seconds:.0f} s per run:")
     rates, server_ms, workers_ms, busy = {}, {}, {}, {}
+    decisions: dict[int, dict[float, float]] = {}
     for count in (1, 2):
         with fresh_redis() as store:
             server = server_process(store, **LOOPBACK_LIMITS)
@@ -322,7 +336,8 @@ def bench_workers(tables: int, seconds: float, game: str) -> None:
                 worker_process(store, **LOOPBACK_LIMITS, ai_workers_for_people="0") for _ in range(count)
             ]
             with running(server, *workers):
-                computer_tables(server_address(server), tables, STRONG, game=game)
+                seat = {"normal": NORMAL, "strong": STRONG}[level]
+                computer_tables(server_address(server), tables, seat, game=game, seats=seats)
                 client = store.client()
                 time.sleep(2)  # past the first bids of every table
                 start, started = computer_moves(client), time.monotonic()
@@ -335,6 +350,8 @@ def bench_workers(tables: int, seconds: float, game: str) -> None:
                 workers_cpu = sum(map(cpu_seconds, workers)) - workers_cpu
                 workers_ms[count] = workers_cpu * 1000 / moves
                 busy[count] = workers_cpu / elapsed
+                # Every table is of the one game and level.
+                decisions[count] = combined(workers, "speedgamez_ai_decision_seconds", f'level="{level}"')
                 client.close()
     for count in (1, 2):
         print(
@@ -342,11 +359,26 @@ def bench_workers(tables: int, seconds: float, game: str) -> None:
             f"move: server {server_ms[count]:.2f} ms, workers {workers_ms[count]:.2f} ms; "
             f"workers busy {busy[count]:.2f} cores"
         )
+        print(f"    {decision_line(decisions[count], DECISION_BUDGETS[level])}")
     # The moves of a window differ in cost (a trump choice, a last card): the cores kept
     # busy deciding tell how the work scales whatever the moves were.
     print(
         f"  speed-up of two workers: moves/s {rates[2] / rates[1]:.2f}x, "
         f"cores busy deciding {busy[2] / busy[1]:.2f}x (target >= 1.8x)"
+    )
+
+
+def decision_line(buckets: dict[float, float], budget: float) -> str:
+    """The decisions of a run by the workers' histogram: how many, p50 and p95 (interpolated
+    in their buckets), and the share within ``budget`` (one of the buckets: counted)."""
+    total = buckets.get(float("inf"), 0.0)
+    if not total:
+        return "decisions: none recorded"
+    p50, p95 = bucket_quantile(0.5, buckets) or 0.0, bucket_quantile(0.95, buckets) or 0.0
+    within = buckets.get(budget, 0.0) / total
+    return (
+        f"decisions: {total:.0f}, p50 {p50 * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms (in the buckets); "
+        f"within the {budget * 1000:.0f} ms budget: {within:.1%}"
     )
 
 
@@ -488,6 +520,10 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30, help="measuring time per run")
     parser.add_argument("--tables", type=int, default=24, help="tables for the workers part")
     parser.add_argument("--game", default="baska_kop", choices=sorted(TABLES), help="for the workers part")
+    parser.add_argument(
+        "--level", default="strong", choices=sorted(DECISION_BUDGETS), help="for the workers part"
+    )
+    parser.add_argument("--seats", type=int, help="for the workers part (default: the game's usual)")
     args = parser.parse_args()
     if args.only in (None, "watchers"):
         counts = [int(count) for count in args.watchers.split(",")]
@@ -495,7 +531,7 @@ def main() -> None:
     if args.only in (None, "think"):
         bench_think(400, [16, 32], args.seconds)
     if args.only in (None, "workers"):
-        bench_workers(args.tables, args.seconds, args.game)
+        bench_workers(args.tables, args.seconds, args.game, args.level, args.seats)
     if args.only in (None, "stuck"):
         bench_stuck(2 * args.seconds)
     if args.only in (None, "fairness"):
