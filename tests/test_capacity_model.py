@@ -36,7 +36,7 @@ def test_servers_are_sized_by_the_larger_of_cpu_and_streams() -> None:
     actions = 2000 / round_s
     moves = 3 * actions
     deliveries = actions + moves  # one stream per table: the person's
-    cores = (actions * 3.76 + 2000 * 0.078 + deliveries * 0.25) / 1000
+    cores = (actions * 3.76 + 2000 * 0.0088 + deliveries * 0.25) / 1000
     assert math.isclose(figure(lines, "CPU"), round(cores, 1))
     assert figure(lines, "pods") == max(2, math.ceil(cores / 0.7), math.ceil(2000 / 700))
 

@@ -25,10 +25,11 @@ from dataclasses import dataclass
 SERVER_MS_PER_ACTION = 3.76
 REDIS_COMMANDS_PER_ACTION = 37.4
 REDIS_MS_PER_ACTION = 0.293
-# A watch stream: server CPU ms and Redis commands per second while idle (the poll every
-# 5 s, lease renewals every 20 s); server memory; and per move at its table, the fan-out.
-SERVER_MS_PER_STREAM_SECOND = 0.078
-REDIS_COMMANDS_PER_STREAM_SECOND = 0.50
+# A watch stream: server CPU ms and Redis commands per second while idle (its share of the
+# process's upkeep: its table looked at every 5 s, its leases renewed and its token looked
+# up every 20 s, all batched); server memory; and per move at its table, the fan-out.
+SERVER_MS_PER_STREAM_SECOND = 0.0088
+REDIS_COMMANDS_PER_STREAM_SECOND = 0.030
 SERVER_KB_PER_STREAM = 34.3
 SERVER_BASE_MB = 65
 SERVER_MS_PER_DELIVERY = 0.25
