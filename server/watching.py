@@ -163,8 +163,6 @@ class EventHub:
                     renew_at = clock() + renew_every
                     await self._renew_leases(store, lease_ms)
                     await self._look_at_tokens(store)
-            except asyncio.CancelledError:
-                raise
             except Exception as error:  # the next turn tries again; the streams go on
                 metrics.REDIS_ERRORS.labels("server").inc()
                 log.warning("watch stream upkeep failed (%r); trying again at its next turn", error)
