@@ -798,7 +798,7 @@ class MoveCost:
     moves: int
     seconds: float
     worker_cpu: float
-    commands: int
+    calls: Counter[str]
     redis_cpu: float
 
     def line(self) -> str:
@@ -807,8 +807,9 @@ class MoveCost:
         worker_ms = self.worker_cpu / self.moves * 1000
         return (
             f"  {self.game:<12} {self.level:<7} {self.moves:6d} {self.seconds:6.1f} {worker_ms:14.2f} "
-            f"{per_core(worker_ms):>13} {self.commands / self.moves:11.1f} "
-            f"{self.redis_cpu / self.moves * 1000:12.3f}"
+            f"{per_core(worker_ms):>13} {sum(self.calls.values()) / self.moves:11.1f} "
+            f"{self.redis_cpu / self.moves * 1000:12.3f}\n"
+            f"    Redis commands per move, most first: {most(self.calls, self.moves)}"
         )
 
 
@@ -854,7 +855,7 @@ def move_cost(game: str, level: str, tables: int, moves: int, seconds: float) ->
                 spent = usage(before, reading(client, {"worker": worker}))
                 made = computer_moves(client) - start
             client.close()
-    return MoveCost(game, level, made, spent.seconds, spent.cpu["worker"], spent.commands, spent.redis_cpu)
+    return MoveCost(game, level, made, spent.seconds, spent.cpu["worker"], spent.calls, spent.redis_cpu)
 
 
 # Shards --------------------------------------------------------------------------------
