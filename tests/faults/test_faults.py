@@ -800,8 +800,10 @@ def test_redis_unreachable_requests_answer_unavailable_promptly_change_nothing_a
     assert retried is not None and again is not None, details
     assert retried.version == before.version + 1 and again.version >= retried.version
     assert final.phase == FINISHED, details
-    # A stream that broke while Redis was away was told UNAVAILABLE, and resumed.
-    assert watcher.breaks and all(text.startswith("UNAVAILABLE") for text in watcher.breaks), details
+    # An idle stream asks Redis nothing of its own (its server's upkeep does), so it may
+    # stay open across the outage; one that broke, reading while Redis was away, was told
+    # UNAVAILABLE. Either way it resumed and missed nothing (``check_against`` below).
+    assert all(text.startswith("UNAVAILABLE") for text in watcher.breaks), details
     alive = [
         process.process.pid for process in stack.server_processes + stack.worker_processes if process.process
     ]
