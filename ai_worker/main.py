@@ -89,7 +89,7 @@ class Worker:
                     next_maintenance = time.monotonic() + self.settings.ai_sweep_ms / 1000
                     # Workers that beat within three sweeps count as alive.
                     workers = await self.queue.workers_alive(3 * self.settings.ai_sweep_ms)
-                for delivery in await self.queue.take(self.name, await self._read_block_ms(), workers):
+                for delivery in await self.queue.take(self.name, self._read_block_ms(), workers):
                     await self._handle(delivery)
             except STORE_AWAY as error:
                 log.warning("redis unavailable (%s); retrying", redis_error_context(error))
@@ -106,15 +106,15 @@ class Worker:
                 await asyncio.sleep(1)
         await self._until_done(self.queue.leave, self.name)
 
-    async def _read_block_ms(self) -> int:
-        """How long one read may wait: until the next delayed job is due, and no longer
-        than a quarter of the think pause, so that a job delayed meanwhile is not late by
-        more; and well within the Redis command timeout, which a blocking read is under."""
+    def _read_block_ms(self) -> int:
+        """How long one read may wait (``take`` waits no longer than until the next delayed
+        job is due): no longer than a quarter of the think pause, so that a job delayed
+        meanwhile is not late by more; and well within the Redis command timeout, which a
+        blocking read is under."""
         ceiling = min(_READ_BLOCK_MS, int(self.settings.redis_timeout_s * 500), self.settings.clock_poll_ms)
         if self.settings.ai_min_think_ms:
             ceiling = min(ceiling, max(_LEAST_BLOCK_MS, self.settings.ai_min_think_ms // 4))
-        due_in = await self.queue.next_due_in_ms()
-        return ceiling if due_in is None else max(1, min(ceiling, due_in))
+        return ceiling
 
     async def _until_done(self, step: Callable[..., Awaitable[object]], *args: object) -> None:
         """Do ``step`` once Redis answers; a worker started while Redis is away waits for it."""

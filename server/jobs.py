@@ -54,7 +54,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -319,30 +319,37 @@ class JobQueue:
         )
         return int(released)
 
-    async def next_due_in_ms(self) -> int | None:
-        """Milliseconds until the next delayed job is due (0 if one is), None if none waits."""
-        first: Any = await self.redis.zrange(keys.AI_DELAYED, 0, 0, withscores=True)
-        if not first:
-            return None
-        return max(0, int(first[0][1]) - now_ms())
-
     async def take(self, consumer: str, block_ms: int, workers: int) -> list[Delivery]:
-        """The next jobs for ``consumer``, people's first, waiting up to ``block_ms``.
+        """The next jobs for ``consumer``, people's first, waiting up to ``block_ms`` or
+        until the next delayed job is due, whichever comes first.
 
         Of ``workers`` workers alive, ``ai_workers_for_people`` never take a job of a
         table of computers (but a lone worker does), so that a person's job does not
         wait behind them.
         Usually one job; a blocking read that both streams answer at once gives one of
-        each, people's first, and the worker does both.
+        each, people's first, and the worker does both. The first look (a person's job,
+        the computers' jobs in hand, the next delayed job) is one round trip.
         """
+        people, computers = keys.ai_jobs(PEOPLE), keys.ai_jobs(COMPUTERS)
+        first, summary, read = await together(
+            self.redis,
+            [
+                Step(f"ZRANGE {keys.AI_DELAYED}", _first_delayed),
+                Step(f"XPENDING {computers}", _pending_of(computers)),
+                Step(f"XREADGROUP {people}", _read_one(consumer, {people: ">"})),
+            ],
+        )
+        deliveries = _deliveries(read)
+        if deliveries:
+            return deliveries
         kinds = [PEOPLE]
-        summary: Any = await self.redis.xpending(keys.ai_jobs(COMPUTERS), keys.AI_GROUP)
         if int(summary["pending"]) < max(1, workers - self.settings.ai_workers_for_people):
             kinds.append(COMPUTERS)
-        for kind in kinds:
-            deliveries = await self._read(consumer, {keys.ai_jobs(kind): ">"}, None)
+            deliveries = await self._read(consumer, {computers: ">"}, None)
             if deliveries:
                 return deliveries
+        if first:
+            block_ms = min(block_ms, max(1, int(first[0][1]) - now_ms()))
         if block_ms <= 0:
             return []
         return await self._read(consumer, {keys.ai_jobs(kind): ">" for kind in kinds}, block_ms)
@@ -526,12 +533,7 @@ class JobQueue:
         reply: Any = await self.redis.xreadgroup(
             keys.AI_GROUP, consumer, dict(streams.items()), count=1, block=block_ms
         )
-        deliveries = [
-            Delivery(_kind_of(text(stream)), entry_id, fields)
-            for stream, messages in reply or []
-            for entry_id, fields in messages
-        ]
-        return sorted(deliveries, key=lambda delivery: delivery.kind != PEOPLE)
+        return _deliveries(reply)
 
 
 def computer_job(record: TableRecord, seat: int) -> ai_job_pb2.AiJob:
@@ -574,3 +576,25 @@ def _entry_id(entry_id: str) -> tuple[int, int]:
 
 def _kind_of(stream: str) -> str:
     return PEOPLE if stream == keys.ai_jobs(PEOPLE) else COMPUTERS
+
+
+def _deliveries(reply: Any) -> list[Delivery]:
+    """The jobs an XREADGROUP answered, people's first."""
+    deliveries = [
+        Delivery(_kind_of(text(stream)), entry_id, fields)
+        for stream, messages in reply or []
+        for entry_id, fields in messages
+    ]
+    return sorted(deliveries, key=lambda delivery: delivery.kind != PEOPLE)
+
+
+def _first_delayed(pipe: Any) -> None:
+    pipe.zrange(keys.AI_DELAYED, 0, 0, withscores=True)
+
+
+def _pending_of(stream: str) -> Callable[[Any], object]:
+    return lambda pipe: pipe.xpending(stream, keys.AI_GROUP)
+
+
+def _read_one(consumer: str, streams: dict[str, str]) -> Callable[[Any], object]:
+    return lambda pipe: pipe.xreadgroup(keys.AI_GROUP, consumer, streams, count=1)
