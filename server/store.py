@@ -163,7 +163,7 @@ return 1
 """
 
 
-# Keys a batch of the watch streams' upkeep (``server.watching``) sends in one round trip.
+# Commands the watch streams' upkeep (``server.watching``) sends in one round trip.
 _BATCH = 500
 
 # Redis connections of one process (per cluster node); watch streams use at most
@@ -430,13 +430,10 @@ class Store:
         return bool(await self.redis.exists(keys.token(token_digest)))
 
     async def tokens_known(self, token_digests: list[str]) -> list[bool]:
-        """``token_known`` of many tokens, in one round trip per ``_BATCH``."""
-        known: list[bool] = []
-        for start in range(0, len(token_digests), _BATCH):
-            token_keys = [keys.token(digest) for digest in token_digests[start : start + _BATCH]]
-            steps = [Step(f"EXISTS {key}", partial(_exists, key)) for key in token_keys]
-            known += [bool(reply) for reply in await together(self.redis, steps)]
-        return known
+        """``token_known`` of many tokens, ``_BATCH`` to a round trip."""
+        token_keys = [keys.token(digest) for digest in token_digests]
+        steps = [Step(f"EXISTS {key}", partial(_exists, key)) for key in token_keys]
+        return [bool(reply) for reply in await self._in_batches(steps)]
 
     async def admit(
         self,
@@ -478,18 +475,15 @@ class Store:
         return bool(await self._lease(keys=[holder_key], args=[watch_id, now_ms(), lease_ms, limit]))
 
     async def renew_watches(self, watches: dict[str, list[str]], lease_ms: int) -> None:
-        """Renew the leases of many watch streams, by holder key (``open_watch``), in one
-        round trip per ``_BATCH`` holders. The key's own expiry moves on with the lease,
-        so that it outlives every lease in it."""
+        """Renew the leases of many watch streams, by holder key (``open_watch``), ``_BATCH``
+        commands to a round trip. The key's own expiry moves on with the lease, so that
+        it outlives every lease in it."""
         until = now_ms() + lease_ms
-        holders = list(watches)
-        for start in range(0, len(holders), _BATCH):
-            steps = []
-            for holder in holders[start : start + _BATCH]:
-                scored = dict.fromkeys(watches[holder], until)
-                steps.append(Step(f"ZADD {holder}", partial(_renew, holder, scored)))
-                steps.append(Step(f"PEXPIRE {holder}", partial(_pexpire, holder, lease_ms * 2)))
-            await together(self.redis, steps)
+        steps = []
+        for holder, watch_ids in watches.items():
+            steps.append(Step(f"ZADD {holder}", partial(_renew, holder, dict.fromkeys(watch_ids, until))))
+            steps.append(Step(f"PEXPIRE {holder}", partial(_pexpire, holder, lease_ms * 2)))
+        await self._in_batches(steps)
 
     async def close_watch(self, holder_key: str, watch_id: str) -> None:
         await self.redis.zrem(holder_key, watch_id)
@@ -729,14 +723,18 @@ class Store:
         await self.redis.zrem(keys.OPEN_TABLES, table_id)
 
     async def event_sequences(self, table_ids: list[str]) -> list[int]:
-        """The newest event's sequence of each table (0 for a table gone), in one round
-        trip per ``_BATCH`` tables."""
-        sequences: list[int] = []
-        for start in range(0, len(table_ids), _BATCH):
-            table_keys = [keys.table(table_id) for table_id in table_ids[start : start + _BATCH]]
-            steps = [Step(f"HGET {key}", partial(_event_seq, key)) for key in table_keys]
-            sequences += [int(reply or 0) for reply in await together(self.redis, steps)]
-        return sequences
+        """The newest event's sequence of each table (0 for a table gone), ``_BATCH`` tables
+        to a round trip."""
+        table_keys = [keys.table(table_id) for table_id in table_ids]
+        steps = [Step(f"HGET {key}", partial(_event_seq, key)) for key in table_keys]
+        return [int(reply or 0) for reply in await self._in_batches(steps)]
+
+    async def _in_batches(self, steps: list[Step]) -> list[Any]:
+        """The replies of ``steps``, sent ``_BATCH`` to a round trip."""
+        replies: list[Any] = []
+        for start in range(0, len(steps), _BATCH):
+            replies += await together(self.redis, steps[start : start + _BATCH])
+        return replies
 
     async def events_after(self, table_id: str, after: int, count: int = 100) -> list[StoredEvent]:
         """Events with a sequence above ``after``, at most ``count``; never waits for new ones."""

@@ -1,13 +1,17 @@
-"""Round trips counted for a call (``server.round_trips``), on a single Redis."""
+"""Round trips counted for a call or a worker's look for a job (``server.round_trips``),
+on a single Redis."""
 
 from __future__ import annotations
 
 import asyncio
 from pathlib import Path
 
+from server.jobs import JobQueue
 from server.round_trips import counting_round_trips
 from server.settings import Settings
 from server.store import connect
+from server.table import TableConfig, TableRecord
+from server.table_log import SeatKind
 from tools.processes import RedisServer, free_port
 
 
@@ -29,5 +33,37 @@ def test_a_new_connections_handshake_counts_for_no_call(tmp_path: Path) -> None:
 
     try:
         assert asyncio.run(scenario()) == 1
+    finally:
+        redis_server.stop()
+
+
+def test_a_workers_look_for_a_job_of_computers_takes_two_round_trips(tmp_path: Path) -> None:
+    """The first look for a job (a person's job, the computers' jobs in hand, the next
+    delayed job) goes to Redis together; a job of computers then takes one more trip,
+    the read of their stream."""
+    redis_server = RedisServer(free_port(), tmp_path)
+    redis_server.start()
+    settings = Settings(redis_url=redis_server.url, ai_min_think_ms=0, ai_computer_moves_per_s=1000)
+
+    async def scenario() -> tuple[list[str], int]:
+        client = connect(settings, "test")
+        try:
+            queue = JobQueue(client, settings)
+            await queue.ensure_groups()
+            config = TableConfig(
+                "baska_kop", "kop", {}, ((SeatKind.COMPUTER, "easy"),) * 4, seed=7, created_by="host"
+            )
+            record, _ = TableRecord.new("looked-at", config)
+            assert await queue.enqueue(record) == 1
+            # Two workers alive, one kept free for people: this one may take the job.
+            assert settings.ai_workers_for_people == 1
+            with counting_round_trips() as round_trips:
+                taken = await queue.take("worker-1", 1000, workers=2)
+            return [delivery.kind for delivery in taken], round_trips[0]
+        finally:
+            await client.aclose()
+
+    try:
+        assert asyncio.run(scenario()) == (["computers"], 2)
     finally:
         redis_server.stop()

@@ -44,8 +44,7 @@ from speedgamez.v1 import table_service_pb2 as service_pb2
 from speedgamez.v1 import table_service_pb2_grpc as service_grpc
 from tests.support.client import HUMAN, simple_move
 from tools.capacity import LOOPBACK_LIMITS, fresh_redis, quantile
-from tools.capacity_costs import cpu_seconds
-from tools.processes import ROOT, ServiceProcess, running, server_address, server_process
+from tools.processes import ROOT, ServiceProcess, cpu_seconds, running, server_address, server_process
 
 ECHO = "/bench.Echo/Echo"
 SEATS = 4
