@@ -18,10 +18,10 @@ from server import convert
 from server.store import now_ms
 from server.table import TableRecord, TableStatus
 from server.table_log import SeatKind
-from server.texts import Texts
+from server.texts import ENGLISH, Reading, Texts
 from speedgamez.internal.v1 import ai_job_pb2
 from speedgamez.internal.v1.stored_event_pb2 import StoredEvent
-from speedgamez.v1 import cards_pb2, table_pb2
+from speedgamez.v1 import table_pb2
 
 _LEVELS = {
     "easy": table_pb2.COMPUTER_LEVEL_EASY,
@@ -110,9 +110,9 @@ def table_phase(record: TableRecord) -> table_pb2.TablePhase:
     return _DEAL_PHASES[record.game.phase_kind(match.deal)]
 
 
-def texts_for(record: TableRecord, card_names: int = cards_pb2.CARD_NAMES_UNSPECIFIED) -> Texts:
-    """How the engine's texts read at this table, cards named as ``card_names`` asks."""
-    return Texts([seat.display_name(index) for index, seat in enumerate(record.seats)], card_names)
+def texts_for(record: TableRecord, reading: Reading = ENGLISH) -> Texts:
+    """How the engine's texts read at this table for a viewer who reads as ``reading`` asks."""
+    return Texts([seat.display_name(index) for index, seat in enumerate(record.seats)], reading)
 
 
 def public_options(record: TableRecord) -> dict[str, str]:
@@ -123,10 +123,11 @@ def public_options(record: TableRecord) -> dict[str, str]:
 
 
 def table_view(
-    record: TableRecord, viewer: int | None, card_names: int = cards_pb2.CARD_NAMES_UNSPECIFIED
+    record: TableRecord, viewer: int | None, reading: Reading = ENGLISH
 ) -> table_pb2.TableView:
-    """The snapshot ``viewer`` (a seat, or None for a spectator) may see."""
-    texts = texts_for(record, card_names)
+    """The snapshot ``viewer`` (a seat, or None for a spectator) may see, its texts read as
+    ``reading`` asks."""
+    texts = texts_for(record, reading)
     options = public_options(record)
     view = table_pb2.TableView(
         name=table_name(record.id),

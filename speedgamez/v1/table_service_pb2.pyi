@@ -17,6 +17,12 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
+class Language(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    LANGUAGE_UNSPECIFIED: _ClassVar[Language]
+    LANGUAGE_ENGLISH: _ClassVar[Language]
+    LANGUAGE_GERMAN: _ClassVar[Language]
+
 class GameDynamics(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     GAME_DYNAMICS_UNSPECIFIED: _ClassVar[GameDynamics]
@@ -53,6 +59,9 @@ class LobbyChangeKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     LOBBY_CHANGE_KIND_SEATS_CHANGED: _ClassVar[LobbyChangeKind]
     LOBBY_CHANGE_KIND_STARTED: _ClassVar[LobbyChangeKind]
     LOBBY_CHANGE_KIND_CLOSED: _ClassVar[LobbyChangeKind]
+LANGUAGE_UNSPECIFIED: Language
+LANGUAGE_ENGLISH: Language
+LANGUAGE_GERMAN: Language
 GAME_DYNAMICS_UNSPECIFIED: GameDynamics
 GAME_DYNAMICS_SEQUENTIAL: GameDynamics
 GAME_DYNAMICS_SIMULTANEOUS: GameDynamics
@@ -232,7 +241,7 @@ class SeatConfig(_message.Message):
     def __init__(self, kind: _Optional[_Union[_table_pb2.SeatKind, str]] = ..., level: _Optional[_Union[_table_pb2.ComputerLevel, str]] = ...) -> None: ...
 
 class CreateTableRequest(_message.Message):
-    __slots__ = ("game", "rule_set", "options", "seats", "join", "seat", "card_names", "think_seconds", "learning", "count_points", "stake", "again_of")
+    __slots__ = ("game", "rule_set", "options", "seats", "join", "seat", "card_names", "language", "think_seconds", "learning", "count_points", "stake", "again_of")
     class OptionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -247,6 +256,7 @@ class CreateTableRequest(_message.Message):
     JOIN_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     CARD_NAMES_FIELD_NUMBER: _ClassVar[int]
+    LANGUAGE_FIELD_NUMBER: _ClassVar[int]
     THINK_SECONDS_FIELD_NUMBER: _ClassVar[int]
     LEARNING_FIELD_NUMBER: _ClassVar[int]
     COUNT_POINTS_FIELD_NUMBER: _ClassVar[int]
@@ -259,12 +269,13 @@ class CreateTableRequest(_message.Message):
     join: bool
     seat: int
     card_names: _cards_pb2.CardNames
+    language: Language
     think_seconds: int
     learning: bool
     count_points: bool
     stake: int
     again_of: str
-    def __init__(self, game: _Optional[str] = ..., rule_set: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., seats: _Optional[_Iterable[_Union[SeatConfig, _Mapping]]] = ..., join: _Optional[bool] = ..., seat: _Optional[int] = ..., card_names: _Optional[_Union[_cards_pb2.CardNames, str]] = ..., think_seconds: _Optional[int] = ..., learning: _Optional[bool] = ..., count_points: _Optional[bool] = ..., stake: _Optional[int] = ..., again_of: _Optional[str] = ...) -> None: ...
+    def __init__(self, game: _Optional[str] = ..., rule_set: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., seats: _Optional[_Iterable[_Union[SeatConfig, _Mapping]]] = ..., join: _Optional[bool] = ..., seat: _Optional[int] = ..., card_names: _Optional[_Union[_cards_pb2.CardNames, str]] = ..., language: _Optional[_Union[Language, str]] = ..., think_seconds: _Optional[int] = ..., learning: _Optional[bool] = ..., count_points: _Optional[bool] = ..., stake: _Optional[int] = ..., again_of: _Optional[str] = ...) -> None: ...
 
 class CreateTableResponse(_message.Message):
     __slots__ = ("table",)
@@ -311,14 +322,16 @@ class ListTablesResponse(_message.Message):
     def __init__(self, tables: _Optional[_Iterable[_Union[TableSummary, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
 
 class JoinTableRequest(_message.Message):
-    __slots__ = ("table", "seat", "card_names")
+    __slots__ = ("table", "seat", "card_names", "language")
     TABLE_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     CARD_NAMES_FIELD_NUMBER: _ClassVar[int]
+    LANGUAGE_FIELD_NUMBER: _ClassVar[int]
     table: str
     seat: int
     card_names: _cards_pb2.CardNames
-    def __init__(self, table: _Optional[str] = ..., seat: _Optional[int] = ..., card_names: _Optional[_Union[_cards_pb2.CardNames, str]] = ...) -> None: ...
+    language: Language
+    def __init__(self, table: _Optional[str] = ..., seat: _Optional[int] = ..., card_names: _Optional[_Union[_cards_pb2.CardNames, str]] = ..., language: _Optional[_Union[Language, str]] = ...) -> None: ...
 
 class JoinTableResponse(_message.Message):
     __slots__ = ("table",)
@@ -337,12 +350,14 @@ class LeaveTableResponse(_message.Message):
     def __init__(self) -> None: ...
 
 class GetTableRequest(_message.Message):
-    __slots__ = ("table", "card_names")
+    __slots__ = ("table", "card_names", "language")
     TABLE_FIELD_NUMBER: _ClassVar[int]
     CARD_NAMES_FIELD_NUMBER: _ClassVar[int]
+    LANGUAGE_FIELD_NUMBER: _ClassVar[int]
     table: str
     card_names: _cards_pb2.CardNames
-    def __init__(self, table: _Optional[str] = ..., card_names: _Optional[_Union[_cards_pb2.CardNames, str]] = ...) -> None: ...
+    language: Language
+    def __init__(self, table: _Optional[str] = ..., card_names: _Optional[_Union[_cards_pb2.CardNames, str]] = ..., language: _Optional[_Union[Language, str]] = ...) -> None: ...
 
 class GetTableResponse(_message.Message):
     __slots__ = ("table", "advice")
@@ -353,18 +368,20 @@ class GetTableResponse(_message.Message):
     def __init__(self, table: _Optional[_Union[_table_pb2.TableView, _Mapping]] = ..., advice: _Optional[_Union[GetAdviceResponse, _Mapping]] = ...) -> None: ...
 
 class SubmitActionRequest(_message.Message):
-    __slots__ = ("table", "table_version", "request_id", "action", "card_names")
+    __slots__ = ("table", "table_version", "request_id", "action", "card_names", "language")
     TABLE_FIELD_NUMBER: _ClassVar[int]
     TABLE_VERSION_FIELD_NUMBER: _ClassVar[int]
     REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
     ACTION_FIELD_NUMBER: _ClassVar[int]
     CARD_NAMES_FIELD_NUMBER: _ClassVar[int]
+    LANGUAGE_FIELD_NUMBER: _ClassVar[int]
     table: str
     table_version: int
     request_id: str
     action: _actions_pb2.Action
     card_names: _cards_pb2.CardNames
-    def __init__(self, table: _Optional[str] = ..., table_version: _Optional[int] = ..., request_id: _Optional[str] = ..., action: _Optional[_Union[_actions_pb2.Action, _Mapping]] = ..., card_names: _Optional[_Union[_cards_pb2.CardNames, str]] = ...) -> None: ...
+    language: Language
+    def __init__(self, table: _Optional[str] = ..., table_version: _Optional[int] = ..., request_id: _Optional[str] = ..., action: _Optional[_Union[_actions_pb2.Action, _Mapping]] = ..., card_names: _Optional[_Union[_cards_pb2.CardNames, str]] = ..., language: _Optional[_Union[Language, str]] = ...) -> None: ...
 
 class SubmitActionResponse(_message.Message):
     __slots__ = ("table", "advice")
@@ -375,14 +392,16 @@ class SubmitActionResponse(_message.Message):
     def __init__(self, table: _Optional[_Union[_table_pb2.TableView, _Mapping]] = ..., advice: _Optional[_Union[GetAdviceResponse, _Mapping]] = ...) -> None: ...
 
 class WatchTableRequest(_message.Message):
-    __slots__ = ("table", "after_sequence", "card_names")
+    __slots__ = ("table", "after_sequence", "card_names", "language")
     TABLE_FIELD_NUMBER: _ClassVar[int]
     AFTER_SEQUENCE_FIELD_NUMBER: _ClassVar[int]
     CARD_NAMES_FIELD_NUMBER: _ClassVar[int]
+    LANGUAGE_FIELD_NUMBER: _ClassVar[int]
     table: str
     after_sequence: int
     card_names: _cards_pb2.CardNames
-    def __init__(self, table: _Optional[str] = ..., after_sequence: _Optional[int] = ..., card_names: _Optional[_Union[_cards_pb2.CardNames, str]] = ...) -> None: ...
+    language: Language
+    def __init__(self, table: _Optional[str] = ..., after_sequence: _Optional[int] = ..., card_names: _Optional[_Union[_cards_pb2.CardNames, str]] = ..., language: _Optional[_Union[Language, str]] = ...) -> None: ...
 
 class WatchTableResponse(_message.Message):
     __slots__ = ("event", "heartbeat")
@@ -401,12 +420,14 @@ class WatchHeartbeat(_message.Message):
     def __init__(self, time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., last_event_sequence: _Optional[int] = ...) -> None: ...
 
 class GetAdviceRequest(_message.Message):
-    __slots__ = ("table", "card_names")
+    __slots__ = ("table", "card_names", "language")
     TABLE_FIELD_NUMBER: _ClassVar[int]
     CARD_NAMES_FIELD_NUMBER: _ClassVar[int]
+    LANGUAGE_FIELD_NUMBER: _ClassVar[int]
     table: str
     card_names: _cards_pb2.CardNames
-    def __init__(self, table: _Optional[str] = ..., card_names: _Optional[_Union[_cards_pb2.CardNames, str]] = ...) -> None: ...
+    language: Language
+    def __init__(self, table: _Optional[str] = ..., card_names: _Optional[_Union[_cards_pb2.CardNames, str]] = ..., language: _Optional[_Union[Language, str]] = ...) -> None: ...
 
 class GetAdviceResponse(_message.Message):
     __slots__ = ("recommended_action", "reason", "calls", "cards", "deals_considered", "exact", "table_version", "holding")
@@ -567,12 +588,14 @@ class StatisticCount(_message.Message):
     def __init__(self, id: _Optional[str] = ..., title: _Optional[str] = ..., count: _Optional[int] = ...) -> None: ...
 
 class StartDailyDealRequest(_message.Message):
-    __slots__ = ("game", "card_names")
+    __slots__ = ("game", "card_names", "language")
     GAME_FIELD_NUMBER: _ClassVar[int]
     CARD_NAMES_FIELD_NUMBER: _ClassVar[int]
+    LANGUAGE_FIELD_NUMBER: _ClassVar[int]
     game: str
     card_names: _cards_pb2.CardNames
-    def __init__(self, game: _Optional[str] = ..., card_names: _Optional[_Union[_cards_pb2.CardNames, str]] = ...) -> None: ...
+    language: Language
+    def __init__(self, game: _Optional[str] = ..., card_names: _Optional[_Union[_cards_pb2.CardNames, str]] = ..., language: _Optional[_Union[Language, str]] = ...) -> None: ...
 
 class StartDailyDealResponse(_message.Message):
     __slots__ = ("table",)
@@ -611,12 +634,14 @@ class LobbyChange(_message.Message):
     def __init__(self, kind: _Optional[_Union[LobbyChangeKind, str]] = ..., table: _Optional[_Union[TableSummary, _Mapping]] = ...) -> None: ...
 
 class GetReplayRequest(_message.Message):
-    __slots__ = ("table", "card_names")
+    __slots__ = ("table", "card_names", "language")
     TABLE_FIELD_NUMBER: _ClassVar[int]
     CARD_NAMES_FIELD_NUMBER: _ClassVar[int]
+    LANGUAGE_FIELD_NUMBER: _ClassVar[int]
     table: str
     card_names: _cards_pb2.CardNames
-    def __init__(self, table: _Optional[str] = ..., card_names: _Optional[_Union[_cards_pb2.CardNames, str]] = ...) -> None: ...
+    language: Language
+    def __init__(self, table: _Optional[str] = ..., card_names: _Optional[_Union[_cards_pb2.CardNames, str]] = ..., language: _Optional[_Union[Language, str]] = ...) -> None: ...
 
 class GetReplayResponse(_message.Message):
     __slots__ = ("game", "rule_set", "options", "player_names", "deals", "totals", "record")

@@ -37,7 +37,7 @@ class TableServiceStub:
     an action that does not exist in this game, a request_id
     reused for another action, a table name that is not exactly
     "tables/<id>", control characters in a request_id or name, an
-    unknown card_names.
+    unknown card_names or language.
     UNAUTHENTICATED      missing, unknown or expired token, or more than one
     authorization header.
     PERMISSION_DENIED    the caller has no seat at the table it tries to act at.
@@ -178,7 +178,7 @@ class TableServiceServicer:
     an action that does not exist in this game, a request_id
     reused for another action, a table name that is not exactly
     "tables/<id>", control characters in a request_id or name, an
-    unknown card_names.
+    unknown card_names or language.
     UNAUTHENTICATED      missing, unknown or expired token, or more than one
     authorization header.
     PERMISSION_DENIED    the caller has no seat at the table it tries to act at.
@@ -475,7 +475,7 @@ class TableService:
     an action that does not exist in this game, a request_id
     reused for another action, a table name that is not exactly
     "tables/<id>", control characters in a request_id or name, an
-    unknown card_names.
+    unknown card_names or language.
     UNAUTHENTICATED      missing, unknown or expired token, or more than one
     authorization header.
     PERMISSION_DENIED    the caller has no seat at the table it tries to act at.

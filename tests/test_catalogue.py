@@ -1,0 +1,94 @@
+"""The message catalogue (``server.catalogue``): every text a person reads in a whole match of
+every game, as the server renders it for a German reader, is German; and the catalogue's
+own rules (the longest template wins, parts keep seats, cards and numbers)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from server import texts as texts_module
+from server.catalogue import english_templates, german
+from server.texts import Reading, Texts
+from speedgamez.v1 import cards_pb2, table_service_pb2
+from tests.test_what_people_read import GAME_TABLES, played
+
+GERMAN = Reading(language=table_service_pb2.LANGUAGE_GERMAN)
+GERMAN_BAVARIAN = Reading(cards_pb2.CARD_NAMES_BAVARIAN, table_service_pb2.LANGUAGE_GERMAN)
+NAMES = ("Anna", "Computer 1 (easy)", "Computer 2 (easy)", "Computer 3 (easy)", "Eva", "Fritz")
+# Words that are English and never German (nor a game's term): one of them in a German text
+# means a text the catalogue does not know.
+ENGLISH = frozenset(
+    """the you your must with and of to is are points point chips chip cents cent trump trumps
+    won lost wins win pays by for not turn waiting can cannot play plays card cards follow which
+    only who when after before until has have holds hold alone against party seat base value
+    first last trick tricks game announce announced double higher than every each none no it
+    its this that they them his her he she one two three four pass bid bids offer sell sells
+    keep keeps top pool already again more less least most half needs need counts count at on
+    or if nor do does take takes taken made makes lose loses beat beaten leads may call called
+    suit suits yourself own held fallen gets nothing new dealer choose chose stood up""".split()
+)
+
+
+def english_words(text: str) -> list[str]:
+    return [word for word in re.findall(r"[A-Za-z]+", text) if word.lower() in ENGLISH]
+
+
+@pytest.fixture
+def read(monkeypatch: pytest.MonkeyPatch) -> Iterator[set[str]]:
+    """Every engine text the server renders for anyone while the test runs."""
+    seen: set[str] = set()
+    render = texts_module.Texts.__call__
+
+    def recording(self: Texts, text: str) -> str:
+        seen.add(text)
+        return render(self, text)
+
+    monkeypatch.setattr(texts_module.Texts, "__call__", recording)
+    yield seen
+
+
+@pytest.mark.parametrize(("game_id", "rule_set", "seats"), GAME_TABLES)
+def test_every_text_of_a_whole_match_reads_german_for_a_german_reader(
+    game_id: str, rule_set: str, seats: int, read: set[str]
+) -> None:
+    played(game_id, rule_set, seats)
+    untranslated = {}
+    for text in sorted(read):
+        for reading in (GERMAN, GERMAN_BAVARIAN):
+            shown = Texts(NAMES, reading)(text)
+            if english_words(shown):
+                untranslated[text] = shown
+    assert not untranslated, "\n".join(f"{text!r} -> {shown!r}" for text, shown in untranslated.items())
+
+
+def test_english_readers_read_the_engines_text_as_it_is() -> None:
+    text = "you must follow hearts (trump)"
+    assert Texts(NAMES)(text) == text
+    assert Texts(NAMES, Reading(language=table_service_pb2.LANGUAGE_ENGLISH))(text) == text
+
+
+def test_seats_cards_and_suit_words_keep_their_references_through_the_translation() -> None:
+    assert Texts(NAMES, GERMAN)("you must beat ♣Q because you can (for example with ♥J)") == (
+        "Du musst ♣D überstechen, weil du es kannst (zum Beispiel mit ♥B)"
+    )
+    assert Texts(NAMES, GERMAN_BAVARIAN)("you must beat ♣Q because you can (for example with ♥J)") == (
+        "Du musst Eichel Ober überstechen, weil du es kannst (zum Beispiel mit Herz Unter)"
+    )
+    assert Texts(NAMES, GERMAN)("you must follow hearts (trump)") == "Du musst Herz (Trumpf) bedienen"
+    assert Texts(NAMES, GERMAN)("it is not your turn: waiting for seat 4") == "Du bist nicht dran: es wartet Eva"
+
+
+def test_a_text_the_catalogue_does_not_know_reads_as_it_is() -> None:
+    assert german("Kontra") == "Kontra"
+    assert german("Anna 4") == "Anna 4"
+
+
+def test_every_template_is_german_and_keeps_its_parts() -> None:
+    from server.catalogue import _PLAIN, _TEMPLATES
+
+    for english in english_templates():
+        rendered = _PLAIN.get(english) or next(t.german for t in _TEMPLATES if t.english == english)
+        assert not english_words(re.sub(r"\{[a-z_]+\d*\}", "", rendered)), f"{english!r} -> {rendered!r}"
