@@ -1,14 +1,17 @@
 """What every request names, checked the same way everywhere: the caller, a table's name,
-the card names its texts are to use."""
+the card names and the language its texts are to use."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Protocol
 
 from engine.errors import quoted
 from server.errors import Code, ServiceError
+from server.texts import Wording
 from speedgamez.v1 import cards_pb2
+from speedgamez.v1 import table_service_pb2 as service_pb2
 
 _TABLE_NAME = re.compile(r"tables/([A-Za-z0-9_-]{1,64})")
 
@@ -39,8 +42,22 @@ def table_id_of(name: str) -> str | None:
     return None if match is None else match.group(1)
 
 
-def card_names_of(value: int) -> int:
-    if value not in cards_pb2.CardNames.values():
+class _WordingRequest(Protocol):
+    @property
+    def card_names(self) -> int: ...
+
+    @property
+    def language(self) -> int: ...
+
+
+def wording_of(request: _WordingRequest) -> Wording:
+    """How the caller reads the texts of the reply: its card names and language, checked."""
+    if request.card_names not in cards_pb2.CardNames.values():
         names = ", ".join(cards_pb2.CardNames.keys())
-        raise ServiceError(Code.INVALID_ARGUMENT, f"card_names must be one of {names}, not {value}")
-    return value
+        raise ServiceError(
+            Code.INVALID_ARGUMENT, f"card_names must be one of {names}, not {request.card_names}"
+        )
+    if request.language not in service_pb2.Language.values():
+        names = ", ".join(service_pb2.Language.keys())
+        raise ServiceError(Code.INVALID_ARGUMENT, f"language must be one of {names}, not {request.language}")
+    return Wording(request.card_names, request.language)

@@ -24,12 +24,13 @@ from server.errors import Code, ServiceError, from_engine
 from server.jobs import JobQueue
 from server.lobby import table_summary
 from server.replay import match_replay
-from server.requests import Caller, card_names_of, parse_table_name, table_id_of
+from server.requests import Caller, parse_table_name, table_id_of, wording_of
 from server.settings import Settings
 from server.store import AuthenticationStatus, Store, digest, now_ms
 from server.streams import WatchStreams
 from server.table import TableConfig, TableRecord, TableStatus
 from server.table_log import Act, Again, Close, Compare, Expire, Join, Leave, LogEntry, SeatKind, Stop
+from server.texts import Wording
 from server.views import (
     ViewCache,
     level_from_proto,
@@ -182,9 +183,9 @@ class TableService(WatchStreams):
         self, caller: Caller, request: service_pb2.CreateTableRequest, seed: int | None = None
     ) -> service_pb2.CreateTableResponse:
         """Create a table; ``seed`` fixes the shuffle (tests and daily deals), else random."""
-        card_names = card_names_of(request.card_names)
+        wording = wording_of(request)
         if request.again_of:
-            return service_pb2.CreateTableResponse(table=await self._play_again(caller, request, card_names))
+            return service_pb2.CreateTableResponse(table=await self._play_again(caller, request, wording))
         try:
             game = get_game(request.game)
             options = game.parse_options(request.rule_set, dict(request.options))
@@ -255,14 +256,14 @@ class TableService(WatchStreams):
             stake=request.stake,
         )
         table = await self._open_table(
-            caller, secrets.token_urlsafe(12), config, wanted, request.join, card_names
+            caller, secrets.token_urlsafe(12), config, wanted, request.join, wording
         )
         return service_pb2.CreateTableResponse(table=table)
 
     async def start_daily_deal(
         self, caller: Caller, request: service_pb2.StartDailyDealRequest
     ) -> service_pb2.StartDailyDealResponse:
-        card_names = card_names_of(request.card_names)
+        wording = wording_of(request)
         game = GAMES.get(request.game)
         if game is None:
             offered = ", ".join(GAMES)
@@ -280,7 +281,7 @@ class TableService(WatchStreams):
                 f"you have had your attempt at today's ({date}) daily deal: tables/{earlier}; "
                 "one attempt a day",
             )
-        table = await self._open_table(caller, table_id, config, None, True, card_names)
+        table = await self._open_table(caller, table_id, config, None, True, wording)
         return service_pb2.StartDailyDealResponse(table=table)
 
     async def compare_daily_deal(self, table_id: str, deal_number: int, score: int) -> Change:
@@ -330,10 +331,8 @@ class TableService(WatchStreams):
         self, caller: Caller, request: service_pb2.JoinTableRequest
     ) -> service_pb2.JoinTableResponse:
         table_id = parse_table_name(request.table)
-        card_names = card_names_of(request.card_names)
-        view = await self._join(
-            caller, table_id, request.seat if request.HasField("seat") else None, card_names
-        )
+        wording = wording_of(request)
+        view = await self._join(caller, table_id, request.seat if request.HasField("seat") else None, wording)
         return service_pb2.JoinTableResponse(table=view)
 
     async def leave_table(
@@ -360,11 +359,11 @@ class TableService(WatchStreams):
         self, caller: Caller, request: service_pb2.GetTableRequest
     ) -> service_pb2.GetTableResponse:
         table_id = parse_table_name(request.table)
-        card_names = card_names_of(request.card_names)
+        wording = wording_of(request)
         stored = await self.store.fetch(table_id)
         if stored is None:
             raise ServiceError(Code.NOT_FOUND, f"there is no table {table_name(table_id)}")
-        key = (table_id, stored.version, caller.player_id, card_names)
+        key = (table_id, stored.version, caller.player_id, wording)
         response = service_pb2.GetTableResponse()
         cached = self.views.get(key)
         # A learner's advice is asked for at each look; it needs the table itself.
@@ -374,10 +373,10 @@ class TableService(WatchStreams):
             return response
         record = stored.record()
         seat = record.seat_of(caller.player_id)
-        view = table_view(record, seat, card_names)
+        view = table_view(record, seat, wording)
         self.views.put(key, view)
         response.table.CopyFrom(view)
-        await self._learners_advice(record, seat, card_names, response.advice)
+        await self._learners_advice(record, seat, wording, response.advice)
         return response
 
     # Moves -------------------------------------------------------------------------
@@ -405,9 +404,9 @@ class TableService(WatchStreams):
             request_tag=_request_tag(request.table_version),
         )
         seat = change.record.seat_of(caller.player_id)
-        card_names = request.card_names
-        response = service_pb2.SubmitActionResponse(table=table_view(change.record, seat, card_names))
-        await self._learners_advice(change.record, seat, card_names, response.advice)
+        wording = wording_of(request)
+        response = service_pb2.SubmitActionResponse(table=table_view(change.record, seat, wording))
+        await self._learners_advice(change.record, seat, wording, response.advice)
         return response
 
     async def submit_computer_action(
@@ -444,7 +443,7 @@ class TableService(WatchStreams):
         self, caller: Caller, request: service_pb2.GetAdviceRequest
     ) -> service_pb2.GetAdviceResponse:
         table_id = parse_table_name(request.table)
-        card_names = card_names_of(request.card_names)
+        wording = wording_of(request)
         record = await self._load(table_id)
         seat = _own_seat(record, caller)
         if record.config.daily:
@@ -471,14 +470,14 @@ class TableService(WatchStreams):
         if answer is None:
             raise ServiceError(Code.UNAVAILABLE, "no computer player answered in time; try again")
         advice = service_pb2.GetAdviceResponse.FromString(answer)
-        advice.reason = texts_for(record, card_names)(advice.reason)
+        advice.reason = texts_for(record, wording)(advice.reason)
         return advice
 
     async def get_replay(
         self, caller: Caller, request: service_pb2.GetReplayRequest
     ) -> service_pb2.GetReplayResponse:
         table_id = parse_table_name(request.table)
-        card_names = card_names_of(request.card_names)
+        wording = wording_of(request)
         record = await self._load(table_id)
         if not any(seat.player_id == caller.player_id for seat in record.seats):
             raise ServiceError(
@@ -490,7 +489,7 @@ class TableService(WatchStreams):
                 f"{table_name(table_id)} has no finished match; a replay opens once the match is over",
             )
         entries = await self.store.log_entries(table_id, record.config.game)
-        return match_replay(table_id, record.config, entries, texts_for(record, card_names))
+        return match_replay(table_id, record.config, entries, texts_for(record, wording))
 
     # Leaderboards and statistics ---------------------------------------------------
 
@@ -507,7 +506,7 @@ class TableService(WatchStreams):
     # Private helpers ---------------------------------------------------------------
 
     async def _learners_advice(
-        self, record: TableRecord, seat: int | None, card_names: int, advice: service_pb2.GetAdviceResponse
+        self, record: TableRecord, seat: int | None, wording: Wording, advice: service_pb2.GetAdviceResponse
     ) -> None:
         """Fill ``advice`` when ``seat`` is the learner deciding at a learning table and a
         worker answers in time."""
@@ -516,7 +515,7 @@ class TableService(WatchStreams):
         answer = await self.queue.request_advice(record, seat, self.settings.advice_timeout_ms)
         if answer is not None:
             advice.ParseFromString(answer)
-            advice.reason = texts_for(record, card_names)(advice.reason)
+            advice.reason = texts_for(record, wording)(advice.reason)
 
     async def _open_table(
         self,
@@ -525,7 +524,7 @@ class TableService(WatchStreams):
         config: TableConfig,
         seat: int | None,
         join: bool,
-        card_names: int,
+        wording: Wording,
     ) -> table_pb2.TableView:
         """Store a new table and seat its creator (at ``seat``, or the lowest open one) if
         ``join``; the table as the caller sees it."""
@@ -539,11 +538,11 @@ class TableService(WatchStreams):
         await self.queue.enqueue(record)
         await self.store.count_table(caller.player_id, table_id)
         if not join:
-            return table_view(record, None, card_names)
-        return await self._join(caller, table_id, seat, card_names, counted=True)
+            return table_view(record, None, wording)
+        return await self._join(caller, table_id, seat, wording, counted=True)
 
     async def _play_again(
-        self, caller: Caller, request: service_pb2.CreateTableRequest, card_names: int
+        self, caller: Caller, request: service_pb2.CreateTableRequest, wording: Wording
     ) -> table_pb2.TableView:
         """The next match of the finished table ``request.again_of`` with its settings and a
         new shuffle, the caller at his seat of it; the finished table names it for its
@@ -575,7 +574,7 @@ class TableService(WatchStreams):
                 f"only the people who played {table_name(finished_id)} to its end may open its next match",
             )
         if finished.next_table:
-            return await self._join_next(caller, finished.next_table, seat, card_names)
+            return await self._join_next(caller, finished.next_table, seat, wording)
         old = finished.config
         config = replace(old, seed=secrets.randbits(64), created_by=caller.player_id)
         await self._check_table_limit(caller)
@@ -599,19 +598,19 @@ class TableService(WatchStreams):
             again = await self._load(finished_id)
             if error.code is not Code.FAILED_PRECONDITION or not again.next_table:
                 raise
-            return await self._join_next(caller, again.next_table, seat, card_names)
-        return await self._open_table(caller, table_id, config, seat, True, card_names)
+            return await self._join_next(caller, again.next_table, seat, wording)
+        return await self._open_table(caller, table_id, config, seat, True, wording)
 
     async def _join_next(
-        self, caller: Caller, table_id: str, seat: int, card_names: int
+        self, caller: Caller, table_id: str, seat: int, wording: Wording
     ) -> table_pb2.TableView:
         """The next match another person opened: the caller's seat at it, taken now unless
         he has it already (asking twice opens nothing twice)."""
         record = await self._load(table_id)
         held = record.seat_of(caller.player_id)
         if held is not None:
-            return table_view(record, held, card_names)
-        return await self._join(caller, table_id, seat, card_names)
+            return table_view(record, held, wording)
+        return await self._join(caller, table_id, seat, wording)
 
     async def _pay_stake(self, caller: Caller, table_id: str) -> int:
         """Pay a waiting table's stake for the seat about to be taken; the stake paid."""
@@ -632,7 +631,7 @@ class TableService(WatchStreams):
             )
 
     async def _join(
-        self, caller: Caller, table_id: str, seat: int | None, card_names: int, counted: bool = False
+        self, caller: Caller, table_id: str, seat: int | None, wording: Wording, counted: bool = False
     ) -> table_pb2.TableView:
         """Take a seat; ``counted`` when the table already counts against the caller's limit."""
         if not counted:
@@ -667,7 +666,7 @@ class TableService(WatchStreams):
         await self.store.remember_seat(caller.player_id, table_id)
         if not change.record.status.over:
             await self.store.count_table(caller.player_id, table_id)
-        return table_view(change.record, change.record.seat_of(caller.player_id), card_names)
+        return table_view(change.record, change.record.seat_of(caller.player_id), wording)
 
 
 # The highest stake a table may have.
@@ -715,7 +714,7 @@ def _requested_action(request: service_pb2.SubmitActionRequest) -> Action:
         raise ServiceError(Code.INVALID_ARGUMENT, "table_version must be the TableView.version you saw")
     if not request.HasField("action"):
         raise ServiceError(Code.INVALID_ARGUMENT, "action is required")
-    card_names_of(request.card_names)
+    wording_of(request)
     try:
         return convert.action_from_proto(request.action)
     except EngineError as error:

@@ -16,10 +16,11 @@ from engine.registry import GAMES
 from server import keys
 from server.errors import Code, ServiceError
 from server.lobby import LobbyFollower
-from server.requests import Caller, card_names_of, parse_table_name
+from server.requests import Caller, parse_table_name, wording_of
 from server.settings import Settings
 from server.store import Store, now_ms
 from server.table import TableRecord
+from server.texts import Wording
 from server.views import redact_event, table_name, texts_for
 from server.watching import EventHub, Watch
 from speedgamez.v1 import table_pb2
@@ -52,7 +53,7 @@ class WatchStreams:
         self, caller: Caller, request: service_pb2.WatchTableRequest
     ) -> AsyncIterator[service_pb2.WatchTableResponse]:
         table_id = parse_table_name(request.table)
-        card_names = card_names_of(request.card_names)
+        wording = wording_of(request)
         assert self.hub is not None, "watch streams need the process's event hub"
         record = await self._stream_call(self._load(table_id))
         if request.after_sequence < 0 or request.after_sequence > record.event_seq:
@@ -64,7 +65,7 @@ class WatchStreams:
             return  # nothing more will happen at this table
         watch = await self._open_watch(caller)
         try:
-            following = self._follow(caller, record, request.after_sequence, card_names, watch)
+            following = self._follow(caller, record, request.after_sequence, wording, watch)
             async for response in following:
                 yield response
         finally:
@@ -136,13 +137,13 @@ class WatchStreams:
         caller: Caller,
         record: TableRecord,
         after: int,
-        card_names: int,
+        wording: Wording,
         watch: Watch,
     ) -> AsyncIterator[service_pb2.WatchTableResponse]:
         """The events of a table after ``after`` as they happen, with heartbeats between;
         ``watch.seen`` follows the newest event sent."""
         assert self.hub is not None
-        viewer, texts = record.seat_of(caller.player_id), texts_for(record, card_names)
+        viewer, texts = record.seat_of(caller.player_id), texts_for(record, wording)
         watch.seen = after
 
         async def read() -> Reading[service_pb2.WatchTableResponse]:
@@ -152,7 +153,7 @@ class WatchStreams:
             for stored in events:
                 if stored.event.WhichOneof("kind") == "seat_changed":
                     fresh = await self._stream_call(self._load(record.id))
-                    viewer, texts = fresh.seat_of(caller.player_id), texts_for(fresh, card_names)
+                    viewer, texts = fresh.seat_of(caller.player_id), texts_for(fresh, wording)
                 responses.append(service_pb2.WatchTableResponse(event=redact_event(stored, viewer, texts)))
                 watch.seen = stored.event.sequence
                 if _last_event(record, stored.event):

@@ -30,7 +30,7 @@ _REFERENCE = re.compile(r"\b[Ss]eat (\d+)\b|([♣♠♥♦])(10|[2-9JQKA])?|\b(c
 
 
 @dataclass(frozen=True)
-class Reading:
+class Wording:
     """How one viewer reads texts: cards named as ``card_names`` (a CardNames value), in
     ``language`` (a Language value); both as the request asked."""
 
@@ -42,16 +42,16 @@ class Reading:
         return self.language == table_service_pb2.LANGUAGE_GERMAN
 
 
-ENGLISH = Reading()
+ENGLISH = Wording()
 
 
 class Texts:
-    """Renders engine texts for a viewer: ``names`` by seat, as ``reading`` asks."""
+    """Renders engine texts for a viewer: ``names`` by seat, as ``wording`` asks."""
 
-    def __init__(self, names: Sequence[str], reading: Reading = ENGLISH) -> None:
+    def __init__(self, names: Sequence[str], wording: Wording = ENGLISH) -> None:
         self.names = tuple(names)
-        self.bavarian = reading.card_names == cards_pb2.CARD_NAMES_BAVARIAN
-        self.german = reading.german
+        self.bavarian = wording.card_names == cards_pb2.CARD_NAMES_BAVARIAN
+        self.german = wording.german
 
     def __call__(self, text: str) -> str:
         if not text:

@@ -18,7 +18,7 @@ from server import convert
 from server.store import now_ms
 from server.table import TableRecord, TableStatus
 from server.table_log import SeatKind
-from server.texts import ENGLISH, Reading, Texts
+from server.texts import ENGLISH, Texts, Wording
 from speedgamez.internal.v1 import ai_job_pb2
 from speedgamez.internal.v1.stored_event_pb2 import StoredEvent
 from speedgamez.v1 import table_pb2
@@ -110,9 +110,9 @@ def table_phase(record: TableRecord) -> table_pb2.TablePhase:
     return _DEAL_PHASES[record.game.phase_kind(match.deal)]
 
 
-def texts_for(record: TableRecord, reading: Reading = ENGLISH) -> Texts:
-    """How the engine's texts read at this table for a viewer who reads as ``reading`` asks."""
-    return Texts([seat.display_name(index) for index, seat in enumerate(record.seats)], reading)
+def texts_for(record: TableRecord, wording: Wording = ENGLISH) -> Texts:
+    """How the engine's texts read at this table for a viewer who reads as ``wording`` asks."""
+    return Texts([seat.display_name(index) for index, seat in enumerate(record.seats)], wording)
 
 
 def public_options(record: TableRecord) -> dict[str, str]:
@@ -122,12 +122,10 @@ def public_options(record: TableRecord) -> dict[str, str]:
     return options
 
 
-def table_view(
-    record: TableRecord, viewer: int | None, reading: Reading = ENGLISH
-) -> table_pb2.TableView:
+def table_view(record: TableRecord, viewer: int | None, wording: Wording = ENGLISH) -> table_pb2.TableView:
     """The snapshot ``viewer`` (a seat, or None for a spectator) may see, its texts read as
-    ``reading`` asks."""
-    texts = texts_for(record, reading)
+    ``wording`` asks."""
+    texts = texts_for(record, wording)
     options = public_options(record)
     view = table_pb2.TableView(
         name=table_name(record.id),
@@ -238,12 +236,12 @@ def table_view(
     return view
 
 
-# A kept snapshot's key: table id, version, player id, CardNames value.
-ViewKey = tuple[str, int, str, int]
+# A kept snapshot's key: table id, version, player id, how its texts are worded.
+ViewKey = tuple[str, int, str, Wording]
 
 
 class ViewCache:
-    """Snapshots already built, by table, version, player and card names, the most recently
+    """Snapshots already built, by table, version, player and wording, the most recently
     used kept. A table's stored state at a version never changes (every write makes a new
     version), and a snapshot is the state as one player sees it, so a snapshot stays
     right for its key; only its ``server_time`` is set anew for each answer. Players look

@@ -11,25 +11,26 @@ import pytest
 
 from server import texts as texts_module
 from server.catalogue import english_templates, german
-from server.texts import Reading, Texts
+from server.texts import Texts, Wording
 from speedgamez.v1 import cards_pb2, table_service_pb2
 from tests.test_what_people_read import GAME_TABLES, played
 
-GERMAN = Reading(language=table_service_pb2.LANGUAGE_GERMAN)
-GERMAN_BAVARIAN = Reading(cards_pb2.CARD_NAMES_BAVARIAN, table_service_pb2.LANGUAGE_GERMAN)
+GERMAN = Wording(language=table_service_pb2.LANGUAGE_GERMAN)
+GERMAN_BAVARIAN = Wording(cards_pb2.CARD_NAMES_BAVARIAN, table_service_pb2.LANGUAGE_GERMAN)
 NAMES = ("Anna", "Computer 1 (easy)", "Computer 2 (easy)", "Computer 3 (easy)", "Eva", "Fritz")
 # Words that are English and never German (nor a game's term): one of them in a German text
 # means a text the catalogue does not know.
-ENGLISH = frozenset(
-    """the you your must with and of to is are points point chips chip cents cent trump trumps
+_ENGLISH_WORDS = """
+    the you your must with and of to is are points point chips chip cents cent trump trumps
     won lost wins win pays by for not turn waiting can cannot play plays card cards follow which
     only who when after before until has have holds hold alone against party seat base value
     first last trick tricks game announce announced double higher than every each none no it
     its this that they them his her he she one two three four pass bid bids offer sell sells
     keep keeps top pool already again more less least most half needs need counts count at on
     or if nor do does take takes taken made makes lose loses beat beaten leads may call called
-    suit suits yourself own held fallen gets nothing new dealer choose chose stood up""".split()
-)
+    suit suits yourself own held fallen gets nothing new dealer choose chose stood up
+"""
+ENGLISH = frozenset(re.findall(r"[a-z]+", _ENGLISH_WORDS))
 
 
 def english_words(text: str) -> list[str]:
@@ -57,8 +58,8 @@ def test_every_text_of_a_whole_match_reads_german_for_a_german_reader(
     played(game_id, rule_set, seats)
     untranslated = {}
     for text in sorted(read):
-        for reading in (GERMAN, GERMAN_BAVARIAN):
-            shown = Texts(NAMES, reading)(text)
+        for wording in (GERMAN, GERMAN_BAVARIAN):
+            shown = Texts(NAMES, wording)(text)
             if english_words(shown):
                 untranslated[text] = shown
     assert not untranslated, "\n".join(f"{text!r} -> {shown!r}" for text, shown in untranslated.items())
@@ -67,7 +68,7 @@ def test_every_text_of_a_whole_match_reads_german_for_a_german_reader(
 def test_english_readers_read_the_engines_text_as_it_is() -> None:
     text = "you must follow hearts (trump)"
     assert Texts(NAMES)(text) == text
-    assert Texts(NAMES, Reading(language=table_service_pb2.LANGUAGE_ENGLISH))(text) == text
+    assert Texts(NAMES, Wording(language=table_service_pb2.LANGUAGE_ENGLISH))(text) == text
 
 
 def test_seats_cards_and_suit_words_keep_their_references_through_the_translation() -> None:
@@ -78,7 +79,9 @@ def test_seats_cards_and_suit_words_keep_their_references_through_the_translatio
         "Du musst Eichel Ober überstechen, weil du es kannst (zum Beispiel mit Herz Unter)"
     )
     assert Texts(NAMES, GERMAN)("you must follow hearts (trump)") == "Du musst Herz (Trumpf) bedienen"
-    assert Texts(NAMES, GERMAN)("it is not your turn: waiting for seat 4") == "Du bist nicht dran: es wartet Eva"
+    assert (
+        Texts(NAMES, GERMAN)("it is not your turn: waiting for seat 4") == "Du bist nicht dran: es wartet Eva"
+    )
 
 
 def test_a_text_the_catalogue_does_not_know_reads_as_it_is() -> None:

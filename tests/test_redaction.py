@@ -15,7 +15,7 @@ from server.views import redact_event
 from speedgamez.internal.v1.stored_event_pb2 import StoredEvent
 from speedgamez.v1 import cards_pb2, table_pb2
 
-TEXTS = Texts(["Anna", "Ben", "Cleo", "Dan"], cards_pb2.CARD_NAMES_UNSPECIFIED)
+TEXTS = Texts(["Anna", "Ben", "Cleo", "Dan"])
 VIEWERS = [None, 0, 1, 2, 3]
 
 

@@ -16,7 +16,7 @@ from engine.match import MatchPhase
 from engine.seeding import SeededRandom
 from server.table import TableConfig, TableRecord, TableStatus
 from server.table_log import Act, SeatKind
-from server.texts import Texts
+from server.texts import Texts, Wording
 from server.views import table_view
 from speedgamez.v1 import cards_pb2
 from tests.rules.speculation_helpers import GAME, random_action
@@ -33,17 +33,17 @@ def test_seats_become_their_players_names() -> None:
 
 
 def test_a_name_is_never_rendered_again() -> None:
-    assert Texts(NAMES, cards_pb2.CARD_NAMES_BAVARIAN)("Re by seat 2") == "Re by seat 0 fan ♣Q"
+    assert Texts(NAMES, Wording(cards_pb2.CARD_NAMES_BAVARIAN))("Re by seat 2") == "Re by seat 0 fan ♣Q"
 
 
 def test_symbols_stay_unless_the_bavarian_pack_is_asked_for() -> None:
     reason = "you must beat ♣10 because you can (for example with ♥A)"
     assert Texts(NAMES)(reason) == reason
-    assert Texts(NAMES, cards_pb2.CARD_NAMES_SYMBOLS)(reason) == reason
+    assert Texts(NAMES, Wording(cards_pb2.CARD_NAMES_SYMBOLS))(reason) == reason
 
 
 def test_bavarian_names_cover_cards_suits_and_suit_words() -> None:
-    texts = Texts(NAMES, cards_pb2.CARD_NAMES_BAVARIAN)
+    texts = Texts(NAMES, Wording(cards_pb2.CARD_NAMES_BAVARIAN))
     assert texts("you must beat ♣10 because you can (for example with ♥A)") == (
         "you must beat Eichel 10 because you can (for example with Herz Sau)"
     )

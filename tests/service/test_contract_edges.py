@@ -452,6 +452,48 @@ def test_an_unknown_card_names_value_is_invalid(stack: Stack) -> None:
     assert "card_names" in details
 
 
+def test_an_unknown_language_is_invalid_and_changes_nothing(stack: Stack) -> None:
+    anna = stack.player("Anna")
+    created = anna.create([HUMAN, EASY, EASY, EASY])
+    request = service_pb2.GetTableRequest(table=created.name, language=7)  # type: ignore[arg-type]
+    details = expect_status(
+        grpc.StatusCode.INVALID_ARGUMENT, lambda: anna.stub.GetTable(request, metadata=anna.metadata)
+    )
+    assert "language" in details and "LANGUAGE_GERMAN" in details
+
+
+def test_a_german_reader_gets_the_tables_texts_in_german_and_an_english_one_in_english(stack: Stack) -> None:
+    """The same table at the same version, looked at in both languages: the German view's
+    refusals and the stream's texts are German, the English ones unchanged."""
+    anna = stack.player("Anna")
+    created = anna.create([HUMAN, EASY, EASY, EASY], rule_set="kop", deals="8")
+    german = service_pb2.LANGUAGE_GERMAN
+    view = anna.my_turn(created.name)
+    while not (view.phase == table_pb2.TABLE_PHASE_PLAYING and any(card.reason for card in view.hand)):
+        view = anna.submit(view, simple_move(view))
+        view = anna.my_turn(created.name)
+    english_reasons = {card.reason for card in view.hand if card.reason}
+    read = anna.stub.GetTable(
+        service_pb2.GetTableRequest(table=created.name, language=german), metadata=anna.metadata
+    ).table
+    assert read.version == view.version
+    german_reasons = {card.reason for card in read.hand if card.reason}
+    assert english_reasons and german_reasons
+    assert all(reason.startswith(("you ", "it is")) for reason in english_reasons), english_reasons
+    assert all(reason.startswith("Du ") for reason in german_reasons), german_reasons
+    assert anna.get(created.name).hand[0].reason == view.hand[0].reason
+    events = anna.stub.WatchTable(
+        service_pb2.WatchTableRequest(table=created.name, language=german), metadata=anna.metadata
+    )
+    labels = []
+    for response in events:
+        if response.event.WhichOneof("kind") == "bidding_ended":
+            labels.append(response.event.bidding_ended.contract.label)
+            events.cancel()
+            break
+    assert labels and "points" not in labels[0] and "Punkte" in labels[0], labels
+
+
 def test_list_games_declares_each_game_and_every_option_for_a_settings_screen(stack: Stack) -> None:
     anna = stack.player("Anna")
     listed = anna.stub.ListGames(service_pb2.ListGamesRequest()).games
