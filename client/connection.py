@@ -61,7 +61,11 @@ class Backoff:
 
 class Connection:
     def __init__(
-        self, address: str, german: bool, credentials: grpc.ChannelCredentials | None = None
+        self,
+        address: str,
+        german: bool,
+        credentials: grpc.ChannelCredentials | None = None,
+        language: service_pb2.Language = service_pb2.LANGUAGE_ENGLISH,
     ) -> None:
         self.address = address
         if credentials is None:
@@ -72,6 +76,8 @@ class Connection:
         # Asked for on every request that returns texts, so that reasons and settlement
         # lines name cards as the client's own drawing does.
         self.card_names = cards_pb2.CARD_NAMES_BAVARIAN if german else cards_pb2.CARD_NAMES_SYMBOLS
+        # The language of the server's texts (reasons, labels, settlement lines).
+        self.language = language
         self.metadata: list[tuple[str, str]] = []
 
     def close(self) -> None:
@@ -109,6 +115,7 @@ class Connection:
             seats=seats,
             join=True,
             card_names=self.card_names,
+            language=self.language,
             learning=learning,
             count_points=count_points,
             stake=stake,
@@ -118,11 +125,15 @@ class Connection:
         return self.stub.CreateTable(request, metadata=self.metadata).table
 
     def start_daily(self, game: str) -> table_pb2.TableView:
-        request = service_pb2.StartDailyDealRequest(game=game, card_names=self.card_names)
+        request = service_pb2.StartDailyDealRequest(
+            game=game, card_names=self.card_names, language=self.language
+        )
         return self.stub.StartDailyDeal(request, metadata=self.metadata).table
 
     def join(self, table: str) -> table_pb2.TableView:
-        request = service_pb2.JoinTableRequest(table=table, card_names=self.card_names)
+        request = service_pb2.JoinTableRequest(
+            table=table, card_names=self.card_names, language=self.language
+        )
         return self.stub.JoinTable(request, metadata=self.metadata).table
 
     def leave(self, table: str) -> None:
@@ -165,11 +176,13 @@ class Connection:
 
     def look(self, table: str) -> service_pb2.GetTableResponse:
         """The table, and at a learning table the advice for the player's decision."""
-        request = service_pb2.GetTableRequest(table=table, card_names=self.card_names)
+        request = service_pb2.GetTableRequest(table=table, card_names=self.card_names, language=self.language)
         return self._retrying(lambda: self.stub.GetTable(request, metadata=self.metadata))
 
     def advice(self, table: str) -> service_pb2.GetAdviceResponse:
-        request = service_pb2.GetAdviceRequest(table=table, card_names=self.card_names)
+        request = service_pb2.GetAdviceRequest(
+            table=table, card_names=self.card_names, language=self.language
+        )
         return self._retrying(lambda: self.stub.GetAdvice(request, metadata=self.metadata))
 
     def submit(self, view: table_pb2.TableView, action: actions_pb2.Action) -> table_pb2.TableView:
@@ -180,6 +193,7 @@ class Connection:
             request_id=uuid.uuid4().hex,
             action=action,
             card_names=self.card_names,
+            language=self.language,
         )
         return self._retrying(lambda: self.stub.SubmitAction(request, metadata=self.metadata).table)
 
@@ -203,7 +217,7 @@ class Connection:
 
         def resume() -> Iterator[service_pb2.WatchTableResponse]:
             request = service_pb2.WatchTableRequest(
-                table=table, after_sequence=after, card_names=self.card_names
+                table=table, after_sequence=after, card_names=self.card_names, language=self.language
             )
             call = self.stub.WatchTable(request, metadata=self.metadata)
             if opened is not None:

@@ -59,6 +59,8 @@ DEFAULT_NAME = "Player"
 DEFAULT_GAME = "baska_kop"
 # The think times CreateTableRequest.think_seconds takes (0: no clock).
 THINK_SECONDS = [0, 30, 60, 90, 120]
+# The languages of the server's texts, by --language.
+LANGUAGES = {"de": service_pb2.LANGUAGE_GERMAN, "en": service_pb2.LANGUAGE_ENGLISH}
 LEVELS = {
     "easy": table_pb2.COMPUTER_LEVEL_EASY,
     "normal": table_pb2.COMPUTER_LEVEL_NORMAL,
@@ -207,6 +209,12 @@ def parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--german", action="store_true", help="Bavarian card names: Eichel Ober, Herz Sau...")
     parser.add_argument(
+        "--language",
+        choices=sorted(LANGUAGES),
+        default="en",
+        help="the language of the server's texts: reasons, calls, settlements (default: en)",
+    )
+    parser.add_argument(
         "--token-file",
         type=Path,
         metavar="PATH",
@@ -250,7 +258,7 @@ def run(args: argparse.Namespace) -> int:
     except OSError as error:
         print(f"cannot read the certificate {args.tls_ca}: {error.strerror}", file=sys.stderr)
         return 1
-    connection = Connection(args.server, args.german, credentials)
+    connection = Connection(args.server, args.german, credentials, LANGUAGES[args.language])
     kept = ""  # once the player sits at a table: how to come back to it
     try:
         player = sign_in(args, connection, tokens)
@@ -610,4 +618,6 @@ def resume_command(args: argparse.Namespace, player: SavedPlayer) -> str:
         parts += ["--token-file", str(args.token_file)]
     if args.german:
         parts.append("--german")
+    if args.language != "en":
+        parts += ["--language", args.language]
     return shlex.join(parts)

@@ -73,3 +73,18 @@ def test_the_header_shows_the_rule_set_and_the_number_of_deals(stack: Stack, sta
     anna.expect(r"^=== Baśka · 12 deals \| deal 1 of 12 · ")
     anna.next_prompt()
     assert "Liga-Werte" not in anna.text()
+
+
+def test_with_language_de_the_servers_texts_read_german(stack: Stack, start_client: Start) -> None:
+    """--language de asks the server for German texts: a refused card's reason and the
+    settlement's lines are German (the client's own words stay English)."""
+    for _ in range(MATCHES):
+        anna = start_client("--server", stack.address, "--name", "Anna", "--language", "de")
+        if anna.play_until_or_match_end(r"(?s)  × Du .*Settlement: "):
+            break
+    else:
+        raise AssertionError(f"{MATCHES} matches without a refused card and a settlement")
+    refusals = reasons(anna)
+    assert refusals and all(reason.startswith("Du ") for reason in refusals), refusals
+    settlement = anna.text()[anna.text().rindex("Settlement: ") :]
+    assert " points" not in settlement and "Punkte" in settlement, settlement
