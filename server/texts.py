@@ -7,8 +7,8 @@ knowing who sits where or which pack a viewer likes: it names a seat ``seat 2`` 
 English word (``clubs``). ``Texts`` renders such a text for one viewer: first in German
 if the viewer reads German (``server.catalogue``), then seats, cards and suit words in a
 single pass, so that a player's name, which may contain anything printable, is never
-rendered again. Texts the server writes itself (a seat changing hands) already carry
-names and are not rendered.
+rendered again. Texts the server writes itself with names in them (a seat changing
+hands) change only their language (``Texts.own``).
 """
 
 from __future__ import annotations
@@ -59,6 +59,10 @@ class Texts:
         if self.german:
             text = german(text)
         return _REFERENCE.sub(self._replace, text)
+
+    def own(self, text: str) -> str:
+        """A text the server wrote with names in it: only its language changes."""
+        return german(text) if self.german and text else text
 
     def _replace(self, found: re.Match[str]) -> str:
         seat, suit, rank, suit_word = found.groups()

@@ -351,11 +351,13 @@ def redact_event(stored: StoredEvent, viewer: int | None, texts: Texts) -> table
         withheld.time.CopyFrom(event.time)
         return withheld
     kind = event.WhichOneof("kind")
-    if kind not in ("action_taken", "bidding_ended", "deal_settled"):
+    if kind not in ("action_taken", "bidding_ended", "deal_settled", "seat_changed"):
         return event
     redacted = table_pb2.TableEvent()
     redacted.CopyFrom(event)
-    if kind == "action_taken":
+    if kind == "seat_changed":
+        redacted.seat_changed.description = texts.own(event.seat_changed.description)
+    elif kind == "action_taken":
         redacted.action_taken.label = texts(event.action_taken.label)
         redacted.action_taken.reason = texts(event.action_taken.reason)
     elif kind == "bidding_ended":

@@ -95,3 +95,12 @@ def test_every_template_is_german_and_keeps_its_parts() -> None:
     for english in english_templates():
         rendered = _PLAIN.get(english) or next(t.german for t in _TEMPLATES if t.english == english)
         assert not english_words(re.sub(r"\{[a-z_]+\d*\}", "", rendered)), f"{english!r} -> {rendered!r}"
+
+
+def test_a_seat_changing_hands_reads_german_and_keeps_the_name_as_it_is() -> None:
+    texts = Texts(NAMES, GERMAN)
+    assert texts.own("Pass joined the table") == "Pass hat sich an den Tisch gesetzt"
+    assert (
+        texts.own("seat 2 left; the computer plays on") == "seat 2 ist gegangen; der Computer spielt weiter"
+    )
+    assert Texts(NAMES).own("Pass joined the table") == "Pass joined the table"

@@ -14,6 +14,7 @@ name           matches                                      in the German text
 ``seat``       a seat reference, ``seat 2`` or ``Seat 2``  as it is (a name later)
 ``cards``      one card or several, ``♣Q`` or ``♣Q ♠Q``     as it is
 ``number``     a whole number                               as it is
+``name``       a player's name                              as it is
 anything else  any text                                     translated in turn
 =============  ===========================================  ==========================
 
@@ -36,6 +37,7 @@ from server.catalogue import baska_kop, bela, common, schafkopf, speculation
 
 _KINDS = {
     "seat": r"[Ss]eat \d+",
+    "name": r".+?",
     "cards": r"[♣♠♥♦](?:10|[2-9JQKA])?(?: [♣♠♥♦](?:10|[2-9JQKA])?)*",
     "number": r"[+-]?\d+",
 }
