@@ -44,20 +44,16 @@ def table_id_of(name: str) -> str | None:
 
 class _WordingRequest(Protocol):
     @property
-    def card_names(self) -> int: ...
-
-    @property
     def language(self) -> int: ...
 
 
 def wording_of(request: _WordingRequest) -> Wording:
     """How the caller reads the texts of the reply: its card names and language, checked."""
-    if request.card_names not in cards_pb2.CardNames.values():
+    card_names = getattr(request, "card_names", cards_pb2.CARD_NAMES_UNSPECIFIED)
+    if card_names not in cards_pb2.CardNames.values():
         names = ", ".join(cards_pb2.CardNames.keys())
-        raise ServiceError(
-            Code.INVALID_ARGUMENT, f"card_names must be one of {names}, not {request.card_names}"
-        )
+        raise ServiceError(Code.INVALID_ARGUMENT, f"card_names must be one of {names}, not {card_names}")
     if request.language not in service_pb2.Language.values():
         names = ", ".join(service_pb2.Language.keys())
         raise ServiceError(Code.INVALID_ARGUMENT, f"language must be one of {names}, not {request.language}")
-    return Wording(request.card_names, request.language)
+    return Wording(card_names, request.language)

@@ -19,6 +19,7 @@ from engine.match import MatchPhase
 from engine.registry import GAMES, get_game
 from server import convert, keys, standings
 from server.board import today
+from server.catalogue import german
 from server.daily import daily_config
 from server.errors import Code, ServiceError, from_engine
 from server.jobs import JobQueue
@@ -152,32 +153,7 @@ class TableService(WatchStreams):
     # Games and tables --------------------------------------------------------------
 
     async def list_games(self, request: service_pb2.ListGamesRequest) -> service_pb2.ListGamesResponse:
-        response = service_pb2.ListGamesResponse()
-        for game in GAMES.values():
-            declared = game.game_type
-            info = service_pb2.GameInfo(
-                id=declared.id,
-                title=declared.title,
-                seat_counts=list(declared.seat_counts),
-                dynamics=convert.dynamics_to_proto(declared.dynamics),
-                utility=convert.utility_to_proto(declared.utility),
-                leaderboard_rule=declared.ranking.rule,
-                statistics=standings.statistic_infos(declared.id),
-                score_unit=convert.unit_to_proto(declared.unit),
-            )
-            for rule_set in declared.rule_sets:
-                options = game.parse_options(rule_set.id, {})
-                rule_set_info = service_pb2.RuleSetInfo(
-                    id=rule_set.id,
-                    title=rule_set.title,
-                    default_options={option.key: option.default for option in rule_set.options},
-                    announcements=game.announcements(options),
-                    options=[convert.option_to_proto(option) for option in rule_set.options],
-                )
-                convert.game_block(rule_set_info, "game_rules", declared.id, game.rules_detail(options))
-                info.rule_sets.append(rule_set_info)
-            response.games.append(info)
-        return response
+        return game_listing(wording_of(request).german)
 
     async def create_table(
         self, caller: Caller, request: service_pb2.CreateTableRequest, seed: int | None = None
@@ -719,6 +695,53 @@ def _requested_action(request: service_pb2.SubmitActionRequest) -> Action:
         return convert.action_from_proto(request.action)
     except EngineError as error:
         raise from_engine(error) from None
+
+
+def game_listing(in_german: bool) -> service_pb2.ListGamesResponse:
+    """Every game with its rule sets and options, as ListGames answers (in German if asked)."""
+    response = service_pb2.ListGamesResponse()
+    for game in GAMES.values():
+        declared = game.game_type
+        info = service_pb2.GameInfo(
+            id=declared.id,
+            title=declared.title,
+            seat_counts=list(declared.seat_counts),
+            dynamics=convert.dynamics_to_proto(declared.dynamics),
+            utility=convert.utility_to_proto(declared.utility),
+            leaderboard_rule=declared.ranking.rule,
+            statistics=standings.statistic_infos(declared.id),
+            score_unit=convert.unit_to_proto(declared.unit),
+        )
+        for rule_set in declared.rule_sets:
+            options = game.parse_options(rule_set.id, {})
+            rule_set_info = service_pb2.RuleSetInfo(
+                id=rule_set.id,
+                title=rule_set.title,
+                default_options={option.key: option.default for option in rule_set.options},
+                announcements=game.announcements(options),
+                options=[convert.option_to_proto(option) for option in rule_set.options],
+            )
+            convert.game_block(rule_set_info, "game_rules", declared.id, game.rules_detail(options))
+            info.rule_sets.append(rule_set_info)
+        response.games.append(info)
+    if in_german:
+        _list_in_german(response)
+    return response
+
+
+def _list_in_german(listing: service_pb2.ListGamesResponse) -> None:
+    """The listing's texts for a German reader (ids and keys stay)."""
+    for game in listing.games:
+        game.title = german(game.title)
+        game.leaderboard_rule = german(game.leaderboard_rule)
+        for statistic in game.statistics:
+            statistic.title = german(statistic.title)
+        for rule_set in game.rule_sets:
+            rule_set.title = german(rule_set.title)
+            for option in rule_set.options:
+                option.meaning = german(option.meaning)
+                for value, label in option.value_labels.items():
+                    option.value_labels[value] = german(label)
 
 
 def _request_tag(table_version: int) -> Callable[[LogEntry], str]:

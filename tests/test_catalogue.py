@@ -1,6 +1,7 @@
 """The message catalogue (``server.catalogue``): every text a person reads in a whole match of
-every game, as the server renders it for a German reader, is German; and the catalogue's
-own rules (the longest template wins, parts keep seats, cards and numbers)."""
+every game, and the game listing, as the server renders them for a German reader, are
+German; and the catalogue's own rules (the longest template wins, parts keep seats, cards,
+numbers and names)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ from collections.abc import Iterator
 
 import pytest
 
+from engine.registry import GAMES
 from server import texts as texts_module
 from server.catalogue import english_templates, german
+from server.service import game_listing
 from server.texts import Texts, Wording
 from speedgamez.v1 import cards_pb2, table_service_pb2
 from tests.test_what_people_read import GAME_TABLES, played
@@ -104,3 +107,17 @@ def test_a_seat_changing_hands_reads_german_and_keeps_the_name_as_it_is() -> Non
         texts.own("seat 2 left; the computer plays on") == "seat 2 ist gegangen; der Computer spielt weiter"
     )
     assert Texts(NAMES).own("Pass joined the table") == "Pass joined the table"
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_game_listing_reads_german_for_a_german_reader(game_id: str) -> None:
+    """ListGames in German: titles, the leaderboard's rule, statistics, every option's
+    meaning and every value's label."""
+    (game,) = [game for game in game_listing(in_german=True).games if game.id == game_id]
+    texts = [game.title, game.leaderboard_rule, *(statistic.title for statistic in game.statistics)]
+    for rule_set in game.rule_sets:
+        texts.append(rule_set.title)
+        for option in rule_set.options:
+            texts += [option.meaning, *option.value_labels.values()]
+    untranslated = sorted({text for text in texts if english_words(text)})
+    assert not untranslated, "\n".join(map(repr, untranslated))

@@ -86,8 +86,10 @@ LOBBY_CHANGE_KIND_STARTED: LobbyChangeKind
 LOBBY_CHANGE_KIND_CLOSED: LobbyChangeKind
 
 class ListGamesRequest(_message.Message):
-    __slots__ = ()
-    def __init__(self) -> None: ...
+    __slots__ = ("language",)
+    LANGUAGE_FIELD_NUMBER: _ClassVar[int]
+    language: Language
+    def __init__(self, language: _Optional[_Union[Language, str]] = ...) -> None: ...
 
 class ListGamesResponse(_message.Message):
     __slots__ = ("games",)
