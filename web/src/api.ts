@@ -3,7 +3,8 @@
 
 import { Code, ConnectError, createClient, type Interceptor } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-web";
-import { TableService } from "./gen/speedgamez/v1/table_service_pb";
+import { Language, TableService } from "./gen/speedgamez/v1/table_service_pb";
+import { language, t, verbatim, type Text } from "./messages";
 
 const TOKEN_KEY = "speedgamez.token";
 const NAME_KEY = "speedgamez.name";
@@ -41,8 +42,6 @@ export const api = createClient(
   createConnectTransport({ baseUrl: location.origin, useBinaryFormat: true, interceptors: [authorize] }),
 );
 
-export const RECONNECTING = "Connection lost: reconnecting …";
-
 /** Whether a call failed on the way (no network, the server out of reach), not at the server. */
 export function unreachable(error: unknown): boolean {
   if (error instanceof TypeError) return true;
@@ -54,10 +53,16 @@ export function unreachable(error: unknown): boolean {
 
 /** The message of a failed call, as the server wrote it (without the code's prefix); a call
  * that never reached the server says so in words. */
-export function problem(error: unknown): string {
-  if (unreachable(error)) return RECONNECTING;
-  if (error instanceof ConnectError) return error.rawMessage;
-  return error instanceof Error ? error.message : String(error);
+export function problem(error: unknown): Text {
+  if (unreachable(error)) return t("reconnecting");
+  if (error instanceof ConnectError) return verbatim(error.rawMessage);
+  return verbatim(error instanceof Error ? error.message : String(error));
+}
+
+/** The language the server is to write its own texts in (labels, reasons, settlement
+ * lines, the games' titles and options): the page's. */
+export function serverLanguage(): Language {
+  return language() === "de" ? Language.GERMAN : Language.ENGLISH;
 }
 
 export function isCode(error: unknown, code: Code): boolean {

@@ -4,6 +4,7 @@
 
 import { cardName, isRed } from "./cards";
 import { h } from "./dom";
+import { t, message, verbatim, type Key, type Message, type Text } from "./messages";
 import { cardFace, packOf } from "./faces";
 import { drawStack } from "./market";
 import type { Card } from "./gen/speedgamez/v1/cards_pb";
@@ -20,71 +21,78 @@ import {
   type Trick,
 } from "./gen/speedgamez/v1/table_pb";
 
-const BADGES: Record<number, [string, string]> = {
-  [Badge.DEALER]: ["G", "Geber: deals this deal"],
-  [Badge.OLD]: ["A", "Alter: one of the Old (a black queen, or Wesele)"],
-  [Badge.YOUNG]: ["J", "Junger: one of the Young, the party against the Old"],
-  [Badge.PARTNER]: ["P", "Partner of the Wesele declarer"],
-  [Badge.SOLOIST]: ["♛", "plays alone against the others"],
+// A badge's letter and what it means, as seed 000 names them.
+const BADGES: Record<number, [letter: Key, meaning: Key]> = {
+  [Badge.DEALER]: ["badge_dealer", "badge_dealer_meaning"],
+  [Badge.OLD]: ["badge_old", "badge_old_meaning"],
+  [Badge.YOUNG]: ["badge_young", "badge_young_meaning"],
+  [Badge.PARTNER]: ["badge_partner", "badge_partner_meaning"],
+  [Badge.SOLOIST]: ["badge_soloist", "badge_soloist_meaning"],
 };
-const DOUBLES: Record<number, string> = {
-  [DoubleStatus.UNKNOWN]: "counts: not known yet",
-  [DoubleStatus.COUNTS]: "counts",
-  [DoubleStatus.STRUCK]: "struck",
-  [DoubleStatus.CLEARED]: "cleared",
+const DOUBLES: Record<number, Key> = {
+  [DoubleStatus.UNKNOWN]: "double_unknown",
+  [DoubleStatus.COUNTS]: "double_counts",
+  [DoubleStatus.STRUCK]: "double_struck",
+  [DoubleStatus.CLEARED]: "double_cleared",
 };
-export const PHASES: Record<number, string> = {
-  [TablePhase.WAITING_FOR_PLAYERS]: "waiting for players",
-  [TablePhase.BIDDING]: "bidding",
-  [TablePhase.PLAYING]: "playing",
-  [TablePhase.SETTLEMENT]: "settlement",
-  [TablePhase.FINISHED]: "match over",
-  [TablePhase.CLOSED]: "closed",
-  [TablePhase.IN_DEAL_OTHER]: "in the deal",
+export const PHASES: Record<number, Key> = {
+  [TablePhase.WAITING_FOR_PLAYERS]: "phase_waiting",
+  [TablePhase.BIDDING]: "phase_bidding",
+  [TablePhase.PLAYING]: "phase_playing",
+  [TablePhase.SETTLEMENT]: "phase_settlement",
+  [TablePhase.FINISHED]: "phase_finished",
+  [TablePhase.CLOSED]: "phase_closed",
+  [TablePhase.IN_DEAL_OTHER]: "phase_in_deal",
 };
-// Keys the seeds name, besides 1–9 for the cards and a call's own letter.
+const VERDICTS: Record<string, Key> = { leads: "zvanja_leads", counts: "zvanja_counts", beaten: "zvanja_beaten" };
+
+/** A seat by its player's name, or by its number when nobody sits there. */
+export function seatName(view: TableView | undefined, seat: number): Text {
+  const name = view?.seats.find((candidate) => candidate.seat === seat)?.playerName;
+  return name ? verbatim(name) : t("seat_number", { number: seat + 1 });
+}
+
 /** Seats by their players' names and cards as the player chose to name them. */
 export class Names {
   constructor(private readonly view: TableView) {}
 
-  seat(seat: number): string {
-    const found = this.view.seats.find((candidate) => candidate.seat === seat);
-    return found ? found.playerName || `seat ${seat + 1}` : `seat ${seat + 1}`;
+  seat(seat: number): Text {
+    return seatName(this.view, seat);
   }
 
-  card(card: Card | undefined): string {
+  card(card: Card | undefined): Text {
     return cardName(card, this.view.game, this.view.options);
   }
 
-  cards(cards: Card[]): string {
-    return cards.map((card) => this.card(card)).join(" ");
+  cards(cards: Card[]): Text {
+    return verbatim(cards.map((card) => this.card(card)).join(" "));
   }
 
   /** An amount with the unit the table counts in: "40 points", "+1 cent". */
-  amount(value: bigint, signed = false): string {
+  amount(value: bigint, signed = false): Text {
     return amount(value, this.view, signed);
   }
 }
 
-function amount(value: bigint, view: TableView | undefined, signed = false): string {
+function amount(value: bigint, view: TableView | undefined, signed = false): Text {
   const unit = view?.scoreUnit;
   const number = `${signed && value >= 0n ? "+" : ""}${value}`;
   const word = value === 1n || value === -1n ? unit?.one : unit?.many;
-  return word ? `${number} ${word}` : number;
+  return t("amount", { number, unit: word ?? "" });
 }
 
 function drawSeat(seat: SeatView, view: TableView, names: Names): HTMLElement {
   const acting = view.toActSeats.includes(seat.seat);
   const badges = seat.badges.map((badge) => {
-    const [letter, meaning] = BADGES[badge] ?? ["?", "unknown badge"];
-    return h("abbr", { class: "badge", title: meaning, "aria-label": meaning }, letter);
+    const [letter, meaning] = BADGES[badge] ?? ["badge_unknown", "badge_unknown_meaning"];
+    return h("abbr", { class: "badge", title: t(meaning), "aria-label": t(meaning) }, t(letter));
   });
   const who =
     seat.kind === SeatKind.COMPUTER
-      ? `${seat.playerName} (computer)`
+      ? t("seat_computer", { name: seat.playerName })
       : seat.open
-        ? "open seat"
-        : seat.playerName;
+        ? t("seat_open")
+        : verbatim(seat.playerName);
   return h(
     "article",
     { class: `seat${acting ? " acting" : ""}${seat.isViewer ? " viewer" : ""}`, "data-seat": seat.seat },
@@ -92,9 +100,9 @@ function drawSeat(seat: SeatView, view: TableView, names: Names): HTMLElement {
       "h3",
       {},
       who,
-      seat.isViewer ? " (you)" : "",
-      seat.away ? " (away)" : "",
-      acting ? " · to act" : "",
+      seat.isViewer ? t("seat_you") : null,
+      seat.away ? t("seat_away") : null,
+      acting ? t("seat_to_act") : null,
       // The move clock at the seat it runs for, counted down by the table's tick; the
       // status line above the table says it in words.
       acting ? h("span", { class: "countdown", "aria-hidden": "true" }) : null,
@@ -107,17 +115,24 @@ function drawSeat(seat: SeatView, view: TableView, names: Names): HTMLElement {
       {},
       // Speculation takes no tricks: its cards lie in the seat's stack below.
       view.gameView.case === "speculation"
-        ? `total ${names.amount(seat.totalScore, true)}`
-        : `${seat.cardsInHand} cards · ${seat.tricksWon} tricks · ${seat.cardPoints} points · total ${names.amount(seat.totalScore, true)}`,
-      ...seat.counters.map((counter) => ` · ${counter.label} ${counter.value}`),
+        ? t("seat_total", { total: names.amount(seat.totalScore, true) })
+        : t("seat_line", {
+            cards: seat.cardsInHand,
+            tricks: seat.tricksWon,
+            points: seat.cardPoints,
+            total: names.amount(seat.totalScore, true),
+          }),
+      ...seat.counters.map((counter) => t("seat_counter", { label: counter.label, value: counter.value })),
     ),
     // Speculation's cards lie in the seat's stack: face-down ones as backs, the others face up.
     view.gameView.case === "speculation" ? drawStack(view, seat.seat, names) : null,
-    seat.shownCards.length && view.gameView.case !== "speculation" ? h("p", {}, "Shown: ", names.cards(seat.shownCards)) : null,
+    seat.shownCards.length && view.gameView.case !== "speculation"
+      ? h("p", {}, t("shown_cards"), " ", names.cards(seat.shownCards))
+      : null,
     ...seat.declarations.map((declaration) =>
-      h("p", {}, `${declaration.label}: `, names.cards(declaration.cards), ` (${declaration.points})`),
+      h("p", {}, t("declaration", { label: declaration.label, cards: names.cards(declaration.cards), points: declaration.points })),
     ),
-    seat.openHand.length ? h("p", { class: "open-hand" }, "Cards: ", names.cards(seat.openHand)) : null,
+    seat.openHand.length ? h("p", { class: "open-hand" }, t("open_hand", { cards: names.cards(seat.openHand) })) : null,
   );
 }
 
@@ -129,8 +144,11 @@ function drawBubble(seat: SeatView, view: TableView): HTMLElement | null {
   const struck = said.doubleStatus === DoubleStatus.STRUCK;
   return h(
     "p",
-    { class: `bubble${struck ? " struck" : ""}`, "aria-label": `${seat.playerName || "This seat"} said` },
-    struck ? h("s", {}, said.label) : said.label,
+    {
+      class: `bubble${struck ? " struck" : ""}`,
+      "aria-label": seat.playerName ? t("seat_said", { name: seat.playerName }) : t("this_seat_said"),
+    },
+    struck ? h("s", {}, verbatim(said.label)) : verbatim(said.label),
   );
 }
 
@@ -141,12 +159,12 @@ function drawZvanja(seat: SeatView, view: TableView): HTMLElement | null {
   const declared = view.gameView.value.declarations.find((declaration) => declaration.seat === seat.seat);
   if (!declared) return null;
   const beaten = declared.verdict === "beaten";
-  const verdict = { leads: "leads", counts: "counts with the partner's", beaten: "beaten" }[declared.verdict] ?? declared.verdict;
+  const verdict = declared.verdict in VERDICTS ? t(VERDICTS[declared.verdict]) : declared.verdict;
   return h(
     "p",
     { class: `bubble zvanja${beaten ? " struck" : ""}` },
-    `${declared.melds.join(", ")} (${declared.value})`,
-    verdict ? h("span", { class: "verdict" }, ` · ${verdict}${declared.reason ? `: ${declared.reason}` : ""}`) : null,
+    t("zvanja", { melds: declared.melds, value: declared.value }),
+    verdict ? h("span", { class: "verdict" }, t("zvanja_verdict", { verdict, reason: declared.reason })) : null,
   );
 }
 
@@ -176,7 +194,7 @@ export function drawTable(
   return h(
     "section",
     // Beyond four seats the top row needs the table's width, and no game there has trumps.
-    { class: `felt seats${count > 4 ? " crowded" : ""}${over ? " covered" : ""}`, "aria-label": "Seats", "data-seats": count },
+    { class: `felt seats${count > 4 ? " crowded" : ""}${over ? " covered" : ""}`, "aria-label": t("seats_around"), "data-seats": count },
     ladder,
     h("div", { class: "across" }, ...across.map((number) => seat(number, "top"))),
     sides ? seat(around[0], "left") : null,
@@ -209,11 +227,11 @@ export function placeOf(view: TableView, seat: number): string {
 export function drawLadder(view: TableView, names: Names, open: boolean, toggle: (open: boolean) => void): HTMLElement {
   const ladder = h(
     "details",
-    { class: "ladder", open, "aria-label": "Trump ladder" },
-    h("summary", {}, "Trumps"),
+    { class: "ladder", open, "aria-label": t("trump_ladder") },
+    h("summary", {}, t("trumps")),
     h(
       "ol",
-      { class: "rungs", "aria-label": "Trumps, highest first" },
+      { class: "rungs", "aria-label": t("trumps_highest_first") },
       ...view.trumpLadder.map((rung) => {
         const state = rung.fallen ? "fallen" : rung.own ? "own" : "";
         return h(
@@ -221,7 +239,7 @@ export function drawLadder(view: TableView, names: Names, open: boolean, toggle:
           { class: `${state}${isRed(rung.card) ? " red" : ""}` },
           rung.fallen ? h("s", {}, names.card(rung.card)) : names.card(rung.card),
           // Colour and strike are for the eyes; a screen reader hears the words.
-          state ? h("span", { class: "visually-hidden" }, rung.fallen ? " (fallen)" : " (yours)") : null,
+          state ? h("span", { class: "visually-hidden" }, rung.fallen ? t("trump_fallen") : t("trump_yours")) : null,
         );
       }),
     ),
@@ -235,30 +253,30 @@ export function drawLadder(view: TableView, names: Names, open: boolean, toggle:
 export function drawPartyPoints(view: TableView): HTMLElement {
   return h(
     "section",
-    { class: "party-points", "aria-label": "Running points" },
-    h("h3", {}, "Card points so far"),
-    h("ul", {}, ...view.partyPoints.map((party) => h("li", {}, `${party.label}: ${party.cardPoints}`))),
+    { class: "party-points", "aria-label": t("running_points") },
+    h("h3", {}, t("card_points_so_far")),
+    h("ul", {}, ...view.partyPoints.map((party) => h("li", {}, t("name_and_text", { name: party.label, text: party.cardPoints })))),
   );
 }
 
 export function drawCalls(view: TableView, names: Names): HTMLElement {
   return h(
     "section",
-    { class: "calls", "aria-label": "Calls" },
-    h("h3", {}, "Calls"),
+    { class: "calls", "aria-label": t("calls") },
+    h("h3", {}, t("calls")),
     h(
       "ol",
       {},
       ...view.calls.map((call) => {
         const status = DOUBLES[call.doubleStatus];
-        const label = call.doubleStatus === DoubleStatus.STRUCK ? h("s", {}, call.label) : call.label;
+        const label = call.doubleStatus === DoubleStatus.STRUCK ? h("s", {}, verbatim(call.label)) : verbatim(call.label);
         return h(
           "li",
           {},
-          `${names.seat(call.seat)}: `,
+          t("call_by", { name: names.seat(call.seat) }),
           label,
-          status ? ` (${status}${call.statusNote ? `: ${call.statusNote}` : ""})` : "",
-          call.reason ? h("span", { class: "reason" }, ` — ${call.reason}`) : "",
+          status ? t("call_status", { status: t(status), note: call.statusNote }) : null,
+          call.reason ? h("span", { class: "reason" }, t("with_note", { note: call.reason })) : null,
         );
       }),
     ),
@@ -283,10 +301,10 @@ export function drawTrick(
     "section",
     {
       class: `trick${moving ? " gathering" : ""}`,
-      "aria-label": showLast ? "Last trick" : "Trick",
+      "aria-label": showLast ? t("last_trick") : t("trick"),
       "data-to": moving?.winnerSeat !== undefined ? placeOf(view, moving.winnerSeat) : undefined,
     },
-    h("h3", {}, showLast ? "Last trick" : "Trick"),
+    h("h3", {}, showLast ? t("last_trick") : t("trick")),
     h(
       "ul",
       {},
@@ -295,18 +313,18 @@ export function drawTrick(
           "li",
           { class: isRed(played.card) ? "red" : "" },
           played.card ? cardFace(played.card, packOf(view.game, view.options)) : null,
-          h("span", { class: "name" }, `${names.seat(played.seat)}: ${names.card(played.card)}`),
+          h("span", { class: "name" }, t("name_and_text", { name: names.seat(played.seat), text: names.card(played.card) })),
         ),
       ),
     ),
     showLast && last?.winnerSeat !== undefined
-      ? h("p", {}, `${names.seat(last.winnerSeat)} took it (${last.points} points)`)
+      ? h("p", {}, t("took_trick", { name: names.seat(last.winnerSeat), points: last.points }))
       : null,
     last
       ? h(
           "button",
           { type: "button", onclick: toggle, "aria-keyshortcuts": "L" },
-          showLast ? "Back to the trick (L)" : "Last trick (L)",
+          showLast ? t("back_to_trick_key") : t("last_trick_key"),
         )
       : null,
   );
@@ -318,8 +336,8 @@ export function drawStandings(view: TableView, names: Names): HTMLElement {
   const ranked = [...view.standings].sort((first, second) => first.place - second.place || first.seat - second.seat);
   return h(
     "section",
-    { class: "standings", "aria-label": "Standings" },
-    h("h3", {}, "The match is over"),
+    { class: "standings", "aria-label": t("standings") },
+    h("h3", {}, t("match_over")),
     h(
       "ul",
       {},
@@ -327,9 +345,9 @@ export function drawStandings(view: TableView, names: Names): HTMLElement {
         h(
           "li",
           { class: standing.seat === view.viewerSeat ? "you" : "" },
-          h("span", { class: "place" }, `${standing.place}.`),
-          ` ${names.seat(standing.seat)}: ${names.amount(standing.total, true)}`,
-          standing.placeBonus ? h("span", { class: "bonus" }, ` +${standing.placeBonus} leaderboard points`) : "",
+          h("span", { class: "place" }, t("place", { place: standing.place })),
+          t("standing", { name: names.seat(standing.seat), total: names.amount(standing.total, true) }),
+          standing.placeBonus ? h("span", { class: "bonus" }, t("place_bonus", { bonus: standing.placeBonus })) : null,
         ),
       ),
     ),
@@ -340,30 +358,30 @@ export function drawSettlement(view: TableView, names: Names): HTMLElement {
   const settlement = view.settlement!;
   return h(
     "section",
-    { class: "settlement", "aria-label": "Settlement" },
-    h("h3", {}, `Settlement: ${settlement.contractLabel}`),
+    { class: "settlement", "aria-label": t("settlement") },
+    h("h3", {}, t("settlement_of", { contract: settlement.contractLabel })),
     h(
       "ol",
       { class: "steps" },
       ...settlement.steps.map((step) => {
-        const text = `${step.label}${stepAmount(step, names)}`;
+        const text = verbatim(`${step.label}${stepAmount(step, names)}`);
         return h(
           "li",
           { class: step.struck ? "struck" : "" },
           step.struck ? h("s", {}, text) : text,
-          step.struck && step.note ? h("span", { class: "reason" }, ` struck: ${step.note}`) : "",
-          !step.struck && step.note ? h("span", { class: "reason" }, ` — ${step.note}`) : "",
+          step.struck && step.note ? h("span", { class: "reason" }, t("step_struck", { note: step.note })) : null,
+          !step.struck && step.note ? h("span", { class: "reason" }, t("with_note", { note: step.note })) : null,
         );
       }),
     ),
-    h("p", {}, settlement.summary),
+    h("p", {}, verbatim(settlement.summary)),
     h(
       "ul",
       { class: "scores" },
       ...settlement.scores.map((score, seat) => {
         const hand = settlement.hands.find((shown) => shown.seat === seat);
-        const cards = hand ? ` (had ${hand.cards.length ? names.cards(hand.cards) : "no card shown"})` : "";
-        return h("li", {}, `${names.seat(seat)}: ${names.amount(score, true)}${cards}`);
+        const cards = hand ? t("had_cards", { cards: hand.cards.length ? names.cards(hand.cards) : t("no_card_shown") }) : null;
+        return h("li", {}, t("score", { name: names.seat(seat), amount: names.amount(score, true) }), cards);
       }),
     ),
   );
@@ -372,17 +390,15 @@ export function drawSettlement(view: TableView, names: Names): HTMLElement {
 /** What a settlement line does, as the terminal client says it: ": 20 points", ": ×2",
  * ": +10 points for Anna", or for a payment (its label names payer and payee) ": 30 cents";
  * nothing for a note. */
-function stepAmount(step: SettlementStep, names: Names): string {
+function stepAmount(step: SettlementStep, names: Names): Text | "" {
   switch (step.operation) {
     case SettlementOperation.BASE:
     case SettlementOperation.PAY:
-      return `: ${names.amount(step.amount)}`;
+      return t("step_amount", { amount: names.amount(step.amount) });
     case SettlementOperation.MULTIPLY:
-      return `: ×${step.amount}`;
-    case SettlementOperation.ADD: {
-      const seats = step.seats.length ? ` for ${step.seats.map((seat) => names.seat(seat)).join(" and ")}` : "";
-      return `: ${names.amount(step.amount, true)}${seats}`;
-    }
+      return t("step_times", { factor: step.amount });
+    case SettlementOperation.ADD:
+      return t("step_added", { amount: names.amount(step.amount, true), seats: step.seats.map((seat) => names.seat(seat)) });
     default:
       return "";
   }
@@ -392,12 +408,16 @@ export function drawDaily(view: TableView): HTMLElement {
   const daily = view.daily!;
   return h(
     "section",
-    { class: "daily", "aria-label": "Daily deal" },
-    h("h3", {}, `Daily deal ${daily.date}: you against the strong computer`),
+    { class: "daily", "aria-label": t("daily_deal") },
+    h("h3", {}, t("daily_deal_title", { date: daily.date })),
     h(
       "table",
       {},
-      h("thead", {}, h("tr", {}, h("th", {}, "Deal"), h("th", {}, "You"), h("th", {}, "Strong computer"))),
+      h(
+        "thead",
+        {},
+        h("tr", {}, h("th", {}, t("daily_deal_column")), h("th", {}, t("daily_you")), h("th", {}, t("daily_strong_computer"))),
+      ),
       h(
         "tbody",
         {},
@@ -407,41 +427,46 @@ export function drawDaily(view: TableView): HTMLElement {
             {},
             h("td", {}, line.dealNumber),
             h("td", {}, amount(line.yourScore, view, true)),
-            h("td", { class: "computer" }, line.computerScore === undefined ? "…" : amount(line.computerScore, view, true)),
+            h("td", { class: "computer" }, line.computerScore === undefined ? t("not_yet") : amount(line.computerScore, view, true)),
           ),
         ),
       ),
     ),
-    h("p", {}, `Difference: ${amount(daily.difference, view, true)}${daily.complete ? "" : " so far"}`),
+    h("p", {}, t("daily_difference", { amount: amount(daily.difference, view, true), complete: daily.complete })),
   );
 }
 
-/** One line for an event, or nothing (a hidden event keeps only its number). */
-export function describe(event: TableEvent, view: TableView | undefined): string {
-  const name = (seat: number) => view?.seats.find((candidate) => candidate.seat === seat)?.playerName || `seat ${seat + 1}`;
+/** One line for an event, or nothing (a hidden event keeps only its number); kept as a
+ * message, so that the history reads in the language chosen later. */
+export function describe(event: TableEvent, view: TableView | undefined): Message | undefined {
+  const name = (seat: number) => seatName(view, seat);
   const kind = event.kind;
   switch (kind.case) {
     case "seatChanged":
-      return kind.value.description;
+      return message("as_sent", { text: kind.value.description });
     case "dealStarted":
-      return `Deal ${kind.value.dealNumber}: ${name(kind.value.dealerSeat)} deals.`;
+      return message("deal_started", { deal: kind.value.dealNumber, dealer: name(kind.value.dealerSeat) });
     case "actionTaken":
-      return `${name(kind.value.seat)}: ${kind.value.label}${kind.value.reason ? ` (${kind.value.reason})` : ""}`;
+      return message("action_taken", { name: name(kind.value.seat), label: kind.value.label, reason: kind.value.reason });
     case "biddingEnded":
-      return `The game: ${kind.value.contract?.label ?? ""}`;
+      return message("bidding_ended", { contract: kind.value.contract?.label ?? "" });
     case "trickCompleted": {
       const winner = kind.value.trick?.winnerSeat;
-      return winner === undefined ? "The trick is complete." : `${name(winner)} takes the trick.`;
+      return winner === undefined ? message("trick_complete") : message("takes_trick", { name: name(winner) });
     }
     case "dealSettled":
-      return `Settled: ${kind.value.settlement?.summary ?? ""}`;
+      return message("deal_settled", { summary: kind.value.settlement?.summary ?? "" });
     case "matchFinished":
-      return `The match is over. Winner: ${kind.value.winnerSeats.map(name).join(", ")}.`;
+      return message("match_finished", { winners: kind.value.winnerSeats.map(name) });
     case "tableClosed":
-      return kind.value.description;
+      return message("as_sent", { text: kind.value.description });
     case "dailyDealCompared":
-      return `Deal ${kind.value.dealNumber}: you ${amount(kind.value.yourScore, view, true)}, the strong computer ${amount(kind.value.computerScore, view, true)}.`;
+      return message("daily_compared", {
+        deal: kind.value.dealNumber,
+        yours: amount(kind.value.yourScore, view, true),
+        computer: amount(kind.value.computerScore, view, true),
+      });
     default:
-      return "";
+      return undefined;
   }
 }

@@ -5,6 +5,7 @@
 // symbols or Bavarian; the hand and the tricks are named here from the structured card.
 
 import { CardNames, Rank, Suit, type Card } from "./gen/speedgamez/v1/cards_pb";
+import { t, verbatim, type Key, type Text } from "./messages";
 
 export type Naming = "symbols" | "german" | "polish";
 
@@ -30,12 +31,12 @@ const SYMBOL: Record<number, string> = {
   [Suit.HEARTS]: "♥",
   [Suit.DIAMONDS]: "♦",
 };
-const RANK_LETTER: Record<number, string> = {
-  [Rank.ACE]: "A",
-  [Rank.KING]: "K",
-  [Rank.QUEEN]: "Q",
-  [Rank.JACK]: "J",
-  [Rank.TEN]: "10",
+// The courts' and the ace's letters as the page's language names them (♣Q, ♣D).
+const RANK_LETTER: Record<number, Key> = {
+  [Rank.ACE]: "letter_ace",
+  [Rank.KING]: "letter_king",
+  [Rank.QUEEN]: "letter_queen",
+  [Rank.JACK]: "letter_jack",
 };
 const GERMAN_SUIT: Record<number, string> = {
   [Suit.CLUBS]: "Kreuz",
@@ -105,20 +106,23 @@ const POLISH_RANK: Record<number, string> = {
   [Rank.TWO]: "dwójka",
 };
 
-/** The card's name; ``options`` are the table's (Bela's pack is one). */
-export function cardName(card: Card | undefined, game: string, options: Record<string, string> = {}): string {
-  if (!card) return "?";
+/** The card's name (a card nobody may see: "?"); ``options`` are the table's (Bela's pack
+ * is one). German and Polish names are the packs' own, whatever the page's language. */
+export function cardName(card: Card | undefined, game: string, options: Record<string, string> = {}): Text {
+  if (!card) return t("unknown_card");
   switch (naming()) {
     case "german":
-      if (game === "schafkopf") return `${BAVARIAN_SUIT[card.suit]} ${BAVARIAN_RANK[card.rank] ?? card.rank}`;
+      if (game === "schafkopf") return verbatim(`${BAVARIAN_SUIT[card.suit]} ${BAVARIAN_RANK[card.rank] ?? card.rank}`);
       if (game === "bela" && options.cards !== "franzoesisch") {
-        return `${BELA_SUIT[card.suit]} ${BELA_RANK[card.rank] ?? card.rank}`;
+        return verbatim(`${BELA_SUIT[card.suit]} ${BELA_RANK[card.rank] ?? card.rank}`);
       }
-      return `${GERMAN_SUIT[card.suit]}-${GERMAN_RANK[card.rank]}`;
+      return verbatim(`${GERMAN_SUIT[card.suit]}-${GERMAN_RANK[card.rank]}`);
     case "polish":
-      return `${POLISH_RANK[card.rank]} ${POLISH_SUIT[card.suit]}`;
-    default:
-      return `${SYMBOL[card.suit]}${RANK_LETTER[card.rank] ?? String(card.rank)}`;
+      return verbatim(`${POLISH_RANK[card.rank]} ${POLISH_SUIT[card.suit]}`);
+    default: {
+      const letter = RANK_LETTER[card.rank];
+      return verbatim(`${SYMBOL[card.suit]}${letter ? t(letter) : String(card.rank)}`);
+    }
   }
 }
 

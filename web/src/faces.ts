@@ -4,6 +4,7 @@
 // around it names the card in words, so a screen reader reads the name once.
 
 import { Rank, Suit, type Card } from "./gen/speedgamez/v1/cards_pb";
+import { language, t, type Key } from "./messages";
 
 export type Pack = "french" | "german";
 /** The player's choice: the pack each game is played with at its table, or one pack always. */
@@ -83,9 +84,15 @@ const COLOURS: Record<Pack, Record<number, string>> = {
   french: { [Suit.HEARTS]: "#b3141f", [Suit.DIAMONDS]: "#b3141f", [Suit.SPADES]: "#1b1b1b", [Suit.CLUBS]: "#1b1b1b" },
   german: { [Suit.HEARTS]: "#c0202a", [Suit.DIAMONDS]: "#e0a21a", [Suit.SPADES]: "#2f7d32", [Suit.CLUBS]: "#9a6a2c" },
 };
-// The corner's letters: printed French packs show A K Q J; German packs show the rank as
-// their players say it, Unter and Ober by their initials.
-const FRENCH_INDEX: Record<number, string> = { [Rank.ACE]: "A", [Rank.KING]: "K", [Rank.QUEEN]: "Q", [Rank.JACK]: "J" };
+// The corner's letters: French packs show the courts as the page's language names them
+// (A K Q J, in German A K D B, as in the cards' names); German packs show the rank as their
+// players say it, Unter and Ober by their initials.
+const FRENCH_INDEX: Record<number, Key> = {
+  [Rank.ACE]: "letter_ace",
+  [Rank.KING]: "letter_king",
+  [Rank.QUEEN]: "letter_queen",
+  [Rank.JACK]: "letter_jack",
+};
 const GERMAN_INDEX: Record<number, string> = { [Rank.ACE]: "A", [Rank.KING]: "K", [Rank.QUEEN]: "O", [Rank.JACK]: "U" };
 const COURT = new Set<number>([Rank.JACK, Rank.QUEEN, Rank.KING]);
 // Where a number card's pips lie, by rank.
@@ -127,7 +134,9 @@ function sign(card: Card, pack: Pack, x: number, y: number, size: number, upside
 }
 
 function index(card: Card, pack: Pack): string {
-  return (pack === "german" ? GERMAN_INDEX : FRENCH_INDEX)[card.rank] ?? String(card.rank);
+  if (pack === "german") return GERMAN_INDEX[card.rank] ?? String(card.rank);
+  const letter = FRENCH_INDEX[card.rank];
+  return letter ? t(letter) : String(card.rank);
 }
 
 /** The corner: the rank above a small sign, and the same turned round at the opposite corner. */
@@ -175,7 +184,7 @@ const drawn = new Map<string, string>();
 /** The face of ``card`` in ``pack``: a picture to place beside the card's name, with no
  * text of its own (an image without alternative text, as the name stands beside it). */
 export function cardFace(card: Card, pack: Pack): HTMLImageElement {
-  const key = `${pack} ${card.suit} ${card.rank}`;
+  const key = `${pack} ${language()} ${card.suit} ${card.rank}`;
   let source = drawn.get(key);
   if (source === undefined) {
     source = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(drawFace(card, pack)))}`;

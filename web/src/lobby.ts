@@ -2,8 +2,9 @@
 // server offers, the daily deal, your tables, tables waiting for players), leaderboards
 // and statistics. Everything offered is what ListGames declares.
 
-import { api, problem, session } from "./api";
-import { h, replace, say } from "./dom";
+import { api, problem, serverLanguage, session } from "./api";
+import { h, replace, say, write } from "./dom";
+import { t, verbatim, type Key, type Text } from "./messages";
 import { countsPoints } from "./settings";
 import { ComputerLevel, SeatKind, TablePhase } from "./gen/speedgamez/v1/table_pb";
 import {
@@ -41,31 +42,36 @@ export function registerScreen(root: HTMLElement, done: () => void): void {
         }
       },
     },
-    h("label", { for: "name" }, "Your name at the table"),
+    h("label", { for: "name" }, t("register_name")),
     name,
-    h("button", { type: "submit" }, "Play"),
+    h("button", { type: "submit" }, t("register_play")),
   );
-  replace(root, h("h1", {}, "speedgamez"), h("p", {}, "Card games at the table: Baśka and Kop, Bela, Schafkopf, Speculation."), form, status);
+  replace(root, h("h1", {}, t("brand")), h("p", {}, t("register_intro")), form, status);
   name.focus();
 }
 
 /** The lobby; the tables waiting for players follow WatchLobby live until ``stop`` aborts. */
 export async function lobbyScreen(root: HTMLElement, go: Go, stop: AbortSignal): Promise<void> {
   const status = h("p", { class: "status", role: "status", "aria-live": "polite" });
-  replace(root, h("h1", {}, "Lobby"), status);
+  replace(root, h("h1", {}, t("lobby")), status);
   try {
     const [games, mine, player] = await Promise.all([
-      api.listGames({}),
+      api.listGames({ language: serverLanguage() }),
       api.listTables({ mine: true, pageSize: 20 }),
       api.getPlayer({}),
     ]);
-    const waiting = h("section", { "aria-label": "Tables waiting for players" }, h("h2", {}, "Tables waiting for players"));
+    const waiting = h("section", { "aria-label": t("tables_waiting") }, h("h2", {}, t("tables_waiting")));
     replace(
       root,
-      h("h1", {}, "Lobby"),
-      h("p", {}, `Playing as ${player.displayName} · balance ${player.balance} chips`),
+      h("h1", {}, t("lobby")),
+      h("p", {}, t("playing_as", { name: player.displayName, balance: player.balance })),
       newTableSection(games.games, go, status),
-      tableList("Your tables", mine.tables.filter((table) => table.phase !== TablePhase.FINISHED && table.phase !== TablePhase.CLOSED), go, "Continue"),
+      tableList(
+        t("your_tables"),
+        mine.tables.filter((table) => table.phase !== TablePhase.FINISHED && table.phase !== TablePhase.CLOSED),
+        go,
+        "continue_table",
+      ),
       finishedList(mine.tables.filter((table) => table.phase === TablePhase.FINISHED), go),
       waiting,
       status,
@@ -86,7 +92,7 @@ function newTableSection(games: GameInfo[], go: Go, status: HTMLElement): HTMLEl
   const picker = h(
     "fieldset",
     { class: "game-picker" },
-    h("legend", {}, "Game"),
+    h("legend", {}, t("game")),
     ...games.flatMap((game, index) => [
       h("input", {
         type: "radio",
@@ -96,18 +102,18 @@ function newTableSection(games: GameInfo[], go: Go, status: HTMLElement): HTMLEl
         checked: index === 0,
         onchange: () => choose(game.id),
       }),
-      h("label", { for: `pick-${game.id}` }, game.title),
+      h("label", { for: `pick-${game.id}` }, verbatim(game.title)),
     ]),
   );
   choose(games[0]?.id ?? "");
-  return h("section", { "aria-label": "New table" }, h("h2", {}, "New table"), picker, ...forms);
+  return h("section", { "aria-label": t("new_table") }, h("h2", {}, t("new_table")), picker, ...forms);
 }
 
 // Options shown by their meaning, in the groups the game declares, in this order.
-const OPTION_GROUPS: [group: OptionGroup, title: string][] = [
-  [OptionGroup.PLAY, "How the game is played"],
-  [OptionGroup.CONTRACTS, "Games and calls allowed"],
-  [OptionGroup.AMOUNTS, "Amounts and lengths"],
+const OPTION_GROUPS: [group: OptionGroup, title: Key][] = [
+  [OptionGroup.PLAY, "group_play"],
+  [OptionGroup.CONTRACTS, "group_contracts"],
+  [OptionGroup.AMOUNTS, "group_amounts"],
 ];
 
 function optionKind(option: OptionInfo): "switch" | "choice" | "number" {
@@ -130,7 +136,7 @@ function optionField(option: OptionInfo, field: string): HTMLElement {
       "p",
       { class: "option" },
       h("input", { id: field, type: "checkbox", "data-option": option.key, checked: option.defaultValue === "true" }),
-      h("label", { for: field }, ` ${option.meaning}`),
+      h("label", { for: field }, " ", verbatim(option.meaning)),
     );
   }
   const input =
@@ -141,12 +147,12 @@ function optionField(option: OptionInfo, field: string): HTMLElement {
           ...option.allowedValues.map((value) => {
             const only = option.seatsByValue[value]?.counts;
             const word = valueWord(option, value);
-            const text = only ? `${word} (${only.join(" or ")} players only)` : word;
+            const text = only ? t("only_for_players", { value: word, counts: only }) : verbatim(word);
             return h("option", { value, selected: value === option.defaultValue }, text);
           }),
         )
       : h("input", { id: field, "data-option": option.key, type: "number", min: option.minimum, max: option.maximum, value: option.defaultValue });
-  return h("p", { class: "option" }, h("label", { for: field }, `${option.meaning} `), input);
+  return h("p", { class: "option" }, h("label", { for: field }, verbatim(option.meaning)), " ", input);
 }
 
 function newTableForm(game: GameInfo, go: Go, status: HTMLElement): HTMLElement {
@@ -154,7 +160,7 @@ function newTableForm(game: GameInfo, go: Go, status: HTMLElement): HTMLElement 
   const ruleSet = h(
     "select",
     { id: id("rules"), name: "rules" },
-    ...game.ruleSets.map((rules) => h("option", { value: rules.id }, rules.title || rules.id)),
+    ...game.ruleSets.map((rules) => h("option", { value: rules.id }, verbatim(rules.title || rules.id))),
   ) as HTMLSelectElement;
   const seats = h(
     "select",
@@ -165,9 +171,9 @@ function newTableForm(game: GameInfo, go: Go, status: HTMLElement): HTMLElement 
   const level = h(
     "select",
     { id: id("level"), name: "level" },
-    h("option", { value: ComputerLevel.EASY }, "easy"),
-    h("option", { value: ComputerLevel.NORMAL, selected: true }, "normal"),
-    h("option", { value: ComputerLevel.STRONG }, "strong"),
+    h("option", { value: ComputerLevel.EASY }, t("level_easy")),
+    h("option", { value: ComputerLevel.NORMAL, selected: true }, t("level_normal")),
+    h("option", { value: ComputerLevel.STRONG }, t("level_strong")),
   ) as HTMLSelectElement;
   const learning = h("input", { id: id("learning"), type: "checkbox" }) as HTMLInputElement;
   const countPoints = h("input", { id: id("count"), type: "checkbox", checked: countsPoints() }) as HTMLInputElement;
@@ -175,9 +181,9 @@ function newTableForm(game: GameInfo, go: Go, status: HTMLElement): HTMLElement 
   const think = h(
     "select",
     { id: id("think") },
-    h("option", { value: "" }, "as usual (2 minutes with others, none alone)"),
-    ...[30, 60, 90, 120].map((seconds) => h("option", { value: seconds }, `${seconds} s`)),
-    h("option", { value: 0 }, "no clock"),
+    h("option", { value: "" }, t("think_usual")),
+    ...[30, 60, 90, 120].map((seconds) => h("option", { value: seconds }, t("seconds", { seconds }))),
+    h("option", { value: 0 }, t("no_clock")),
   ) as HTMLSelectElement;
   const stake = h("input", { id: id("stake"), type: "number", min: 0, max: 10000, value: 0 }) as HTMLInputElement;
   const optionsBox = h("div", { class: "options" });
@@ -188,9 +194,7 @@ function newTableForm(game: GameInfo, go: Go, status: HTMLElement): HTMLElement 
     const changed = [...optionsBox.querySelectorAll<HTMLInputElement | HTMLSelectElement>("[data-option]")].filter(
       (input) => optionValue(input) !== input.dataset.default,
     ).length;
-    summary.textContent =
-      `Rules: ${ruleSet.selectedOptions[0]?.textContent ?? ""} · ${seats.value} seats` +
-      (changed ? ` · ${changed} changed` : " · as usual");
+    write(summary, t("rules_summary", { rules: ruleSet.selectedOptions[0]?.textContent ?? "", seats: seats.value, changed }));
   };
   const drawOptions = () => {
     const rules = game.ruleSets.find((candidate) => candidate.id === ruleSet.value);
@@ -203,7 +207,7 @@ function newTableForm(game: GameInfo, go: Go, status: HTMLElement): HTMLElement 
         return h(
           "fieldset",
           { class: "option-group" },
-          h("legend", {}, title),
+          h("legend", {}, t(title)),
           ...listed.map((option) => optionField(option, `${id("option")}-${option.key}`)),
         );
       }),
@@ -248,6 +252,7 @@ function newTableForm(game: GameInfo, go: Go, status: HTMLElement): HTMLElement 
     try {
       const created = await api.createTable({
         game: game.id,
+        language: serverLanguage(),
         ruleSet: ruleSet.value,
         options,
         join: true,
@@ -268,7 +273,7 @@ function newTableForm(game: GameInfo, go: Go, status: HTMLElement): HTMLElement 
   };
   const daily = async () => {
     try {
-      const started = await api.startDailyDeal({ game: game.id });
+      const started = await api.startDailyDeal({ game: game.id, language: serverLanguage() });
       if (started.table) go(`?table=${started.table.name}`);
     } catch (error) {
       say(status, problem(error));
@@ -276,30 +281,32 @@ function newTableForm(game: GameInfo, go: Go, status: HTMLElement): HTMLElement 
   };
   return h(
     "form",
-    { class: "new-table", "aria-label": game.title, "data-game": game.id, onsubmit: create },
-    h("h3", {}, game.title),
+    { class: "new-table", "aria-label": verbatim(game.title), "data-game": game.id, onsubmit: create },
+    h("h3", {}, verbatim(game.title)),
     h(
       "p",
       { class: "three-choices" },
-      h("label", { for: id("people") }, "People (the others are computers) "),
+      h("label", { for: id("people") }, t("people")),
+      " ",
       people,
       " ",
-      h("label", { for: id("level") }, "Computers "),
+      h("label", { for: id("level") }, t("computers")),
+      " ",
       level,
       " ",
-      h("button", { type: "submit" }, `Play ${game.title}`),
+      h("button", { type: "submit" }, t("play_game", { game: game.title })),
       " ",
-      h("button", { type: "button", onclick: daily }, "Today's daily deal"),
+      h("button", { type: "button", onclick: daily }, t("daily_deal_today")),
     ),
     h(
       "details",
       { class: "rules" },
       summary,
-      h("p", {}, h("label", { for: id("rules") }, "Rules "), ruleSet, " ", h("label", { for: id("seats") }, "Seats "), seats),
-      h("p", {}, learning, h("label", { for: id("learning") }, " Learning game (open cards and advice; alone only)")),
-      h("p", {}, countPoints, h("label", { for: id("count") }, " Count card points as we go")),
-      h("p", {}, h("label", { for: id("think") }, "Think time per decision "), think),
-      h("p", {}, h("label", { for: id("stake") }, "Stake: chips each person pays in, the pot to the best placed "), stake),
+      h("p", {}, h("label", { for: id("rules") }, t("rules")), " ", ruleSet, " ", h("label", { for: id("seats") }, t("seats")), " ", seats),
+      h("p", {}, learning, h("label", { for: id("learning") }, " ", t("learning_game"))),
+      h("p", {}, countPoints, h("label", { for: id("count") }, " ", t("count_points"))),
+      h("p", {}, h("label", { for: id("think") }, t("think_time")), " ", think),
+      h("p", {}, h("label", { for: id("stake") }, t("stake")), " ", stake),
       optionsBox,
     ),
   );
@@ -314,7 +321,7 @@ function optionValue(input: HTMLInputElement | HTMLSelectElement): string {
 async function followLobby(section: HTMLElement, go: Go, stop: AbortSignal): Promise<void> {
   const tables = new Map<string, TableSummary>();
   const draw = () =>
-    replace(section, h("h2", {}, "Tables waiting for players"), tableItems([...tables.values()], go, "Join"));
+    replace(section, h("h2", {}, t("tables_waiting")), tableItems([...tables.values()], go, "join_table"));
   while (!stop.aborted) {
     try {
       for await (const response of api.watchLobby({}, { signal: stop })) {
@@ -339,7 +346,7 @@ async function followLobby(section: HTMLElement, go: Go, stop: AbortSignal): Pro
   }
 }
 
-function tableList(title: string, tables: TableSummary[], go: Go, verb: string): HTMLElement {
+function tableList(title: Text, tables: TableSummary[], go: Go, verb: Key): HTMLElement {
   return h("section", { "aria-label": title }, h("h2", {}, title), tableItems(tables, go, verb));
 }
 
@@ -348,8 +355,8 @@ function finishedList(tables: TableSummary[], go: Go): HTMLElement | null {
   if (!tables.length) return null;
   return h(
     "section",
-    { "aria-label": "Your finished matches" },
-    h("h2", {}, "Your finished matches"),
+    { "aria-label": t("your_finished_matches") },
+    h("h2", {}, t("your_finished_matches")),
     h(
       "ul",
       {},
@@ -357,15 +364,16 @@ function finishedList(tables: TableSummary[], go: Go): HTMLElement | null {
         h(
           "li",
           {},
-          `${table.game} · ${table.ruleSet} · ${table.seats.map((seat) => seat.playerName).join(", ")} `,
-          h("button", { type: "button", class: "replay", onclick: () => go(`?replay=${table.name}&game=${table.game}`) }, "Replay"),
+          t("table_line", { game: table.game, rules: table.ruleSet, seats: table.seats.map((seat) => seat.playerName) }),
+          " ",
+          h("button", { type: "button", class: "replay", onclick: () => go(`?replay=${table.name}&game=${table.game}`) }, t("replay_button")),
         ),
       ),
     ),
   );
 }
 
-function tableItems(tables: TableSummary[], go: Go, verb: string): HTMLElement {
+function tableItems(tables: TableSummary[], go: Go, verb: Key): HTMLElement {
   return tables.length
       ? h(
           "ul",
@@ -374,45 +382,48 @@ function tableItems(tables: TableSummary[], go: Go, verb: string): HTMLElement {
             h(
               "li",
               {},
-              `${table.game} · ${table.ruleSet} · `,
-              table.seats.map((seat) => (seat.open ? "open" : seat.playerName)).join(", "),
+              t("table_line", {
+                game: table.game,
+                rules: table.ruleSet,
+                seats: table.seats.map((seat) => (seat.open ? t("seat_free") : seat.playerName)),
+              }),
               " ",
-              h("button", { type: "button", onclick: () => go(`?table=${table.name}`) }, verb),
+              h("button", { type: "button", onclick: () => go(`?table=${table.name}`) }, t(verb)),
             ),
           ),
         )
-      : h("p", {}, "None.");
+      : h("p", {}, t("none"));
 }
 
-const PERIODS: [LeaderboardPeriod, string][] = [
-  [LeaderboardPeriod.WEEK, "this week"],
-  [LeaderboardPeriod.MONTH, "this month"],
-  [LeaderboardPeriod.DAY, "today"],
-  [LeaderboardPeriod.ALL_TIME, "all time"],
-  [LeaderboardPeriod.DAILY_DEAL, "today's daily deal"],
+const PERIODS: [LeaderboardPeriod, Key][] = [
+  [LeaderboardPeriod.WEEK, "period_week"],
+  [LeaderboardPeriod.MONTH, "period_month"],
+  [LeaderboardPeriod.DAY, "period_day"],
+  [LeaderboardPeriod.ALL_TIME, "period_all_time"],
+  [LeaderboardPeriod.DAILY_DEAL, "period_daily_deal"],
 ];
 
 export async function leaderboardScreen(root: HTMLElement): Promise<void> {
   const status = h("p", { class: "status", role: "status", "aria-live": "polite" });
   const result = h("div", {});
-  const games = await api.listGames({});
-  const game = h("select", { id: "board-game" }, ...games.games.map((info) => h("option", { value: info.id }, info.title))) as HTMLSelectElement;
-  const period = h("select", { id: "board-period" }, ...PERIODS.map(([value, label]) => h("option", { value }, label))) as HTMLSelectElement;
+  const games = await api.listGames({ language: serverLanguage() });
+  const game = h("select", { id: "board-game" }, ...games.games.map((info) => h("option", { value: info.id }, verbatim(info.title)))) as HTMLSelectElement;
+  const period = h("select", { id: "board-period" }, ...PERIODS.map(([value, label]) => h("option", { value }, t(label)))) as HTMLSelectElement;
   const show = async () => {
     try {
       const board = await api.getLeaderboard({ game: game.value, period: Number(period.value) as LeaderboardPeriod, topSize: 10, aroundSize: 2 });
       const row = (line: (typeof board.top)[number]) =>
-        h("tr", { class: line.isCaller ? "you" : "" }, h("td", {}, line.rank), h("td", {}, line.displayName), h("td", {}, String(line.points)));
+        h("tr", { class: line.isCaller ? "you" : "" }, h("td", {}, line.rank), h("td", {}, verbatim(line.displayName)), h("td", {}, line.points));
       replace(
         result,
-        h("p", {}, `${board.rule} · ${board.window} (${board.timeZone}) · ${board.players} players`),
+        h("p", {}, t("leaderboard_line", { rule: board.rule, window: board.window, timeZone: board.timeZone, players: board.players })),
         h(
           "table",
           {},
-          h("thead", {}, h("tr", {}, h("th", {}, "Rank"), h("th", {}, "Player"), h("th", {}, "Points"))),
+          h("thead", {}, h("tr", {}, h("th", {}, t("rank")), h("th", {}, t("player")), h("th", {}, t("points")))),
           h("tbody", {}, ...board.top.map(row)),
         ),
-        board.caller ? h("p", {}, `Your place: ${board.caller.rank} with ${board.caller.points} points`) : null,
+        board.caller ? h("p", {}, t("your_place", { rank: board.caller.rank, points: board.caller.points })) : null,
       );
     } catch (error) {
       say(status, problem(error));
@@ -422,8 +433,8 @@ export async function leaderboardScreen(root: HTMLElement): Promise<void> {
   period.addEventListener("change", show);
   replace(
     root,
-    h("h1", {}, "Leaderboards"),
-    h("p", {}, h("label", { for: "board-game" }, "Game "), game, " ", h("label", { for: "board-period" }, "Period "), period),
+    h("h1", {}, t("leaderboards")),
+    h("p", {}, h("label", { for: "board-game" }, t("game")), " ", game, " ", h("label", { for: "board-period" }, t("period")), " ", period),
     result,
     status,
   );
@@ -436,7 +447,7 @@ export async function statisticsScreen(root: HTMLElement): Promise<void> {
     const statistics = await api.getStatistics({});
     replace(
       root,
-      h("h1", {}, "Your statistics"),
+      h("h1", {}, t("your_statistics")),
       statistics.games.length
         ? h(
             "div",
@@ -444,18 +455,23 @@ export async function statisticsScreen(root: HTMLElement): Promise<void> {
             ...statistics.games.map((game) =>
               h(
                 "section",
-                { "aria-label": game.title },
-                h("h2", {}, game.title),
-                h("p", {}, `${game.points} points of all time, rank ${game.rank}`, game.dailyDifference !== undefined ? ` · daily deals ${game.dailyDifference}` : ""),
-                h("ul", {}, ...game.counters.map((counter) => h("li", {}, `${counter.title}: ${counter.count}`))),
+                { "aria-label": verbatim(game.title) },
+                h("h2", {}, verbatim(game.title)),
+                h(
+                  "p",
+                  {},
+                  t("statistics_points", { points: game.points, rank: game.rank }),
+                  game.dailyDifference !== undefined ? t("statistics_daily", { difference: game.dailyDifference }) : null,
+                ),
+                h("ul", {}, ...game.counters.map((counter) => h("li", {}, t("name_and_text", { name: counter.title, text: counter.count })))),
               ),
             ),
           )
-        : h("p", {}, "No matches played yet."),
+        : h("p", {}, t("no_matches_yet")),
       status,
     );
   } catch (error) {
-    replace(root, h("h1", {}, "Your statistics"), status);
+    replace(root, h("h1", {}, t("your_statistics")), status);
     say(status, problem(error));
   }
 }

@@ -7,6 +7,7 @@
 import type { Names } from "./board";
 import { h } from "./dom";
 import { cardBack, cardFace, packOf } from "./faces";
+import { t, verbatim, type Key, type Text } from "./messages";
 import type { ActionChoice, TableView } from "./gen/speedgamez/v1/table_pb";
 import type { SpeculationView } from "./gen/speedgamez/v1/speculation_pb";
 
@@ -15,22 +16,27 @@ export function drawMarket(view: TableView, names: Names, act: (choice: ActionCh
   if (view.gameView.case !== "speculation") return null;
   const market = view.gameView.value;
   const pack = packOf(view.game, view.options);
-  const chips = (count: number) => `${count} ${count === 1 ? "chip" : "chips"}`;
+  const chips = (count: number) => t("chip_count", { count });
   const card = (shown: SpeculationView["best"]) =>
     shown ? h("span", { class: "market-card" }, cardFace(shown, pack), h("span", { class: "name" }, names.card(shown))) : null;
   return h(
     "section",
-    { class: "market", "aria-label": "Market" },
+    { class: "market", "aria-label": t("market") },
     h(
       "div",
       { class: "pool" },
-      h("p", { class: "pool-chips" }, `Pool: ${chips(market.pool)}`, market.carried ? ` (${chips(market.carried)} carried over)` : ""),
-      market.turnUp ? h("div", { class: "turn-up" }, h("p", {}, "Trump, the turn-up:"), card(market.turnUp)) : null,
+      h(
+        "p",
+        { class: "pool-chips" },
+        t("pool", { chips: chips(market.pool) }),
+        market.carried ? t("pool_carried", { chips: chips(market.carried) }) : null,
+      ),
+      market.turnUp ? h("div", { class: "turn-up" }, h("p", {}, t("turn_up")), card(market.turnUp)) : null,
       market.best
         ? h(
             "div",
             { class: "best" },
-            h("p", {}, `Best trump, ${market.owner >= 0 ? names.seat(market.owner) : "nobody"}'s:`),
+            h("p", {}, t("best_trump", { owner: market.owner >= 0 ? names.seat(market.owner) : t("nobody") })),
             card(market.best),
           )
         : null,
@@ -39,7 +45,7 @@ export function drawMarket(view: TableView, names: Names, act: (choice: ActionCh
     market.offers.length
       ? h(
           "ul",
-          { class: "offers", "aria-label": "Open offers" },
+          { class: "offers", "aria-label": t("open_offers") },
           ...market.offers.map((offer) => {
             const answers = view.choices.filter((choice) => answersOffer(choice, offer.offerId));
             return h(
@@ -48,8 +54,12 @@ export function drawMarket(view: TableView, names: Names, act: (choice: ActionCh
               h(
                 "p",
                 {},
-                `${names.seat(offer.buyer)} offers ${names.seat(offer.seller)} ${chips(offer.chips)} for `,
-                `${offer.slotIds.length === 1 ? "the top face-down card" : `the top ${offer.slotIds.length} face-down cards`}`,
+                t("offer", {
+                  buyer: names.seat(offer.buyer),
+                  seller: names.seat(offer.seller),
+                  chips: chips(offer.chips),
+                  cards: offer.slotIds.length,
+                }),
               ),
               h("span", { class: "backs", "aria-hidden": "true" }, ...offer.slotIds.map(() => cardBack())),
               ...answers.map((choice) =>
@@ -61,7 +71,7 @@ export function drawMarket(view: TableView, names: Names, act: (choice: ActionCh
                     "aria-disabled": choice.allowed ? undefined : "true",
                     onclick: () => act(choice),
                   },
-                  ANSWERS[answerKind(choice) ?? ""] ?? choice.label,
+                  answerKind(choice) in ANSWERS ? t(ANSWERS[answerKind(choice)]) : verbatim(choice.label),
                 ),
               ),
             );
@@ -71,15 +81,15 @@ export function drawMarket(view: TableView, names: Names, act: (choice: ActionCh
   );
 }
 
-const ANSWERS: Record<string, string> = {
-  acceptOffer: "Accept",
-  rejectOffer: "Refuse",
-  withdrawOffer: "Withdraw",
+const ANSWERS: Record<string, Key> = {
+  acceptOffer: "offer_accept",
+  rejectOffer: "offer_refuse",
+  withdrawOffer: "offer_withdraw",
 };
 
-function answerKind(choice: ActionChoice): string | undefined {
+function answerKind(choice: ActionChoice): string {
   const kind = choice.action?.kind;
-  return kind?.case === "speculation" ? kind.value.kind.case : undefined;
+  return (kind?.case === "speculation" ? kind.value.kind.case : undefined) ?? "";
 }
 
 function answersOffer(choice: ActionChoice, offer: bigint): boolean {
@@ -96,31 +106,33 @@ function drawAuction(
   market: SpeculationView,
   names: Names,
   card: (shown: SpeculationView["best"]) => HTMLElement | null,
-  chips: (count: number) => string,
+  chips: (count: number) => Text,
 ): HTMLElement | null {
   const auction = market.auction;
   if (!auction) return null;
   const best = auction.bids.at(-1);
   return h(
     "div",
-    { class: "auction", "aria-label": "Auction" },
-    h("p", {}, `${names.seat(auction.seller)} auctions the best trump:`),
+    { class: "auction", "aria-label": t("auction") },
+    h("p", {}, t("auctions_best_trump", { seller: names.seat(auction.seller) })),
     card(auction.card),
     h(
       "ol",
       { class: "bids" },
-      ...auction.bids.map((bid) => h("li", { class: bid === best ? "best" : "" }, `${names.seat(bid.seat)}: ${chips(bid.chips)}`)),
+      ...auction.bids.map((bid) =>
+        h("li", { class: bid === best ? "best" : "" }, t("name_and_text", { name: names.seat(bid.seat), text: chips(bid.chips) })),
+      ),
     ),
     h(
       "p",
       {},
       auction.closed
         ? best
-          ? `Bidding closed: ${names.seat(auction.seller)} takes ${chips(best.chips)} from ${names.seat(best.seat)} or keeps the card`
-          : "Bidding closed"
+          ? t("bidding_closed_best", { seller: names.seat(auction.seller), chips: chips(best.chips), bidder: names.seat(best.seat) })
+          : t("bidding_closed")
         : auction.waiting.length
-          ? `Waiting for ${auction.waiting.map((seat) => names.seat(seat)).join(", ")} to bid or pass`
-          : "",
+          ? t("waiting_to_bid", { names: auction.waiting.map((seat) => names.seat(seat)) })
+          : null,
     ),
   );
 }
@@ -137,12 +149,12 @@ export function drawStack(view: TableView, seat: number, names: Names): HTMLElem
   return h(
     "div",
     { class: "stack" },
-    held.out ? h("p", {}, "sits this deal out") : null,
+    held.out ? h("p", {}, t("sits_out")) : null,
     held.slotIds.length
       ? h(
           "p",
           { class: "backs" },
-          h("span", { class: "visually-hidden" }, `${held.slotIds.length} face-down`),
+          h("span", { class: "visually-hidden" }, t("face_down", { count: held.slotIds.length })),
           ...held.slotIds.map(() => cardBack()),
         )
       : null,

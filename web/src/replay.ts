@@ -2,37 +2,38 @@
 // every move, stepped through one move at a time with the cards each seat still holds,
 // then the deal's settlement; the match record to copy at the end.
 
-import { api, problem } from "./api";
+import { api, problem, serverLanguage } from "./api";
 import { cardName, serverNames } from "./cards";
 import { h, replace, say } from "./dom";
 import { cardFace, packOf } from "./faces";
+import { t, verbatim, type Text } from "./messages";
 import type { Card } from "./gen/speedgamez/v1/cards_pb";
 import type { ReplayDeal } from "./gen/speedgamez/v1/table_service_pb";
 
 export async function replayScreen(root: HTMLElement, table: string, game: string): Promise<void> {
   const status = h("p", { class: "status", role: "status", "aria-live": "polite" });
-  replace(root, h("h1", {}, "Replay"), status);
+  replace(root, h("h1", {}, t("replay")), status);
   try {
-    const replay = await api.getReplay({ table, cardNames: serverNames(game) });
+    const replay = await api.getReplay({ table, cardNames: serverNames(game), language: serverLanguage() });
     const players = replay.playerNames;
-    const name = (seat: number) => players[seat] || `seat ${seat + 1}`;
+    const name = (seat: number) => (players[seat] ? verbatim(players[seat]) : t("seat_number", { number: seat + 1 }));
     const pack = packOf(replay.game, replay.options);
-    const cardOf = (card: Card | undefined) => (card ? cardName(card, replay.game, replay.options) : "?");
+    const cardOf = (card: Card | undefined) => cardName(card, replay.game, replay.options);
     replace(
       root,
-      h("h1", {}, "Replay"),
-      h("p", {}, `${players.join(", ")} · ${replay.deals.length} deals`),
+      h("h1", {}, t("replay")),
+      h("p", {}, t("replay_players", { players, deals: replay.deals.length })),
       ...replay.deals.map((deal) => drawDeal(deal, name, pack, cardOf)),
       h(
         "section",
-        { class: "replay-end", "aria-label": "The match's end" },
-        h("h2", {}, "Totals"),
-        h("ul", {}, ...replay.totals.map((total, seat) => h("li", {}, `${name(seat)}: ${total > 0n ? "+" : ""}${total}`))),
+        { class: "replay-end", "aria-label": t("match_end") },
+        h("h2", {}, t("totals")),
+        h("ul", {}, ...replay.totals.map((total, seat) => h("li", {}, t("name_and_text", { name: name(seat), text: signed(total) })))),
         h(
           "details",
           {},
-          h("summary", {}, "The match record (text)"),
-          h("pre", { class: "record", tabindex: 0 }, replay.record),
+          h("summary", {}, t("match_record")),
+          h("pre", { class: "record", tabindex: 0 }, verbatim(replay.record)),
         ),
       ),
       status,
@@ -46,9 +47,9 @@ export async function replayScreen(root: HTMLElement, table: string, game: strin
  * the moves so far, and the settlement once every move is made. */
 function drawDeal(
   deal: ReplayDeal,
-  name: (seat: number) => string,
+  name: (seat: number) => Text,
   pack: ReturnType<typeof packOf>,
-  cardOf: (card: Card | undefined) => string,
+  cardOf: (card: Card | undefined) => Text,
 ): HTMLElement {
   const id = `deal-${deal.dealNumber}-${deal.shuffle}`;
   const body = h("div", { class: "replay-step" });
@@ -68,7 +69,7 @@ function drawDeal(
     }
     replace(
       body,
-      h("p", { class: "step" }, `Move ${step} of ${deal.moves.length}`),
+      h("p", { class: "step" }, t("move_of", { move: step, moves: deal.moves.length })),
       h(
         "ul",
         { class: "replay-hands" },
@@ -76,7 +77,7 @@ function drawDeal(
           h(
             "li",
             {},
-            h("span", { class: "who" }, `${name(hand.seat)}${hand.seat === deal.dealerSeat ? " (dealer)" : ""}: `),
+            h("span", { class: "who" }, t("hand_of", { name: name(hand.seat), dealer: hand.seat === deal.dealerSeat })),
             ...hand.cards
               .filter((card) => !played.has(`${hand.seat} ${card.suit} ${card.rank}`))
               .map((card) => h("span", { class: "market-card small" }, cardFace(card, pack), h("span", { class: "name" }, cardOf(card)))),
@@ -88,15 +89,22 @@ function drawDeal(
         { class: "moves" },
         ...deal.moves
           .slice(0, step)
-          .map((move) => h("li", {}, `${name(move.seat)}: ${move.label}`, move.reason ? h("span", { class: "reason" }, ` — ${move.reason}`) : "")),
+          .map((move) =>
+            h(
+              "li",
+              {},
+              t("name_and_text", { name: name(move.seat), text: move.label }),
+              move.reason ? h("span", { class: "reason" }, t("with_note", { note: move.reason })) : null,
+            ),
+          ),
       ),
       step === deal.moves.length && deal.settlement
         ? h(
             "p",
             { class: "summary" },
-            deal.settlement.summary,
+            verbatim(deal.settlement.summary),
             " ",
-            deal.totals.map((total, seat) => `${name(seat)} ${total > 0n ? "+" : ""}${total}`).join(" · "),
+            t("totals_line", { totals: deal.totals.map((total, seat) => [name(seat), signed(total)] as [string, string]) }),
           )
         : null,
     );
@@ -105,9 +113,14 @@ function drawDeal(
   show();
   return h(
     "section",
-    { class: "replay-deal", "aria-label": `Deal ${deal.dealNumber}` },
-    h("h2", {}, `Deal ${deal.dealNumber}: ${deal.settlement?.contractLabel ?? ""}`),
-    h("p", {}, h("label", { for: id }, "Step through the moves "), slider),
+    { class: "replay-deal", "aria-label": t("deal", { deal: deal.dealNumber }) },
+    h("h2", {}, t("deal_contract", { deal: deal.dealNumber, contract: deal.settlement?.contractLabel ?? "" })),
+    h("p", {}, h("label", { for: id }, t("step_through")), " ", slider),
     body,
   );
+}
+
+/** A total with its sign: "+12", "-3", "0". */
+function signed(total: bigint): string {
+  return `${total > 0n ? "+" : ""}${total}`;
 }

@@ -1,28 +1,31 @@
-// The player's settings (the seeds' gear): card names and faces, the table's design, day
-// or evening light, highlighted playable cards, counted card points for new tables, and
-// sounds. Kept in this browser's storage; a change redraws what is on screen.
+// The player's settings (the seeds' gear): the language, card names and faces, the table's
+// design, day or evening light, highlighted playable cards, counted card points for new
+// tables, and sounds. Kept in this browser's storage; a change redraws what is on screen.
 
 import { naming, setNaming, type Naming } from "./cards";
-import { h } from "./dom";
+import { h, replace } from "./dom";
 import { packSetting, setPackSetting, type PackSetting } from "./faces";
+import { browserLanguage, setLanguage, t, type Key, type Language, type Text } from "./messages";
 
 /** The tables of the seeds' apps: Speedbock's rooms (seed 000) for Baśka, Kop,
  * Schafkopf and Speculation, Speedbela's places (seed 002) for Bela. */
-export const DESIGNS = {
+const DESIGNS = {
   speedbock: [
-    ["ratsstube", "Ratsstube"],
-    ["fischerkate", "Fischerkate"],
-    ["lokschuppen", "Lokschuppen"],
+    ["ratsstube", "design_ratsstube"],
+    ["fischerkate", "design_fischerkate"],
+    ["lokschuppen", "design_lokschuppen"],
   ],
   speedbela: [
-    ["konoba", "Konoba"],
-    ["riva", "Riva"],
-    ["terasa", "Terasa"],
+    ["konoba", "design_konoba"],
+    ["riva", "design_riva"],
+    ["terasa", "design_terasa"],
   ],
 } as const;
 type Family = keyof typeof DESIGNS;
 
 interface Choices {
+  /** Unset until the player chooses: then the browser's languages decide. */
+  language?: Language;
   speedbock: string;
   speedbela: string;
   light: "day" | "evening";
@@ -58,12 +61,15 @@ function choose<K extends keyof Choices>(key: K, value: Choices[K]): void {
   window.dispatchEvent(new Event(CHANGED));
 }
 
-/** The page's look as chosen: light and highlighting on the root element (the design is
- * the table's: ``designOf``). */
+/** The page's language and look as chosen: language, light and highlighting on the root
+ * element (the design is the table's: ``designOf``). */
 export function apply(): void {
   const chosen = choices();
   document.documentElement.dataset.light = chosen.light;
   document.documentElement.dataset.highlight = chosen.highlight;
+  const language = chosen.language === "de" || chosen.language === "en" ? chosen.language : browserLanguage();
+  setLanguage(language);
+  document.documentElement.lang = language;
 }
 
 /** The design a table of ``game`` is drawn in. */
@@ -76,77 +82,91 @@ export function countsPoints(): boolean {
   return choices().countPoints === "on";
 }
 
-/** A labelled choice: ``pick`` keeps the value chosen. */
+/** A labelled choice: ``pick`` keeps the value chosen; each value is named by its key. */
 export function setting(
   id: string,
-  label: string,
+  label: Text,
   current: string,
   pick: (value: string) => void,
-  values: readonly (readonly [value: string, label: string])[],
+  values: readonly (readonly [value: string, label: Key])[],
 ): [HTMLElement, HTMLElement] {
   const select = h(
     "select",
     { id, onchange: (event: Event) => pick((event.target as HTMLSelectElement).value) },
-    ...values.map(([value, text]) => h("option", { value, selected: current === value }, text)),
+    ...values.map(([value, text]) => h("option", { value, selected: current === value }, t(text))),
   );
   return [h("label", { for: id }, label), select];
 }
 
 const ON_OFF = [
-  ["on", "on"],
-  ["off", "off"],
+  ["on", "switch_on"],
+  ["off", "switch_off"],
 ] as const;
 
-/** The gear: a button that opens the settings, for the top of every screen. */
+/** The gear: a button that opens the settings, for the top of every screen. A new
+ * language names the button anew and redraws the dialog if it is open. */
 export function gear(): HTMLElement {
   const dialog = h("dialog", { class: "settings", "aria-labelledby": "settings-title" }) as HTMLDialogElement;
   const line = (parts: [HTMLElement, HTMLElement]) => h("p", {}, parts[0], " ", parts[1]);
   const fill = () => {
     const chosen = choices();
     dialog.replaceChildren(
-      h("h2", { id: "settings-title" }, "Settings"),
+      h("h2", { id: "settings-title" }, t("settings")),
       line(
-        setting("card-names", "Card names", naming(), (value) => (setNaming(value as Naming), notify()), [
-          ["symbols", "Symbols (♣Q)"],
-          ["german", "Deutsch (Kreuz-Dame, Eichel Ober)"],
-          ["polish", "Polski (dama trefl)"],
+        setting("language", t("setting_language"), document.documentElement.lang, (value) => choose("language", value as Language), [
+          ["de", "language_de"],
+          ["en", "language_en"],
         ]),
       ),
       line(
-        setting("card-pack", "Card faces", packSetting(), (value) => (setPackSetting(value as PackSetting), notify()), [
-          ["table", "As the game is played (Schafkopf and Bela German, the others French)"],
-          ["french", "French pack (♣ ♠ ♥ ♦)"],
-          ["german", "German pack (Eichel, Gras, Herz, Schellen)"],
+        setting("card-names", t("setting_card_names"), naming(), (value) => (setNaming(value as Naming), notify()), [
+          ["symbols", "card_names_symbols"],
+          ["german", "card_names_german"],
+          ["polish", "card_names_polish"],
         ]),
       ),
-      line(setting("design-speedbock", "Table for Baśka, Kop, Schafkopf, Speculation", chosen.speedbock, (value) => choose("speedbock", value), DESIGNS.speedbock)),
-      line(setting("design-speedbela", "Table for Bela", chosen.speedbela, (value) => choose("speedbela", value), DESIGNS.speedbela)),
       line(
-        setting("light", "Light", chosen.light, (value) => choose("light", value as Choices["light"]), [
-          ["day", "day"],
-          ["evening", "evening"],
+        setting("card-pack", t("setting_card_faces"), packSetting(), (value) => (setPackSetting(value as PackSetting), notify()), [
+          ["table", "card_faces_table"],
+          ["french", "card_faces_french"],
+          ["german", "card_faces_german"],
         ]),
       ),
-      line(setting("highlight", "Highlight playable cards", chosen.highlight, (value) => choose("highlight", value as "on" | "off"), ON_OFF)),
-      line(setting("count-points", "Count card points at new tables", chosen.countPoints, (value) => choose("countPoints", value as "on" | "off"), ON_OFF)),
-      line(setting("sound", "Sounds (card, trick, your turn)", chosen.sound, (value) => chooseSound(value as "on" | "off"), ON_OFF)),
-      h("form", { method: "dialog" }, h("button", { type: "submit" }, "Done")),
+      line(setting("design-speedbock", t("setting_design_speedbock"), chosen.speedbock, (value) => choose("speedbock", value), DESIGNS.speedbock)),
+      line(setting("design-speedbela", t("setting_design_speedbela"), chosen.speedbela, (value) => choose("speedbela", value), DESIGNS.speedbela)),
+      line(
+        setting("light", t("setting_light"), chosen.light, (value) => choose("light", value as Choices["light"]), [
+          ["day", "light_day"],
+          ["evening", "light_evening"],
+        ]),
+      ),
+      line(setting("highlight", t("setting_highlight"), chosen.highlight, (value) => choose("highlight", value as "on" | "off"), ON_OFF)),
+      line(setting("count-points", t("setting_count_points"), chosen.countPoints, (value) => choose("countPoints", value as "on" | "off"), ON_OFF)),
+      line(setting("sound", t("setting_sound"), chosen.sound, (value) => chooseSound(value as "on" | "off"), ON_OFF)),
+      h("form", { method: "dialog" }, h("button", { type: "submit" }, t("settings_done"))),
     );
   };
-  const open = h(
-    "button",
-    {
-      type: "button",
-      class: "gear",
-      "aria-haspopup": "dialog",
-      onclick: () => {
-        fill();
-        dialog.showModal();
-      },
+  const open = h("button", {
+    type: "button",
+    class: "gear",
+    "aria-haspopup": "dialog",
+    onclick: () => {
+      fill();
+      dialog.showModal();
     },
-    h("span", { "aria-hidden": "true" }, "⚙ "),
-    "Settings",
-  );
+  });
+  const name = () => replace(open, h("span", { "aria-hidden": "true" }, t("gear_sign"), " "), t("settings"));
+  name();
+  let named = document.documentElement.lang;
+  window.addEventListener(CHANGED, () => {
+    if (document.documentElement.lang === named) return;
+    named = document.documentElement.lang;
+    name();
+    if (dialog.open) {
+      fill();
+      dialog.querySelector<HTMLElement>("#language")?.focus();
+    }
+  });
   return h("span", { class: "gear-box" }, open, dialog);
 }
 

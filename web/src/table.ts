@@ -4,7 +4,7 @@
 
 import { clone, create } from "@bufbuild/protobuf";
 import { timestampMs } from "@bufbuild/protobuf/wkt";
-import { api, Code, isCode, problem, RECONNECTING, requestId, session, unreachable } from "./api";
+import { api, Code, isCode, problem, requestId, serverLanguage, session, unreachable } from "./api";
 import {
   describe,
   drawCalls,
@@ -17,11 +17,13 @@ import {
   drawTrick,
   Names,
   PHASES,
+  seatName,
 } from "./board";
 import { cardName, isRed, serverNames } from "./cards";
-import { h, replace, say, type Child } from "./dom";
+import { h, replace, write, type Child } from "./dom";
 import { cardFace, packOf } from "./faces";
 import { drawMarket } from "./market";
+import { language, t, textOf, verbatim, type Message, type Text } from "./messages";
 import { CHANGED, designOf, play } from "./settings";
 import { ActionSchema, type Action } from "./gen/speedgamez/v1/actions_pb";
 import type { Card } from "./gen/speedgamez/v1/cards_pb";
@@ -35,9 +37,6 @@ import {
 } from "./gen/speedgamez/v1/table_pb";
 import type { GetAdviceResponse } from "./gen/speedgamez/v1/table_service_pb";
 
-export const TABLE_KEYS =
-  "1–9 play a card (Shift+1–9 the 10th to 18th) · P pass · D double · N dalje (Bela) · every call's letter beside it takes it · " +
-  "Enter continue · L last trick · R advice · B balance (your statistics) · ? these keys";
 // Keys the table keeps for itself; a call never gets one of them.
 const TABLE_OWN_KEYS = new Set(["l", "r", "b"]);
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
@@ -69,7 +68,7 @@ export class TableScreen {
   private view: TableView | undefined;
   private advice: GetAdviceResponse | undefined;
   private lastSequence = 0n;
-  private log: [string, string][] = [];
+  private log: [sequence: string, line: Message][] = [];
   private showLastTrick = false;
   // The trump ladder stays folded or open as the player left it, through every redraw.
   private ladderOpen = true;
@@ -95,26 +94,23 @@ export class TableScreen {
     this.clock = h("p", { class: "clock", "aria-live": "off" });
     this.board = h("div", { class: "board" });
     // The history scrolls by itself, never the page; being focusable, it scrolls by keys too.
-    this.logList = h("ol", { class: "log", "aria-label": "What happened", tabindex: 0 });
+    this.logList = h("ol", { class: "log", tabindex: 0 });
+    this.history = h("details", { class: "history", open: true });
+    this.heading = h("h1", {});
     replace(
       options.root,
-      h(
-        "div",
-        { class: "table-screen" },
-        h("div", { class: "play" }, h("h1", {}, "At the table"), this.clock, this.board, this.status),
-        h(
-          "details",
-          { class: "history", open: true },
-          h("summary", {}, h("h2", {}, "What happened")),
-          this.logList,
-        ),
-      ),
+      h("div", { class: "table-screen" }, h("div", { class: "play" }, this.heading, this.clock, this.board, this.status), this.history),
     );
+    this.drawFrame();
     const kept = sessionStorage.getItem(this.logKey());
     if (kept) {
-      const stored = JSON.parse(kept) as { last: string; log: [string, string][] };
+      const stored = JSON.parse(kept) as { last: string; log: [string, Message | string][] };
       this.lastSequence = BigInt(stored.last);
-      this.log = stored.log;
+      // A line kept as text by an earlier version of the page stays as it was written.
+      this.log = stored.log.map(([sequence, line]) => [
+        sequence,
+        typeof line === "string" ? { key: "as_sent", parameters: { text: line } } : line,
+      ]);
     }
     this.drawLog();
     this.timer = window.setInterval(() => this.tick(), 250);
@@ -123,12 +119,44 @@ export class TableScreen {
     this.online = () => this.stream?.abort();
     window.addEventListener("online", this.online);
     // Card names come from the server's texts: a changed setting asks for the view again.
-    this.changed = () => void this.refresh().catch((error) => say(this.status, problem(error)));
+    // A new language also writes the frame and the history anew (the status line keeps
+    // what it said until it says something else).
+    this.changed = () => {
+      const anew = this.drawnIn !== language();
+      if (anew) {
+        this.drawnIn = language();
+        this.drawFrame();
+        this.drawLog();
+        // The stream opens again to carry the server's texts in the new language.
+        this.stream?.abort();
+      }
+      void (anew ? this.learnTitles() : Promise.resolve())
+        .then(() => this.refresh())
+        .catch((error) => this.tell(problem(error)));
+    };
     window.addEventListener(CHANGED, this.changed);
   }
 
   private readonly online: () => void;
   private readonly changed: () => void;
+  private readonly history: HTMLElement;
+  private readonly heading: HTMLElement;
+  private drawnIn = language();
+  // Whether the status line says the connection is lost, to clear it once an answer comes.
+  private reconnecting = false;
+
+  /** The parts around the board that say what they are. */
+  private drawFrame(): void {
+    replace(this.heading, t("at_the_table"));
+    this.logList.setAttribute("aria-label", t("what_happened"));
+    replace(this.history, h("summary", {}, h("h2", {}, t("what_happened"))), this.logList);
+  }
+
+  /** The status line: what went wrong, a hint, or nothing. */
+  private tell(text: Text | ""): void {
+    this.reconnecting = text !== "" && text === t("reconnecting");
+    write(this.status, text);
+  }
 
   async open(): Promise<void> {
     try {
@@ -136,7 +164,7 @@ export class TableScreen {
       await this.joinIfInvited();
       await this.refresh();
     } catch (error) {
-      say(this.status, problem(error));
+      this.tell(problem(error));
     }
     void this.watch();
   }
@@ -155,20 +183,21 @@ export class TableScreen {
 
   /** Joining by a link: an open human seat is taken at once, before the first look. */
   private async joinIfInvited(): Promise<void> {
-    const answer = await api.getTable({ table: this.options.name, cardNames: this.names() });
+    const answer = await api.getTable({ table: this.options.name, ...this.wording() });
     const view = answer.table;
     if (!view || view.viewerSeat !== undefined) return;
     const open = view.phase === TablePhase.WAITING_FOR_PLAYERS && view.seats.some((seat) => seat.open);
     // A player who left a running match takes his own seat back from the computer.
     const left = !this.over(view) && view.seats.some((seat) => seat.playerId === session.playerId);
     if (open || left) {
-      await api.joinTable({ table: this.options.name, cardNames: this.names() });
-      say(this.status, left ? "You are back in your seat." : "You took a seat at this table.");
+      await api.joinTable({ table: this.options.name, ...this.wording() });
+      this.tell(left ? t("back_in_seat") : t("took_seat"));
     }
   }
 
-  private names() {
-    return serverNames(this.view?.game ?? "");
+  /** How the server is to write its texts for this page: card names and language. */
+  private wording() {
+    return { cardNames: serverNames(this.view?.game ?? ""), language: serverLanguage() };
   }
 
   /** One GetTable at a time; changes that arrive meanwhile ask for one more. */
@@ -180,9 +209,9 @@ export class TableScreen {
     this.refreshing = (async () => {
       do {
         this.refreshAgain = false;
-        const answer = await api.getTable({ table: this.options.name, cardNames: this.names() });
+        const answer = await api.getTable({ table: this.options.name, ...this.wording() });
         // An answer: the connection is back.
-        if (this.status.textContent === RECONNECTING) say(this.status, "");
+        if (this.reconnecting) this.tell("");
         if (answer.table) this.show(answer.table, answer.advice);
       } while (this.refreshAgain);
     })().finally(() => {
@@ -195,7 +224,7 @@ export class TableScreen {
 
   /** The game's and rule set's titles, as ListGames names them (asked once). */
   private async learnTitles(): Promise<void> {
-    const games = await api.listGames({});
+    const games = await api.listGames({ language: serverLanguage() });
     for (const game of games.games) {
       this.titles.set(game.id, game.title);
       for (const rules of game.ruleSets) this.titles.set(`${game.id}/${rules.id}`, rules.title || rules.id);
@@ -232,13 +261,13 @@ export class TableScreen {
       this.heard = Date.now();
       try {
         const stream = api.watchTable(
-          { table: this.options.name, afterSequence: this.lastSequence, cardNames: this.names() },
+          { table: this.options.name, afterSequence: this.lastSequence, ...this.wording() },
           { signal },
         );
         for await (const response of stream) {
           attempt = 0;
           this.heard = Date.now();
-          if (this.status.textContent === RECONNECTING) say(this.status, "");
+          if (this.reconnecting) this.tell("");
           if (response.kind.case === "event") this.onEvent(response.kind.value);
         }
         // The stream ends by itself after the match's last event.
@@ -246,14 +275,14 @@ export class TableScreen {
       } catch (error) {
         if (this.stop.signal.aborted) return;
         if (isCode(error, Code.NotFound) || isCode(error, Code.PermissionDenied)) {
-          say(this.status, problem(error));
+          this.tell(problem(error));
           return;
         }
-        if (unreachable(error)) say(this.status, RECONNECTING);
+        if (unreachable(error)) this.tell(t("reconnecting"));
       }
       await new Promise((resolve) => setTimeout(resolve, RECONNECT_MS[Math.min(attempt, RECONNECT_MS.length - 1)]));
       attempt += 1;
-      if (!this.stop.signal.aborted) void this.refresh().catch((error) => say(this.status, problem(error)));
+      if (!this.stop.signal.aborted) void this.refresh().catch((error) => this.tell(problem(error)));
     }
   }
 
@@ -264,20 +293,24 @@ export class TableScreen {
   private onEvent(event: TableEvent): void {
     if (event.sequence <= this.lastSequence) return; // delivered before: never shown twice
     this.lastSequence = event.sequence;
-    const text = describe(event, this.view);
+    const line = describe(event, this.view);
     if (event.kind.case === "actionTaken" && event.kind.value.action?.kind.case === "playCard") play("card");
     if (event.kind.case === "trickCompleted") play("trick");
-    if (text) this.log.push([event.sequence.toString(), text]);
+    if (line) this.log.push([event.sequence.toString(), line]);
     this.log = this.log.slice(-LOG_KEPT);
-    sessionStorage.setItem(this.logKey(), JSON.stringify({ last: this.lastSequence.toString(), log: this.log }));
+    // A number of the protocol's 64 bits is kept as its digits (JSON has no bigint).
+    const kept = JSON.stringify({ last: this.lastSequence.toString(), log: this.log }, (_, value: unknown) =>
+      typeof value === "bigint" ? value.toString() : value,
+    );
+    sessionStorage.setItem(this.logKey(), kept);
     this.drawLog();
-    void this.refresh().catch((error) => say(this.status, problem(error)));
+    void this.refresh().catch((error) => this.tell(problem(error)));
   }
 
   private drawLog(): void {
     replace(
       this.logList,
-      ...this.log.map(([sequence, text]) => h("li", { "data-sequence": sequence }, text)),
+      ...this.log.map(([sequence, line]) => h("li", { "data-sequence": sequence }, textOf(line))),
     );
     // The newest line in view, by scrolling the list alone: scrolling it into view would
     // move the whole page on a phone with every event.
@@ -296,15 +329,15 @@ export class TableScreen {
     }
     const countdowns = this.board.querySelectorAll<HTMLElement>(".seat.acting .countdown");
     if (this.deadline === undefined || !this.view || this.over(this.view)) {
-      this.clock.textContent = "";
-      for (const countdown of countdowns) countdown.textContent = "";
+      write(this.clock, "");
+      for (const countdown of countdowns) write(countdown, "");
       return;
     }
     const seconds = Math.max(0, Math.ceil((this.deadline - Date.now()) / 1000));
-    const waiting = this.view.toActSeats.map((seat) => this.seatName(seat)).join(", ");
-    this.clock.textContent = `Time left: ${seconds} s for ${waiting}`;
+    const waiting = this.view.toActSeats.map((seat) => seatName(this.view, seat));
+    write(this.clock, t("time_left", { seconds, names: waiting }));
     for (const countdown of countdowns) {
-      countdown.textContent = `${seconds} s`;
+      write(countdown, t("seconds", { seconds }));
       countdown.classList.toggle("short", seconds <= 5);
     }
   }
@@ -314,11 +347,6 @@ export class TableScreen {
     const view = this.view;
     if (!view || view.phase !== TablePhase.FINISHED || view.viewerSeat === undefined || view.nextTable || view.daily) return false;
     return view.seats.filter((seat) => seat.kind === SeatKind.HUMAN).length > 1;
-  }
-
-  private seatName(seat: number): string {
-    const found = this.view?.seats.find((candidate) => candidate.seat === seat);
-    return found ? found.playerName || `seat ${seat + 1}` : `seat ${seat + 1}`;
   }
 
   // Drawing -----------------------------------------------------------------------------
@@ -345,23 +373,23 @@ export class TableScreen {
         h(
           "h2",
           {},
-          `${this.titles.get(view.game) ?? view.game} · ${this.titles.get(`${view.game}/${view.ruleSet}`) ?? view.ruleSet}`,
+          verbatim(`${this.titles.get(view.game) ?? view.game} · ${this.titles.get(`${view.game}/${view.ruleSet}`) ?? view.ruleSet}`),
         ),
         h(
           "p",
           {},
-          view.dealsTotal ? `Deal ${view.dealNumber} of ${view.dealsTotal}` : `Deal ${view.dealNumber}`,
-          view.targetPoints ? ` · to ${view.targetPoints} points` : "",
-          ` · ${PHASES[view.phase] ?? ""}`,
-          view.learning ? " · learning: the computers' cards lie open" : "",
-          view.stake ? ` · stake ${view.stake} chips each, the pot to the best placed` : "",
+          view.dealsTotal ? t("deal_of", { deal: view.dealNumber, deals: view.dealsTotal }) : t("deal", { deal: view.dealNumber }),
+          view.targetPoints ? t("to_points", { points: view.targetPoints }) : null,
+          view.phase in PHASES ? t("in_phase", { phase: t(PHASES[view.phase]) }) : null,
+          view.learning ? t("learning_note") : null,
+          view.stake ? t("stake_note", { stake: view.stake }) : null,
         ),
         view.contract?.label
-          ? h("p", { class: "contract" }, `Game: ${view.contract.label}`, view.contract.trumpNote ? ` (${view.contract.trumpNote})` : "")
+          ? h("p", { class: "contract" }, t("contract", { label: view.contract.label, note: view.contract.trumpNote }))
           : null,
-        h("p", { class: "share" }, "Invite a friend: ", h("a", { href: `?table=${view.name}` }, "link to this table")),
+        h("p", { class: "share" }, t("invite"), " ", h("a", { href: `?table=${view.name}` }, t("table_link"))),
         view.viewerSeat !== undefined && !this.over(view)
-          ? h("button", { type: "button", class: "leave", onclick: () => void this.leave() }, "Leave the table")
+          ? h("button", { type: "button", class: "leave", onclick: () => void this.leave() }, t("leave_table"))
           : null,
       ),
       drawTable(
@@ -379,7 +407,7 @@ export class TableScreen {
       this.drawHand(view, mine),
       this.drawChoices(view),
       this.drawAdvice(view),
-      this.over(view) && !outcomeShown(view) ? h("p", { class: "end" }, h("a", { href: "./" }, "Back to the lobby")) : null,
+      this.over(view) && !outcomeShown(view) ? h("p", { class: "end" }, h("a", { href: "./" }, t("back_to_lobby"))) : null,
     );
     for (const input of this.board.querySelectorAll<HTMLInputElement>("input[data-focus]")) {
       const value = typed.get(input.dataset.focus!);
@@ -388,8 +416,8 @@ export class TableScreen {
     if (focused) this.board.querySelector<HTMLElement>(`[data-focus="${CSS.escape(focused)}"]`)?.focus();
   }
 
-  private card(card: Card | undefined): string {
-    return this.view ? new Names(this.view).card(card) : "?";
+  private card(card: Card | undefined): Text {
+    return this.view ? new Names(this.view).card(card) : t("unknown_card");
   }
 
   private toggleLastTrick(): void {
@@ -401,8 +429,8 @@ export class TableScreen {
     if (!view.hand.length) return null;
     return h(
       "section",
-      { class: "hand", "aria-label": "Your hand" },
-      h("h3", {}, mine ? "Your hand: your turn" : "Your hand"),
+      { class: "hand", "aria-label": t("your_hand") },
+      h("h3", {}, mine ? t("your_hand_turn") : t("your_hand")),
       h(
         "ul",
         {},
@@ -418,10 +446,10 @@ export class TableScreen {
                 "aria-disabled": held.playable ? undefined : "true",
                 "aria-keyshortcuts": cardKey(index),
                 "data-focus": `card-${cardName(held.card, "")}`,
-                title: held.playable ? undefined : held.reason,
+                title: held.playable ? undefined : verbatim(held.reason),
                 onclick: () => this.playCard(index),
               },
-              cardKey(index) ? h("span", { class: "key" }, cardKey(index)!.replace("Shift+", "⇧")) : null,
+              index < 18 ? h("span", { class: "key" }, index < 9 ? index + 1 : t("shifted_key", { digit: index - 8 })) : null,
               held.card ? cardFace(held.card, packOf(view.game, view.options)) : null,
               h("span", { class: "name" }, this.card(held.card)),
             ),
@@ -438,8 +466,8 @@ export class TableScreen {
     if (!calls.length) return null;
     return h(
       "section",
-      { class: "choices", "aria-label": "Your calls" },
-      h("h3", {}, "Your calls"),
+      { class: "choices", "aria-label": t("your_calls") },
+      h("h3", {}, t("your_calls")),
       h(
         "ul",
         {},
@@ -460,10 +488,10 @@ export class TableScreen {
                 "aria-keyshortcuts": keyName(keys.get(choice)),
                 onclick: () => this.takeChoice(this.priced(choice, index, view)),
               },
-              keys.has(choice) ? h("span", { class: "key" }, keyName(keys.get(choice))) : null,
-              choice.label,
+              keys.has(choice) ? h("span", { class: "key" }, keyLabel(keys.get(choice)!)) : null,
+              verbatim(choice.label),
             ),
-            choice.meaning ? h("span", { class: "meaning" }, choice.meaning) : null,
+            choice.meaning ? h("span", { class: "meaning" }, verbatim(choice.meaning)) : null,
           ),
         ),
       ),
@@ -481,7 +509,7 @@ export class TableScreen {
     const playing = view.viewerSeat !== undefined && !view.daily && view.phase === TablePhase.FINISHED;
     return h(
       "div",
-      { class: "outcome", role: "region", "aria-label": finished ? "The match is over" : "After the deal" },
+      { class: "outcome", role: "region", "aria-label": finished ? t("match_over") : t("after_the_deal") },
       finished && view.standings.length ? drawStandings(view, names) : null,
       drawSettlement(view, names),
       h(
@@ -498,25 +526,25 @@ export class TableScreen {
                 "aria-keyshortcuts": "Enter",
                 onclick: () => this.takeChoice(going),
               },
-              h("span", { class: "key" }, "Enter"),
-              going.label,
+              h("span", { class: "key" }, t("key_enter")),
+              verbatim(going.label),
             )
           : null,
         !going && !finished && waiting.length
-          ? h("p", {}, `Waiting for ${waiting.map((seat) => names.seat(seat.seat)).join(", ")} to continue`)
+          ? h("p", {}, t("waiting_to_continue", { names: waiting.map((seat) => names.seat(seat.seat)) }))
           : null,
-        playing && view.nextTable ? h("p", {}, "The next match is open for the same people.") : null,
+        playing && view.nextTable ? h("p", {}, t("next_match_open")) : null,
         playing
           ? h(
               "button",
               { type: "button", class: "again", onclick: () => void this.playAgain() },
-              view.nextTable ? "Join the next match" : "Play again",
+              view.nextTable ? t("join_next_match") : t("play_again"),
             )
           : null,
         finished && view.viewerSeat !== undefined
-          ? h("button", { type: "button", class: "replay", onclick: () => this.options.onReplay(view.name, view.game) }, "Replay this match")
+          ? h("button", { type: "button", class: "replay", onclick: () => this.options.onReplay(view.name, view.game) }, t("replay_this_match"))
           : null,
-        finished ? h("p", { class: "end" }, h("a", { href: "./" }, "Back to the lobby")) : null,
+        finished ? h("p", { class: "end" }, h("a", { href: "./" }, t("back_to_lobby"))) : null,
       ),
     );
   }
@@ -527,10 +555,10 @@ export class TableScreen {
     const view = this.view;
     if (!view) return;
     try {
-      const answer = await api.createTable({ againOf: view.name, cardNames: this.names() });
+      const answer = await api.createTable({ againOf: view.name, ...this.wording() });
       if (answer.table) this.options.onOpen(answer.table.name);
     } catch (error) {
-      say(this.status, problem(error));
+      this.tell(problem(error));
     }
   }
 
@@ -539,8 +567,9 @@ export class TableScreen {
   private priceFields(choice: ActionChoice, index: number, view: TableView): HTMLElement | null {
     const market = choice.action?.kind.case === "speculation" ? choice.action.kind.value.kind : undefined;
     if (!choice.allowed || (market?.case !== "bid" && market?.case !== "offer")) return null;
-    const fields: HTMLElement[] = [
-      h("label", { for: `price-${index}` }, "Chips "),
+    const fields: Child[] = [
+      h("label", { for: `price-${index}` }, t("chips")),
+      " ",
       h("input", {
         id: `price-${index}`,
         type: "number",
@@ -553,7 +582,9 @@ export class TableScreen {
     if (market.case === "offer") {
       const slots = slotsOf(view, market.value.sellerSeat).length || 1;
       fields.push(
-        h("label", { for: `cards-${index}` }, " cards "),
+        " ",
+        h("label", { for: `cards-${index}` }, t("cards")),
+        " ",
         h("input", {
           id: `cards-${index}`,
           type: "number",
@@ -590,17 +621,21 @@ export class TableScreen {
     const advice = this.advice;
     return h(
       "section",
-      { class: "advice", "aria-label": "Advice" },
-      h("button", { type: "button", onclick: () => void this.askAdvice(), "aria-keyshortcuts": "R" }, "Advice (R)"),
+      { class: "advice", "aria-label": t("advice") },
+      h("button", { type: "button", onclick: () => void this.askAdvice(), "aria-keyshortcuts": "R" }, t("advice_button")),
       advice ? this.adviceText(advice) : null,
     );
   }
 
   private adviceText(advice: GetAdviceResponse): HTMLElement {
-    const lines: Child[] = [h("p", {}, `The strong computer: ${advice.reason}`)];
+    const lines: Child[] = [h("p", {}, t("advice_reason", { reason: advice.reason }))];
     if (advice.calls.length) {
       lines.push(
-        h("ul", {}, ...advice.calls.map((call) => h("li", {}, `${call.label}: wins ${Math.round(call.winChance * 100)}%`))),
+        h(
+          "ul",
+          {},
+          ...advice.calls.map((call) => h("li", {}, t("advice_call", { label: call.label, percent: Math.round(call.winChance * 100) }))),
+        ),
       );
     }
     if (advice.cards.length) {
@@ -609,7 +644,7 @@ export class TableScreen {
           "ul",
           {},
           ...advice.cards.map((card) =>
-            h("li", {}, `${this.card(card.card)}: wins in ${card.winningDeals} of ${advice.dealsConsidered} deals`),
+            h("li", {}, t("advice_card", { card: this.card(card.card), wins: card.winningDeals, deals: advice.dealsConsidered })),
           ),
         ),
       );
@@ -624,7 +659,7 @@ export class TableScreen {
     const held = view?.hand[index];
     if (!view || !held) return;
     if (!held.playable) {
-      say(this.status, held.reason || "You cannot play this card now.");
+      this.tell(held.reason ? verbatim(held.reason) : t("cannot_play"));
       return;
     }
     const choice = view.choices.find(
@@ -639,7 +674,7 @@ export class TableScreen {
 
   private async takeChoice(choice: ActionChoice): Promise<void> {
     if (!choice.allowed) {
-      say(this.status, choice.reason || "You cannot make this call now.");
+      this.tell(choice.reason ? verbatim(choice.reason) : t("cannot_call"));
       return;
     }
     if (choice.action) await this.submit(choice.action);
@@ -654,14 +689,14 @@ export class TableScreen {
         tableVersion: view.version,
         requestId: requestId(),
         action,
-        cardNames: this.names(),
+        ...this.wording(),
       });
-      say(this.status, "");
+      this.tell("");
       if (answer.table) this.show(answer.table, answer.advice);
     } catch (error) {
       // Refused: nothing changed. Decide again on the table as it is now; a table that moved
       // on meanwhile (another's move came first) is only drawn anew, with no error to read.
-      say(this.status, isCode(error, Code.Aborted) ? "" : problem(error));
+      this.tell(isCode(error, Code.Aborted) ? "" : problem(error));
       await this.refresh().catch(() => undefined);
     }
   }
@@ -673,19 +708,19 @@ export class TableScreen {
       await api.leaveTable({ table: this.options.name });
       this.options.onLeft();
     } catch (error) {
-      say(this.status, problem(error));
+      this.tell(problem(error));
     }
   }
 
   private async askAdvice(): Promise<void> {
     if (!this.view) return;
-    say(this.status, "Asking the strong computer …");
+    this.tell(t("advice_asking"));
     try {
-      this.advice = await api.getAdvice({ table: this.view.name, cardNames: this.names() });
-      say(this.status, "");
+      this.advice = await api.getAdvice({ table: this.view.name, ...this.wording() });
+      this.tell("");
       this.draw();
     } catch (error) {
-      say(this.status, problem(error));
+      this.tell(problem(error));
     }
   }
 
@@ -712,7 +747,7 @@ export class TableScreen {
     } else if (key === "b") {
       this.options.onStatistics();
     } else if (key === "?") {
-      say(this.status, TABLE_KEYS);
+      this.tell(t("keys_help"));
     } else {
       return;
     }
@@ -757,6 +792,11 @@ function cardKey(index: number): string | undefined {
 function keyName(key: string | undefined): string | undefined {
   if (!key) return undefined;
   return key.length > 1 ? key[0].toUpperCase() + key.slice(1) : key.toUpperCase();
+}
+
+/** A call's key as the page shows it beside the call: its letter, or Enter. */
+function keyLabel(key: string): Text {
+  return key === "enter" ? t("key_enter") : verbatim(key.toUpperCase());
 }
 
 /** A market call's kind (reveal, keep, sell, bid, offer, ...), or nothing. */
