@@ -812,5 +812,6 @@ def self_only(viewer: int | None) -> frozenset[int]:
 def _not_your_turn(waiting: frozenset[int]) -> str:
     if not waiting:
         return "the deal is over"
-    seats = ", ".join(str(seat) for seat in sorted(waiting))
-    return f"it is not your turn: waiting for seat {seats}"
+    # Each seat named as a seat, so that every one of them reads as its player's name.
+    seats = ", ".join(f"seat {seat}" for seat in sorted(waiting))
+    return f"it is not your turn: waiting for {seats}"

@@ -31,7 +31,7 @@ from server.store import AuthenticationStatus, Store, digest, now_ms
 from server.streams import WatchStreams
 from server.table import TableConfig, TableRecord, TableStatus
 from server.table_log import Act, Again, Close, Compare, Expire, Join, Leave, LogEntry, SeatKind, Stop
-from server.texts import Wording
+from server.texts import Texts, Wording
 from server.views import (
     ViewCache,
     level_from_proto,
@@ -446,7 +446,7 @@ class TableService(WatchStreams):
         if answer is None:
             raise ServiceError(Code.UNAVAILABLE, "no computer player answered in time; try again")
         advice = service_pb2.GetAdviceResponse.FromString(answer)
-        advice.reason = texts_for(record, wording)(advice.reason)
+        _render_advice(advice, texts_for(record, wording))
         return advice
 
     async def get_replay(
@@ -491,7 +491,7 @@ class TableService(WatchStreams):
         answer = await self.queue.request_advice(record, seat, self.settings.advice_timeout_ms)
         if answer is not None:
             advice.ParseFromString(answer)
-            advice.reason = texts_for(record, wording)(advice.reason)
+            _render_advice(advice, texts_for(record, wording))
 
     async def _open_table(
         self,
@@ -729,6 +729,13 @@ def game_listing(in_german: bool) -> service_pb2.ListGamesResponse:
     return response
 
 
+def _render_advice(advice: service_pb2.GetAdviceResponse, texts: Texts) -> None:
+    """The advice's texts as the caller reads them: the reason and each call's label."""
+    advice.reason = texts(advice.reason)
+    for call in advice.calls:
+        call.label = texts(call.label)
+
+
 def _list_in_german(listing: service_pb2.ListGamesResponse) -> None:
     """The listing's texts for a German reader (ids and keys stay)."""
     for game in listing.games:
@@ -740,7 +747,7 @@ def _list_in_german(listing: service_pb2.ListGamesResponse) -> None:
             rule_set.title = german(rule_set.title)
             for option in rule_set.options:
                 option.meaning = german(option.meaning)
-                for value, label in option.value_labels.items():
+                for value, label in list(option.value_labels.items()):
                     option.value_labels[value] = german(label)
 
 

@@ -200,7 +200,9 @@ def table_view(record: TableRecord, viewer: int | None, wording: Wording = ENGLI
     )
     if record.config.count_points:
         view.party_points.extend(
-            table_pb2.PartyPoints(label=party.label, seats=sorted(party.seats), card_points=party.card_points)
+            table_pb2.PartyPoints(
+                label=texts(party.label), seats=sorted(party.seats), card_points=party.card_points
+            )
             for party in deal.parties
         )
     if deal.contract is not None:
@@ -351,7 +353,7 @@ def redact_event(stored: StoredEvent, viewer: int | None, texts: Texts) -> table
         withheld.time.CopyFrom(event.time)
         return withheld
     kind = event.WhichOneof("kind")
-    if kind not in ("action_taken", "bidding_ended", "deal_settled", "seat_changed"):
+    if kind not in ("action_taken", "bidding_ended", "deal_settled", "seat_changed", "speculation"):
         return event
     redacted = table_pb2.TableEvent()
     redacted.CopyFrom(event)
@@ -363,6 +365,11 @@ def redact_event(stored: StoredEvent, viewer: int | None, texts: Texts) -> table
     elif kind == "bidding_ended":
         redacted.bidding_ended.contract.label = texts(event.bidding_ended.contract.label)
         redacted.bidding_ended.contract.trump_note = texts(event.bidding_ended.contract.trump_note)
+    elif kind == "speculation":
+        told = redacted.speculation.WhichOneof("kind")
+        if told in ("offer_lapsed", "chips_moved", "pool_carried"):
+            notice = getattr(redacted.speculation, told)
+            notice.reason = texts(notice.reason)
     else:
         render_settlement(redacted.deal_settled.settlement, texts)
     return redacted

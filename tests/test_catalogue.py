@@ -20,16 +20,16 @@ from tests.test_what_people_read import GAME_TABLES, played
 
 GERMAN = Wording(language=table_service_pb2.LANGUAGE_GERMAN)
 GERMAN_BAVARIAN = Wording(cards_pb2.CARD_NAMES_BAVARIAN, table_service_pb2.LANGUAGE_GERMAN)
-NAMES = ("Anna", "Computer 1 (easy)", "Computer 2 (easy)", "Computer 3 (easy)", "Eva", "Fritz")
+NAMES = ("Anna", "Computer 1 (easy)", "Computer 2 (easy)", "Computer 3 (easy)", "Eva", "Fritz", "Gerd", "Hanna", "Ida")
 # Words that are English and never German (nor a game's term): one of them in a German text
-# means a text the catalogue does not know.
+# means a text the catalogue does not know. Chips and Pool are Speculation's German words too.
 _ENGLISH_WORDS = """
-    the you your must with and of to is are points point chips chip cents cent trump trumps
+    the you your must with and of to is are points point cents cent trump trumps
     won lost wins win pays by for not turn waiting can cannot play plays card cards follow which
     only who when after before until has have holds hold alone against party seat base value
     first last trick tricks game announce announced double higher than every each none no it
     its this that they them his her he she one two three four pass bid bids offer sell sells
-    keep keeps top pool already again more less least most half needs need counts count at on
+    keep keeps top already again more less least most half needs need counts count at on
     or if nor do does take takes taken made makes lose loses beat beaten leads may call called
     suit suits yourself own held fallen gets nothing new dealer choose chose stood up
 """
@@ -37,7 +37,7 @@ ENGLISH = frozenset(re.findall(r"[a-z]+", _ENGLISH_WORDS))
 
 
 def english_words(text: str) -> list[str]:
-    return [word for word in re.findall(r"[A-Za-z]+", text) if word.lower() in ENGLISH]
+    return [word for word in re.findall(r"[^\W\d_]+", text) if word.lower() in ENGLISH]
 
 
 @pytest.fixture

@@ -106,22 +106,22 @@ def test_baska_kop_a_lost_solo_and_the_computers_reasons_read_german() -> None:
 def test_speculation_market_choices_and_history_read_german() -> None:
     state = speculation.stacked(["2C 3C 4C", "5C 6C 7C", "8C 9C TC", "JC QC KC"], "9H")
     labels = [GERMAN(choice.label) for choice in speculation.GAME.choices(state, 0)]
-    assert labels[:3] == ["♥9 behalten", "♥9 verkaufen", "Für die oberste Karte von Ben 1 Jeton bieten"]
+    assert labels[:3] == ["♥9 behalten", "♥9 verkaufen", "Für die oberste Karte von Ben 1 Chip bieten"]
     speculation.act(state, 0, "sell")
     assert [BAVARIAN(choice.label) for choice in speculation.GAME.choices(state, 1)][:2] == [
         "Kein Gebot",
-        "1 Jeton für Herz 9 bieten",
+        "1 Chip für Herz 9 bieten",
     ]
     top_two = state.stack(2)[:2]
     speculation.act(state, 1, f"offer 2 {top_two[0]},{top_two[1]} 3")
     answers = [GERMAN(choice.label) for choice in speculation.GAME.choices(state, 2)][2:4]
     assert answers == [
-        "An Ben verkaufen: deine obersten zwei verdeckten Karten für 3 Jetons",
-        "3 Jetons von Ben für deine obersten zwei verdeckten Karten ablehnen",
+        "An Ben verkaufen: deine obersten zwei verdeckten Karten für 3 Chips",
+        "3 Chips von Ben für deine obersten zwei verdeckten Karten ablehnen",
     ]
     assert [GERMAN(entry.label) for entry in speculation.GAME.view(state, 0).history] == [
         "Will verkaufen",
-        "Bietet 3 Jetons für die obersten zwei verdeckten Karten von Carla",
+        "Bietet 3 Chips für die obersten zwei verdeckten Karten von Carla",
     ]
 
 
@@ -138,15 +138,15 @@ def test_speculation_refusals_name_the_offer_and_the_auction_in_german() -> None
     speculation.act(state, 1, f"bid {auction} 3")
     assert (
         refusal(2, f"bid {auction} 3")
-        == "Ein Gebot muss mindestens 4 Jetons betragen (das beste Gebot plus eins)"
+        == "Ein Gebot muss mindestens 4 Chips betragen (das beste Gebot plus eins)"
     )
-    assert refusal(2, f"bid {auction} 50") == "Du hast für Gebote und Angebote 36 Jetons frei, nicht 50"
+    assert refusal(2, f"bid {auction} 50") == "Du hast für Gebote und Angebote 36 Chips frei, nicht 50"
     top_two = state.stack(2)[:2]
     speculation.act(state, 1, f"offer 2 {top_two[0]},{top_two[1]} 3")
     offer = state.next_id
     speculation.act(state, 1, f"withdraw {offer}")
     assert refusal(2, f"accept {offer}") == (
-        "Das Angebot von Ben (3 Jetons für die obersten zwei verdeckten Karten von Carla) wurde zurückgezogen"
+        "Das Angebot von Ben (3 Chips für die obersten zwei verdeckten Karten von Carla) wurde zurückgezogen"
     )
     assert refusal(2, "reveal") == "♥9 wird versteigert"
 
@@ -164,20 +164,20 @@ def test_speculation_settlement_and_the_traders_reasons_read_german() -> None:
     state = speculation.stacked(["2C 3C 4C", "5C 6C 7C", "8C 9C TC", "JC QC KC"], "AH")
     settled = speculation.GAME.result(state)
     assert settled is not None
-    assert GERMAN(settled.summary) == "Anna gewinnt den Pot von 18 Jetons mit ♥A."
-    assert BAVARIAN(settled.summary) == "Anna gewinnt den Pot von 18 Jetons mit Herz Sau."
+    assert GERMAN(settled.summary) == "Anna gewinnt den Pool von 18 Chips mit ♥A."
+    assert BAVARIAN(settled.summary) == "Anna gewinnt den Pool von 18 Chips mit Herz Sau."
     assert [GERMAN(step.label) for step in settled.steps][:3] == [
-        "Pot: 18 Jetons",
+        "Pool: 18 Chips",
         "Einsatz (Geber)",
         "Einsatz",
     ]
-    assert GERMAN(settled.steps[-1].label) == "Pot mit ♥A gewonnen"
+    assert GERMAN(settled.steps[-1].label) == "Pool mit ♥A gewonnen"
     assert GERMAN("♠10 wins 69%: worth 18 of 26 chips: keeps it") == (
-        "♠10 gewinnt zu 69 %: 18 von 26 Jetons wert: behält sie"
+        "♠10 gewinnt zu 69 %: 18 von 26 Chips wert: behält sie"
     )
     assert GERMAN("♥3 wins 15%: worth 6 of 38 chips: 5 chips are too few") == (
-        "♥3 gewinnt zu 15 %: 6 von 38 Jetons wert: 5 Jetons sind zu wenig"
+        "♥3 gewinnt zu 15 %: 6 von 38 Chips wert: 5 Chips sind zu wenig"
     )
     assert GERMAN("a face-down card is worth 2.7 chips: takes 1 chip") == (
-        "eine verdeckte Karte ist 2,7 Jetons wert: nimmt 1 Jeton"
+        "eine verdeckte Karte ist 2,7 Chips wert: nimmt 1 Chip"
     )

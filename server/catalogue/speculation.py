@@ -4,8 +4,8 @@
 The words are those of the German Speculation rules: a deal is a Runde, the dealer der Geber,
 the ante der Einsatz; cards are turned up (aufdecken) and lie face down (verdeckt) in a
 stack; the best trump is sold (verkaufen) or kept (behalten); an auction (Versteigerung)
-takes bids (Gebote), a face-down card is bought by an offer (Angebot). The chips are
-Jetons and the pool is the Pot: both English words would read as English here. Buttons
+takes bids (Gebote), a face-down card is bought by an offer (Angebot). Chips and the
+Pool keep the names the German rules give them. Buttons
 are infinitives ("Sell ♠K": "♠K verkaufen"), the history says what a seat did ("Keeps":
 "Behält"), a computer's reason follows its name in lower case.
 
@@ -18,10 +18,8 @@ from __future__ import annotations
 
 GERMAN: dict[str, str] = {
     # Chips and the pool (``engine.speculation.market``, ``results``, ``rules``).
-    "{number} chips": "{number} Jetons",
-    "{number} chip": "{number} Jeton",
-    "Chips": "Jetons",
-    "Pool": "Pot",
+    "{number} chips": "{number} Chips",
+    "{number} chip": "{number} Chip",
     # Face-down cards by their places in a stack (``engine.speculation.market.cards_named``).
     "{seat}'s top face-down card": "die oberste verdeckte Karte von {seat}",
     "your top face-down card": "deine oberste verdeckte Karte",
@@ -77,7 +75,7 @@ GERMAN: dict[str, str] = {
     "Sell {what} to {seat} for {price}": "An {seat} verkaufen: {what} für {price}",
     "Refuse {seat}'s {price} for {what}": "{price} von {seat} für {what} ablehnen",
     "Withdraw your {price} for {what}": "Dein Angebot von {price} für {what} zurückziehen",
-    "Offer {seat} {number} chip for its top card": "Für die oberste Karte von {seat} {number} Jeton bieten",
+    "Offer {seat} {number} chip for its top card": "Für die oberste Karte von {seat} {number} Chip bieten",
     "Turn up your top card": "Oberste Karte aufdecken",
     # The history: what a seat did (``engine.speculation.views``).
     "Bid {price}": "Bietet {price}",
@@ -96,13 +94,13 @@ GERMAN: dict[str, str] = {
     "you sit this deal out": "Du setzt diese Runde aus",
     "yours is the best bid already": "Dein Gebot ist schon das beste",
     "a bid must be at least {number} chips (the best bid plus one)": (
-        "Ein Gebot muss mindestens {number} Jetons betragen (das beste Gebot plus eins)"
+        "Ein Gebot muss mindestens {number} Chips betragen (das beste Gebot plus eins)"
     ),
     "you have {number} chips free for bids and offers, not {number2}": (
-        "Du hast für Gebote und Angebote {number} Jetons frei, nicht {number2}"
+        "Du hast für Gebote und Angebote {number} Chips frei, nicht {number2}"
     ),
     "you have 1 chips free for bids and offers, not {number}": (
-        "Du hast für Gebote und Angebote 1 Jeton frei, nicht {number}"
+        "Du hast für Gebote und Angebote 1 Chip frei, nicht {number}"
     ),
     "in a Foster deal no face-down card is traded": (
         "In einer Foster-Runde wird mit verdeckten Karten nicht gehandelt"
@@ -184,13 +182,13 @@ GERMAN: dict[str, str] = {
     "{number} face-down card": "{number} verdeckte Karte",
     "{number} face-down cards": "{number} verdeckte Karten",
     "turned up {cards}": "{cards} aufgedeckt",
-    "won the pool with {cards}": "Pot mit {cards} gewonnen",
-    "the pool: {number} chips": "Pot: {number} Jetons",
-    "{number} chips stay in the pool": "{number} Jetons bleiben im Pot",
+    "won the pool with {cards}": "Pool mit {cards} gewonnen",
+    "the pool: {number} chips": "Pool: {number} Chips",
+    "{number} chips stay in the pool": "{number} Chips bleiben im Pool",
     "{seat} wins the pool of {number} chips with {cards}.": (
-        "{seat} gewinnt den Pot von {number} Jetons mit {cards}."
+        "{seat} gewinnt den Pool von {number} Chips mit {cards}."
     ),
-    "Nobody wins: {number} chips stay in the pool.": "Niemand gewinnt: {number} Jetons bleiben im Pot.",
+    "Nobody wins: {number} chips stay in the pool.": "Niemand gewinnt: {number} Chips bleiben im Pool.",
     "the extra hand holds {cards}, higher than {cards2}": (
         "Die Extra-Hand enthält {cards}, besser als {cards2}"
     ),
@@ -198,25 +196,25 @@ GERMAN: dict[str, str] = {
     # The computer traders' reasons and the advice (``ai_worker.players.speculation``). A
     # judgement ("♠10 wins 69%: worth 18 of 26 chips") comes first, then what it leads to.
     "{cards} wins {number}%: worth {number2} of {number3} chips": (
-        "{cards} gewinnt zu {number} %: {number2} von {number3} Jetons wert"
+        "{cards} gewinnt zu {number} %: {number2} von {number3} Chips wert"
     ),
     "a face-down card is worth {number}.{number2} chips": (
-        "eine verdeckte Karte ist {number},{number2} Jetons wert"
+        "eine verdeckte Karte ist {number},{number2} Chips wert"
     ),
     "{number} face-down cards are worth {number2}.{number3} chips": (
-        "{number} verdeckte Karten sind {number2},{number3} Jetons wert"
+        "{number} verdeckte Karten sind {number2},{number3} Chips wert"
     ),
     "{judgement}: keeps it": "{judgement}: behält sie",
     "{judgement}: sells it to the best bid": "{judgement}: verkauft sie an das beste Gebot",
-    "{judgement}: {number} chips are worth more": "{judgement}: {number} Jetons sind mehr wert",
-    "{judgement}: {number} chips are too few": "{judgement}: {number} Jetons sind zu wenig",
-    "{judgement}: {number} chip are too few": "{judgement}: {number} Jeton ist zu wenig",
-    "{judgement}: {number} chips are too many": "{judgement}: {number} Jetons sind zu viel",
-    "{judgement}: {number} chip are too many": "{judgement}: {number} Jeton ist zu viel",
-    "{judgement}: bids {number} chips": "{judgement}: bietet {number} Jetons",
-    "{judgement}: bids {number} chip": "{judgement}: bietet {number} Jeton",
-    "{judgement}: takes {number} chips": "{judgement}: nimmt {number} Jetons",
-    "{judgement}: takes {number} chip": "{judgement}: nimmt {number} Jeton",
+    "{judgement}: {number} chips are worth more": "{judgement}: {number} Chips sind mehr wert",
+    "{judgement}: {number} chips are too few": "{judgement}: {number} Chips sind zu wenig",
+    "{judgement}: {number} chip are too few": "{judgement}: {number} Chip ist zu wenig",
+    "{judgement}: {number} chips are too many": "{judgement}: {number} Chips sind zu viel",
+    "{judgement}: {number} chip are too many": "{judgement}: {number} Chip ist zu viel",
+    "{judgement}: bids {number} chips": "{judgement}: bietet {number} Chips",
+    "{judgement}: bids {number} chip": "{judgement}: bietet {number} Chip",
+    "{judgement}: takes {number} chips": "{judgement}: nimmt {number} Chips",
+    "{judgement}: takes {number} chip": "{judgement}: nimmt {number} Chip",
     "{judgement}: offers {number}": "{judgement}: bietet {number}",
     "turns up the top card": "deckt die oberste Karte auf",
     "no trade is worth making now: every offer would pay more than the cards are worth": (
@@ -226,20 +224,20 @@ GERMAN: dict[str, str] = {
     "Parlett (Mansfield Park), buying face-down cards included": (
         "Parlett (Mansfield Park), mit Kauf verdeckter Karten"
     ),
-    "chips each player starts with": "Jetons, mit denen jeder beginnt",
+    "chips each player starts with": "Chips, mit denen jeder beginnt",
     "how often each player deals": "wie oft jeder gibt",
     "the pool stays for the next deal when no seat's card turned up is a trump": (
-        "der Pot bleibt für die nächste Runde liegen, wenn niemand einen Trumpf aufdeckt"
+        "der Pool bleibt für die nächste Runde liegen, wenn niemand einen Trumpf aufdeckt"
     ),
     "a turned-up King, Queen or Jack is sold, then all cards are turned at once (Foster)": (
         "ein aufgedeckter König, eine Dame oder ein Bube wird verkauft, dann werden alle Karten "
         "auf einmal aufgedeckt (Foster)"
     ),
     "turning up a five or a jack costs a chip into the pool (Parlett)": (
-        "wer eine Fünf oder einen Buben aufdeckt, zahlt einen Jeton in den Pot (Parlett)"
+        "wer eine Fünf oder einen Buben aufdeckt, zahlt einen Chip in den Pool (Parlett)"
     ),
     "an extra hand of nobody's; a higher trump in it keeps the pool (Parlett)": (
-        "eine Extra-Hand, die niemandem gehört; ein besserer Trumpf darin lässt den Pot liegen (Parlett)"
+        "eine Extra-Hand, die niemandem gehört; ein besserer Trumpf darin lässt den Pool liegen (Parlett)"
     ),
     "seconds a person has to turn up a card or decide on a sale (0: no limit)": (
         "Sekunden zum Aufdecken oder für die Entscheidung über einen Verkauf (0: unbegrenzt)"
