@@ -26,7 +26,11 @@ _BAVARIAN_SUIT_WORDS = {"clubs": "Eichel", "spades": "Gras", "hearts": "Herz", "
 # The French pack as German players name it: Kreuz, Pik, Herz, Karo; Bube and Dame.
 _GERMAN_SUIT_WORDS = {"clubs": "Kreuz", "spades": "Pik", "hearts": "Herz", "diamonds": "Karo"}
 _GERMAN_RANKS = {"J": "B", "Q": "D"}
-_REFERENCE = re.compile(r"\b[Ss]eat (\d+)\b|([♣♠♥♦])(10|[2-9JQKA])?|\b(clubs|spades|hearts|diamonds)\b")
+# A suit's symbol before the suit's word ("♠ Laub", Bela's trump): the word alone names it.
+_NAMED_SUIT = r"([♣♠♥♦]) (?=(?:Eichel|Laub|Gras|Herz|Schellen|Kreuz|Pik|Karo)\b)"
+_REFERENCE = re.compile(
+    rf"\b[Ss]eat (\d+)\b|{_NAMED_SUIT}|([♣♠♥♦])(10|[2-9JQKA])?|\b(clubs|spades|hearts|diamonds)\b"
+)
 
 
 @dataclass(frozen=True)
@@ -65,10 +69,13 @@ class Texts:
         return german(text) if self.german and text else text
 
     def _replace(self, found: re.Match[str]) -> str:
-        seat, suit, rank, suit_word = found.groups()
+        seat, named_suit, suit, rank, suit_word = found.groups()
         if seat is not None:
             number = int(seat)
             return self.names[number] if 0 <= number < len(self.names) else found.group(0)
+        if named_suit is not None:
+            # In the Bavarian pack a symbol is a word itself: "Gras Laub" would name it twice.
+            return "" if self.bavarian else found.group(0)
         if self.bavarian:
             if suit_word is not None:
                 return _BAVARIAN_SUIT_WORDS[suit_word]

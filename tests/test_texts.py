@@ -140,3 +140,11 @@ def test_no_market_id_reaches_a_person_in_speculation(seats: int, seed: int) -> 
     assert any("face-down card" in text for text in read), "offers were made and read"
     named = sorted({text for text in read if _INTERNAL_ID.search(text)})
     assert not named, named
+
+
+def test_a_suit_named_after_its_symbol_is_named_once_in_the_bavarian_pack() -> None:
+    """Bela's trump reads "♠ Laub": with Bavarian names the word alone, never "Gras Laub"."""
+    assert Texts(NAMES, Wording(cards_pb2.CARD_NAMES_BAVARIAN))("Seat 3 chose ♠ Laub") == "Dora chose Laub"
+    assert Texts(NAMES, Wording(cards_pb2.CARD_NAMES_BAVARIAN))("♥ Herz") == "Herz"
+    assert Texts(NAMES)("♠ Laub") == "♠ Laub"
+    assert Texts(NAMES, Wording(cards_pb2.CARD_NAMES_BAVARIAN))("♠ and ♥") == "Gras and Herz"
