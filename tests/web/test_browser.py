@@ -82,14 +82,17 @@ def open_page(browser: Browser, site: str) -> Iterator[Callable[..., Page]]:
     contexts: list[BrowserContext] = []
     errors: list[str] = []
 
-    def make(viewport: dict[str, int] = DESKTOP, bypass_csp: bool = False) -> Page:
+    def make(viewport: dict[str, int] = DESKTOP, bypass_csp: bool = False, locale: str = "en-US") -> Page:
         # bypass_csp: the page forbids scripts it does not load itself, as the scan is.
         # A phone is touched, not clicked: taps and touch events as on the device.
+        # The locale is the browser's language, which the page speaks: English unless a
+        # test asks for another (Playwright's own default is the machine's).
         context = browser.new_context(
             viewport=viewport,  # type: ignore[arg-type]
             bypass_csp=bypass_csp,
             has_touch=viewport is PHONE,
             is_mobile=viewport is PHONE,
+            locale=locale,
         )
         contexts.append(context)
         page = context.new_page()
@@ -1154,3 +1157,132 @@ def test_a_redraw_keeps_the_focused_control_and_a_price_being_typed(open_page: C
     else:
         raise AssertionError("the market never held still for one redraw")
     assert look["value"] == "7" and look["focused"] == call_key, look
+
+
+# The page's language ----------------------------------------------------------------------
+
+# Whether a line of the history matches the pattern given.
+LOG_LINE = (
+    "pattern => [...document.querySelectorAll('.log li')]"
+    ".some(li => new RegExp(pattern).test(li.textContent))"
+)
+NAME_LABEL = {"de": "Dein Name am Tisch", "en": "Your name at the table"}
+
+
+def test_a_german_browser_sees_the_lobby_the_table_and_the_gear_in_german(
+    open_page: Callable[..., Page],
+) -> None:
+    page = open_page(locale="de-DE")
+    page.wait_for_selector("label[for=name]")
+    assert page.evaluate("document.documentElement.lang") == "de"
+    assert page.inner_text("label[for=name]") == NAME_LABEL["de"]
+    register(page, "Anna")
+    assert page.locator("nav a").all_inner_texts() == ["Lobby", "Bestenliste", "Bilanz"]
+    assert page.inner_text("section[aria-label='Neuer Tisch'] h2") == "Neuer Tisch"
+    page.locator("label[for=pick-baska_kop]").click()
+    form = page.locator("form[data-game=baska_kop]")
+    assert form.locator("button[type=submit]").inner_text().endswith(" spielen")
+    assert form.locator("button[type=button]").inner_text() == "Tagesblatt von heute"
+    assert form.locator("label[for=baska_kop-level]").inner_text() == "Computer"
+    assert form.locator("#baska_kop-level option").all_inner_texts() == ["leicht", "normal", "stark"]
+    # Folded away with the rules: read as text, not as shown.
+    assert form.locator("label[for=baska_kop-think]").text_content() == "Bedenkzeit je Entscheidung"
+    screenshot(page, "german-lobby")
+    new_table(page, "baska_kop")
+    page.wait_for_selector(".hand .card")
+    assert page.inner_text(".table-screen h1") == "Am Tisch"
+    assert page.inner_text(".history summary") == "Spielverlauf"
+    assert page.inner_text(".share").startswith("Mitspieler einladen:")
+    assert page.inner_text("button.leave") == "Tisch verlassen"
+    assert page.locator(".hand h3").inner_text() in ("Deine Karten", "Deine Karten: du bist am Zug")
+    assert page.locator(".seat h3", has_text="(Computer)").count() == 3
+    page.wait_for_function(LOG_LINE, arg=r"^Spiel 1: .+ gibt\.$")
+    screenshot(page, "german-table")
+    page.locator("button.gear").click()
+    dialog = page.locator("dialog.settings")
+    assert dialog.locator("h2").inner_text() == "Einstellungen"
+    assert page.locator("#language").input_value() == "de"
+    assert page.inner_text("label[for=language]") == "Sprache / Language"
+    assert page.locator("#language option").all_inner_texts() == ["Deutsch", "English"]
+    assert page.inner_text("label[for=light]") == "Licht"
+    assert page.locator("#light option").all_inner_texts() == ["Tag", "Abend"]
+    assert page.inner_text("label[for=highlight]") == "Spielbare Karten hervorheben"
+    assert page.inner_text("label[for=sound]").startswith("Ton")
+    assert dialog.locator("button[type=submit]").inner_text() == "Fertig"
+    screenshot(page, "german-settings")
+
+
+def test_an_english_browser_sees_the_lobby_the_table_and_the_gear_in_english(
+    open_page: Callable[..., Page],
+) -> None:
+    page = open_page(locale="en-US")
+    register(page, "Anna")
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert page.locator("nav a").all_inner_texts() == ["Lobby", "Leaderboards", "Statistics"]
+    assert page.inner_text("section[aria-label='New table'] h2") == "New table"
+    new_table(page, "baska_kop")
+    page.wait_for_selector(".hand .card")
+    assert page.inner_text(".table-screen h1") == "At the table"
+    assert page.inner_text(".history summary") == "What happened"
+    page.wait_for_function(LOG_LINE, arg=r"^Deal 1: .+ deals\.$")
+    page.locator("button.gear").click()
+    assert page.locator("dialog.settings h2").inner_text() == "Settings"
+    assert page.locator("#language").input_value() == "en"
+    assert page.locator("#light option").all_inner_texts() == ["day", "evening"]
+
+
+@pytest.mark.parametrize(
+    ("languages", "expected"),
+    [
+        (["de-DE"], "de"),
+        (["en-US"], "en"),
+        (["fr-FR"], "en"),
+        (["fr-FR", "de-AT", "en-US"], "de"),
+        (["it-IT", "en-GB", "de-DE"], "en"),
+    ],
+)
+def test_the_first_german_or_english_language_the_browser_asks_for_decides(
+    open_page: Callable[..., Page], languages: list[str], expected: str
+) -> None:
+    page = open_page(locale=languages[0])
+    page.context.add_init_script(
+        f"Object.defineProperty(navigator, 'languages', {{ get: () => {json.dumps(languages)} }})"
+    )
+    page.reload()
+    page.wait_for_selector("label[for=name]")
+    assert page.evaluate("document.documentElement.lang") == expected
+    assert page.inner_text("label[for=name]") == NAME_LABEL[expected]
+
+
+def test_the_gear_switches_the_language_redraws_the_screen_and_keeps_it_after_a_reload(
+    open_page: Callable[..., Page],
+) -> None:
+    page = open_page(locale="en-US")
+    register(page, "Anna")
+    page.locator("button.gear").click()
+    page.locator("#language").select_option("de")
+    # The open dialog and the lobby behind it are drawn anew in German at once.
+    page.wait_for_selector("dialog.settings[open] h2:text-is('Einstellungen')")
+    assert page.inner_text("label[for=light]") == "Licht"
+    page.locator("dialog.settings button[type=submit]").click()
+    page.wait_for_selector("section[aria-label='Neuer Tisch']")
+    assert page.evaluate("document.documentElement.lang") == "de"
+    assert page.locator("nav a").all_inner_texts() == ["Lobby", "Bestenliste", "Bilanz"]
+    assert page.inner_text("button.gear").endswith("Einstellungen")
+    assert json.loads(page.evaluate("localStorage.getItem('speedgamez.settings')"))["language"] == "de"
+    new_table(page, "baska_kop")
+    page.wait_for_selector(".table-screen h1:text-is('Am Tisch')")
+    page.wait_for_function(LOG_LINE, arg=r"^Spiel 1: .+ gibt\.$")
+    page.reload()
+    page.wait_for_selector(".board[data-version]")
+    assert page.inner_text(".table-screen h1") == "Am Tisch"
+    assert page.inner_text("section[aria-label='Plätze'] .seat.viewer h3").startswith("Anna (du)")
+    # Back to English at the table: the table draws itself anew, its history as well.
+    choose_setting(page, "language", "en")
+    page.wait_for_selector(".table-screen h1:text-is('At the table')")
+    page.wait_for_function(LOG_LINE, arg=r"^Deal 1: .+ deals\.$")
+    assert not page.evaluate(LOG_LINE, r" gibt\.$")
+    assert page.inner_text(".history summary") == "What happened"
+    assert page.evaluate("document.documentElement.lang") == "en"
+    page.reload()
+    page.wait_for_selector(".table-screen h1:text-is('At the table')")
