@@ -20,7 +20,17 @@ from tests.test_what_people_read import GAME_TABLES, played
 
 GERMAN = Wording(language=table_service_pb2.LANGUAGE_GERMAN)
 GERMAN_BAVARIAN = Wording(cards_pb2.CARD_NAMES_BAVARIAN, table_service_pb2.LANGUAGE_GERMAN)
-NAMES = ("Anna", "Computer 1 (easy)", "Computer 2 (easy)", "Computer 3 (easy)", "Eva", "Fritz", "Gerd", "Hanna", "Ida")
+NAMES = (
+    "Anna",
+    "Computer 1 (easy)",
+    "Computer 2 (easy)",
+    "Computer 3 (easy)",
+    "Eva",
+    "Fritz",
+    "Gerd",
+    "Hanna",
+    "Ida",
+)
 # Words that are English and never German (nor a game's term): one of them in a German text
 # means a text the catalogue does not know. Chips and Pool are Speculation's German words too.
 _ENGLISH_WORDS = """
