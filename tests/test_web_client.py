@@ -167,7 +167,8 @@ def literal_at(code: str, start: int) -> str | None:
     quote = code[start]
     if quote not in "'\"`":
         return None
-    words, index, depth = [], start + 1, 0
+    words: list[str] = []
+    index, depth = start + 1, 0
     while index < len(code):
         char = code[index]
         if depth:
