@@ -104,9 +104,10 @@ class Level:
     call_margin: float
     # By the number of seats: in the seat just before a dealer who must choose, the best
     # trump is chosen from this chance on, whatever dalje promises. The search's chances
-    # are a table's with every card open and the defenders playing as one: at three seats
-    # a caller it gives 0.45 to 0.65 passed in 0.65 of 36 deals played out, and calling
-    # there gained 21 ± 11 points a deal over saying dalje (docs/measurements.md).
+    # are a table's with every card open and the defenders playing as one: at three seats,
+    # in 36 deals played out where it gave this seat's best trump 0.45 or more, the caller
+    # passed in 0.75 of them, and calling gained 21 ± 11 points a deal over dalje
+    # (docs/measurements.md).
     before_dealer_floor: dict[int, float]
     # With three players: whether the two seats that did not choose the trump are searched
     # as one side against the caller. They win together when he falls and share his
