@@ -7,6 +7,7 @@ workers' jobs carry, so every decision here is one a worker would make.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ai_worker.players import decide
@@ -56,11 +57,13 @@ def play_deal(
     options: dict[str, str] | None = None,
     deal: int = 1,
     before: str = "",
+    chooser: Callable[[TableRecord, int, str], Decision] | None = None,
 ) -> DealOutcome:
     """Play deal ``deal`` (the first by default) of a ``game`` table with seed ``seed`` and
     one seat per level; seat ``i`` plays at ``levels[i]``, and every seat at ``before`` in
     the deals before it (so that they are the same whoever plays the one compared). Seats
-    that may act are asked first, every time."""
+    that may act are asked first, every time. ``chooser`` (record, seat, level), if
+    given, decides in place of the level's player (an analysis that forces a move)."""
     config = TableConfig(
         game=game,
         rule_set=rule_set,
@@ -84,27 +87,30 @@ def play_deal(
         if match.phase is MatchPhase.SETTLEMENT:
             moves = [(seat, Decision(Continue())) for seat in sorted(match.to_act())]
         else:
-            moves = [_next_move(record, levels if compared else earlier)]
+            moves = [_next_move(record, levels if compared else earlier, chooser or level_decision)]
         for seat, decision in moves:
             outcome = _apply(record, seat, decision)
             if outcome is not None and compared:
                 return outcome
 
 
-def _next_move(record: TableRecord, levels: list[str]) -> tuple[int, Decision]:
+def _next_move(
+    record: TableRecord, levels: list[str], chooser: Callable[[TableRecord, int, str], Decision]
+) -> tuple[int, Decision]:
     """The first seat that may act and wants to, else the first seat the table waits for."""
     for seat in record.computer_options():
-        decision = _decide(record, seat, levels[seat])
+        decision = chooser(record, seat, levels[seat])
         if decision.action is not None:
             return seat, decision
     seat = record.computer_turns()[0]
-    decision = _decide(record, seat, levels[seat])
+    decision = chooser(record, seat, levels[seat])
     if decision.action is None:
         raise RuntimeError(f"the {levels[seat]} player made no move for seat {seat}, which is waited for")
     return seat, decision
 
 
-def _decide(record: TableRecord, seat: int, level: str) -> Decision:
+def level_decision(record: TableRecord, seat: int, level: str) -> Decision:
+    """What the player of ``level`` decides for ``seat`` now."""
     observation = seat_observation(record, seat)
     return random_move(observation) if level == RANDOM else decide(observation, level)
 

@@ -170,8 +170,7 @@ def decide_strong(info: SeatInfo) -> Decision:
 
 def decide(info: SeatInfo, level: Level) -> Decision:
     if info.phase_kind is PhaseKind.BIDDING:
-        choice = call_outlooks(info, level)
-        decision = _choose_call(level, choice, table_of(info), info.seat)
+        choice, decision = trump_choice(info, level)
         return Decision(decision.action, decision.reason, choice.evaluation.nodes)
     declaring = allowed_choice(info, "declare zvanja")
     if declaring is not None:
@@ -367,6 +366,12 @@ def _later_call(table: Table, seat: int, first: list[frozenset[Card]]) -> tuple[
     return -1, None
 
 
+def trump_choice(info: SeatInfo, level: Level) -> tuple[TrumpChoice, Decision]:
+    """The options' outlooks and what ``level`` chooses from them."""
+    choice = call_outlooks(info, level)
+    return choice, _choose_call(level, choice, table_of(info), info.seat)
+
+
 def _choose_call(level: Level, choice: TrumpChoice, table: Table, seat: int) -> Decision:
     best, dalje = choice.best, choice.dalje
     if dalje is not None:
@@ -454,9 +459,8 @@ def advise(info: SeatInfo) -> service_pb2.GetAdviceResponse:
     response = service_pb2.GetAdviceResponse()
     game_type = Bela.game_type
     if info.phase_kind is PhaseKind.BIDDING:
-        choice = call_outlooks(info, STRONG)
+        choice, decision = trump_choice(info, STRONG)
         evaluation = choice.evaluation
-        decision = _choose_call(STRONG, choice, table_of(info), info.seat)
         if isinstance(decision.action, Pass):
             reason = "dalje: no trump passes often enough"
         else:
