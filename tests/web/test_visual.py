@@ -23,6 +23,7 @@ import datetime
 import json
 import os
 import struct
+import subprocess
 import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -177,6 +178,37 @@ def browser() -> Iterator[Browser]:
         launched.close()
 
 
+# What drew the references: screenshots are alike only from the same browser and fonts.
+DRAWN_BY = Path(__file__).parent / "visual" / "drawn-by.json"
+
+
+def drawing(browser: Browser) -> dict[str, str]:
+    """This machine's Chromium and the font files its page's fonts resolve to."""
+    fonts = {
+        family: subprocess.run(
+            ["fc-match", "-f", "%{file}", family], capture_output=True, text=True, check=True
+        ).stdout
+        for family in ("system-ui", "sans-serif")
+    }
+    return {"chromium": browser.version, **fonts}
+
+
+@pytest.fixture(scope="module")
+def drawn_alike(browser: Browser) -> None:
+    """Writing references records what drew them; comparing needs the same, else the test
+    says which differs and how to draw the references anew (a Chromium upgrade, other fonts)."""
+    here = drawing(browser)
+    if UPDATE:
+        DRAWN_BY.write_text(json.dumps(here, indent=2) + "\n")
+        return
+    drawn = json.loads(DRAWN_BY.read_text())
+    if drawn != here:
+        pytest.skip(
+            f"the references were drawn with {drawn}, this machine draws with {here}: write them "
+            "anew with SPEEDGAMEZ_UPDATE_SCREENSHOTS=1 and look at them before committing"
+        )
+
+
 @pytest.fixture(scope="module")
 def images(browser: Browser) -> Iterator[Page]:
     """A blank page of its own, where PNGs are compared and reduced."""
@@ -306,7 +338,7 @@ def still_screenshot(page: Page) -> bytes:
 
 @pytest.mark.parametrize("screen", visual.SCREENS, ids=lambda screen: screen.name)
 def test_each_key_screen_looks_as_its_reference(
-    browser: Browser, site: str, images: Page, screen: visual.Screen
+    browser: Browser, site: str, images: Page, screen: visual.Screen, drawn_alike: None
 ) -> None:
     problems: list[str] = []
     # A phone is touched, as in the browser tests; the time zone and light are fixed.
