@@ -1197,6 +1197,12 @@ def test_a_german_browser_sees_the_lobby_the_table_and_the_gear_in_german(
     assert page.locator(".hand h3").inner_text() in ("Deine Karten", "Deine Karten: du bist am Zug")
     assert page.locator(".seat h3", has_text="(Computer)").count() == 3
     page.wait_for_function(LOG_LINE, arg=r"^Spiel 1: .+ gibt\.$")
+    # The server's own texts come in the page's language: a greyed card's reason too.
+    page.wait_for_selector(".hand .card[title]")
+    reasons = page.locator(".hand .card[title]").evaluate_all("cards => cards.map(card => card.title)")
+    assert reasons and not any(
+        re.search(r"\b(?:the|you|is|not|must|your)\b", reason) for reason in reasons
+    ), reasons
     screenshot(page, "german-table")
     page.locator("button.gear").click()
     dialog = page.locator("dialog.settings")
