@@ -89,7 +89,7 @@ def play_deal(
         else:
             moves = [_next_move(record, levels if compared else earlier, chooser or level_decision)]
         for seat, decision in moves:
-            outcome = _apply(record, seat, decision)
+            outcome = apply_decision(record, seat, decision)
             if outcome is not None and compared:
                 return outcome
 
@@ -115,7 +115,8 @@ def level_decision(record: TableRecord, seat: int, level: str) -> Decision:
     return random_move(observation) if level == RANDOM else decide(observation, level)
 
 
-def _apply(record: TableRecord, seat: int, decision: Decision) -> DealOutcome | None:
+def apply_decision(record: TableRecord, seat: int, decision: Decision) -> DealOutcome | None:
+    """Apply ``decision`` for ``seat`` as a commit would; the deal's outcome once it is settled."""
     assert decision.action is not None
     happenings = record.apply(Act(seat, decision.action, SeatKind.COMPUTER, note=decision.reason))
     # As a commit to the store does: the seed of every decision after a move depends on the

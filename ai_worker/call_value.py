@@ -5,10 +5,10 @@ the table.
 
 The trump choice rests on the search's chance that a caller passes, counted with every
 card open and the defenders playing as one. How that chance compares with a table's is a
-question for the table: every deal (a seed) is played by strong players as they decide,
-and each seat that said dalje with its best trump's chance at least ``--floor`` (the
-dealer, who may have to choose, apart) is made to choose that trump in a second game of
-the same deal. Printed by the seat's place in the choosing order and by chance: the
+question for the table: in every deal (a seed) the trump choice is asked as the strong
+players decide it, and where a seat before the dealer says dalje with its best trump's
+chance at least ``--floor``, the deal is played by strong players twice, as they decide
+and with that seat choosing that trump. Printed by the seat's place in the choosing order and by chance: the
 deals, how often the forced caller passed, and what choosing gained that seat over dalje
 in points a deal, with its standard error.
 """
@@ -22,14 +22,14 @@ from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from ai_worker.arena import level_decision, play_deal
+from ai_worker.arena import apply_decision, level_decision, play_deal
 from ai_worker.players.bela import search
-from ai_worker.players.bela.info import table_of
 from ai_worker.players.decision import Decision
 from ai_worker.seat_info import seat_info
 from engine.actions import Pass
 from engine.game import PhaseKind
-from server.table import TableRecord
+from server.table import TableConfig, TableRecord
+from server.table_log import SeatKind
 from server.views import seat_observation
 
 LEVEL = "strong"
@@ -55,26 +55,46 @@ class Forced:
     gain: int
 
 
+def _record(seats: int, seed: int) -> TableRecord:
+    """The table ``play_deal`` plays for ``seed``."""
+    config = TableConfig(
+        game="bela",
+        rule_set="speedbela",
+        options={"rule_set": "speedbela"},
+        seats=tuple((SeatKind.COMPUTER, "easy") for _ in range(seats)),
+        seed=seed,
+        created_by="arena",
+    )
+    return TableRecord.new(f"arena-{seed}", config)[0]
+
+
 def _bidding(record: TableRecord, seat: int) -> bool:
     return seat_info(seat_observation(record, seat)).phase_kind is PhaseKind.BIDDING
+
+
+def dalje_said(seats: int, seed: int, floor: float) -> list[Said]:
+    """The seats before the dealer that say dalje in the deal of ``seed``, their best
+    trump's chance at least ``floor``; only the trump choice is played, until one chooses."""
+    record, said = _record(seats, seed), []
+    for place in range(seats - 1):
+        seat = record.computer_turns()[0]
+        info = seat_info(seat_observation(record, seat))
+        choice, decision = search.trump_choice(info, search.STRONG)
+        if decision.action != Pass():
+            break
+        if choice.best.chance >= floor:
+            said.append(Said(seat, place, choice.best.chance))
+        apply_decision(record, seat, decision)
+    return said
 
 
 def forced_calls(seats: int, seed: int, floor: float) -> list[Forced]:
     """The deal of ``seed`` as the strong players play it, and once more for each seat
     that said dalje from ``floor`` on, that seat choosing its best trump."""
-    said: list[Said] = []
-
-    def recording(record: TableRecord, seat: int, level: str) -> Decision:
-        if not _bidding(record, seat):
-            return level_decision(record, seat, level)
-        info = seat_info(seat_observation(record, seat))
-        choice, decision = search.trump_choice(info, search.STRONG)
-        place = table_of(info).order.index(seat)
-        if decision.action == Pass() and choice.best.chance >= floor and place < seats - 1:
-            said.append(Said(seat, place, choice.best.chance))
-        return decision
-
-    played = play_deal("bela", "speedbela", seed, [LEVEL] * seats, chooser=recording).scores
+    said = dalje_said(seats, seed, floor)
+    if not said:
+        return []
+    played = play_deal("bela", "speedbela", seed, [LEVEL] * seats).scores
     forced = []
     for dalje in said:
 

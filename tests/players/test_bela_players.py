@@ -16,7 +16,7 @@ from ai_worker.players.bela import search
 from ai_worker.players.bela.deals import KUP_SEAT, constraints, talon_of
 from ai_worker.players.bela.info import table_of
 from ai_worker.seat_info import seat_info
-from engine.actions import Pass, PlayCard
+from engine.actions import PlayCard
 from engine.bela import Bela, DealState, Phase
 from engine.bela.deal import PlayedTrick
 from engine.cards import Card, Rank, Suit
@@ -303,23 +303,3 @@ def test_seed_002_three_players_strong_defender_gives_points_to_the_other_defend
     hand = {Card(Suit.SPADES, Rank.KING), Card(Suit.SPADES, Rank.SEVEN), Card(Suit.HEARTS, Rank.EIGHT)}
     assert set(info.playable) == set(info.hand) == hand
     assert decide(observation, "strong").action == PlayCard(Card(Suit.SPADES, Rank.KING))
-
-
-def test_seed_002_three_players_strong_calls_in_the_seat_before_a_dealer_who_must_choose() -> None:
-    """Seed 002, three players, the dealer must choose ("mus"): the strong seat just before
-    him chooses its best trump from a chance of 0.45, though dalje promises more (the
-    search's dealer falls more often than a table's does); the first seat, with the same
-    numbers, still says dalje."""
-    record = _record(3, derive_seed("bela-before-dealer", 21), {})
-    first = _deal(record).turn
-    assert first is not None
-    record.apply(Act(first, Pass(), SeatKind.COMPUTER))
-    record.version += 1
-    info = seat_info(seat_observation(record, _deal(record).turn))
-    table = table_of(info)
-    assert info.seat == table.order[-2]
-    choice = search.call_outlooks(info, search.STRONG)
-    assert choice.dalje is not None
-    assert 0.45 <= choice.best.chance < search.STRONG.call_floor < choice.dalje.chance
-    assert search.decide(info, search.STRONG).action == choice.best.action
-    assert search._choose_call(search.STRONG, choice, table, table.order[0]).action == Pass()

@@ -25,10 +25,8 @@ and the dealer under "mus" his best suit. Each option's chance is that of the se
 party winning the deal; the strong level solves its first deals exactly for the mean
 score. The search sees every card and so wins more often than a table does: a trump is
 chosen only when it wins in ``call_floor`` of the deals and ``call_margin`` more often
-than dalje. Where dalje hands the choice to a dealer who must choose, the strong level
-weighs no dalje at three seats: the search's defenders, who see every card, beat that
-dealer more often than a table's do, and its own caller less often (``before_dealer_floor``).
-A reason counts deals and names no card.
+than dalje (``ai_worker.call_value`` plays such choices out at the table). A reason
+counts deals and names no card.
 """
 
 from __future__ import annotations
@@ -102,13 +100,6 @@ class Level:
     # dalje: the search sees every card, so it wins more often than a table does.
     call_floor: float
     call_margin: float
-    # By the number of seats: in the seat just before a dealer who must choose, the best
-    # trump is chosen from this chance on, whatever dalje promises. The search's chances
-    # are a table's with every card open and the defenders playing as one: at three seats,
-    # in 36 deals played out where it gave this seat's best trump 0.45 or more, the caller
-    # passed in 0.75 of them, and calling gained 21 ± 11 points a deal over dalje
-    # (docs/measurements.md).
-    before_dealer_floor: dict[int, float]
     # With three players: whether the two seats that did not choose the trump are searched
     # as one side against the caller. They win together when he falls and share his
     # points, so each helps the other; searched alone, a seat takes the other as an enemy
@@ -133,7 +124,6 @@ NORMAL = Level(
     exact_limit=0,
     call_floor=0.7,
     call_margin=0.1,
-    before_dealer_floor={},
     defenders_together=False,
 )
 # Deals listed before the meld test, at most, per deal the strong level may use.
@@ -155,7 +145,6 @@ STRONG = Level(
     exact_limit=150,
     call_floor=0.7,
     call_margin=0.1,
-    before_dealer_floor={3: 0.45},
     defenders_together=True,
 )
 
@@ -369,19 +358,15 @@ def _later_call(table: Table, seat: int, first: list[frozenset[Card]]) -> tuple[
 def trump_choice(info: SeatInfo, level: Level) -> tuple[TrumpChoice, Decision]:
     """The options' outlooks and what ``level`` chooses from them."""
     choice = call_outlooks(info, level)
-    return choice, _choose_call(level, choice, table_of(info), info.seat)
+    return choice, _choose_call(level, choice)
 
 
-def _choose_call(level: Level, choice: TrumpChoice, table: Table, seat: int) -> Decision:
+def _choose_call(level: Level, choice: TrumpChoice) -> Decision:
     best, dalje = choice.best, choice.dalje
-    if dalje is not None:
-        floor = level.before_dealer_floor.get(table.seats)
-        before_dealer = table.options.dealer_must_choose and seat == table.order[-2]
-        if floor is not None and before_dealer:
-            if best.chance < floor:
-                return Decision(Pass())
-        elif best.chance < level.call_floor or best.chance < dalje.chance + level.call_margin:
-            return Decision(Pass())
+    if dalje is not None and (
+        best.chance < level.call_floor or best.chance < dalje.chance + level.call_margin
+    ):
+        return Decision(Pass())
     return Decision(best.action, f"passes as caller in {choice.evaluation.describe(best)}")
 
 
