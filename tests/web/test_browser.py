@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Locator, Page, Route, TimeoutError, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, Route, TimeoutError
 
 from tools.processes import (
     ROOT,
@@ -65,15 +65,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             yield f"http://{http_address(server)}"
     finally:
         redis_server.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    assert CHROMIUM.exists(), "Chromium is missing: scripts/test installs Debian's package chromium"
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
 
 
 @pytest.fixture

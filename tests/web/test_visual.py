@@ -30,10 +30,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Route, TimeoutError, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Route, TimeoutError
 
 from tests.web import visual_support as visual
-from tests.web.test_browser import CHROMIUM, CHROMIUM_ARGS, WAIT_MS
+from tests.web.test_browser import WAIT_MS
 from tools.processes import ROOT, RedisServer, free_port, http_address, running, server_process
 
 ARTIFACTS = ROOT / "test-artifacts" / "visual"
@@ -167,15 +167,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             yield f"http://{http_address(server)}"
     finally:
         redis_server.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    assert CHROMIUM.exists(), "Chromium is missing: scripts/test installs Debian's package chromium"
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
 
 
 # What drew the references: screenshots are alike only from the same browser and fonts.
