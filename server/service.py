@@ -741,6 +741,7 @@ def _list_in_german(listing: service_pb2.ListGamesResponse) -> None:
     for game in listing.games:
         game.title = german(game.title)
         game.leaderboard_rule = german(game.leaderboard_rule)
+        game.score_unit.one, game.score_unit.many = german(game.score_unit.one), german(game.score_unit.many)
         for statistic in game.statistics:
             statistic.title = german(statistic.title)
         for rule_set in game.rule_sets:

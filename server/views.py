@@ -142,7 +142,8 @@ def table_view(record: TableRecord, viewer: int | None, wording: Wording = ENGLI
     view.learning = record.config.learning
     view.count_points = record.config.count_points
     view.stake = record.config.stake
-    view.score_unit.CopyFrom(convert.unit_to_proto(record.game.game_type.unit))
+    unit = record.game.game_type.unit
+    view.score_unit.CopyFrom(table_pb2.ScoreUnit(one=texts.own(unit.one), many=texts.own(unit.many)))
     if record.config.daily:
         view.daily.CopyFrom(daily_view(record))
     view.server_time.FromMilliseconds(now_ms())

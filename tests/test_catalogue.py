@@ -14,7 +14,10 @@ from engine.registry import GAMES
 from server import texts as texts_module
 from server.catalogue import english_templates, german
 from server.service import game_listing
+from server.table import TableConfig, TableRecord
+from server.table_log import SeatKind
 from server.texts import Texts, Wording
+from server.views import table_view
 from speedgamez.v1 import cards_pb2, table_service_pb2
 from tests.test_what_people_read import GAME_TABLES, played
 
@@ -32,9 +35,9 @@ NAMES = (
     "Ida",
 )
 # Words that are English and never German (nor a game's term): one of them in a German text
-# means a text the catalogue does not know. Chips and Pool are Speculation's German words too.
+# means a text the catalogue does not know. Chips, Pool and Cent are German words too.
 _ENGLISH_WORDS = """
-    the you your must with and of to is are points point cents cent trump trumps
+    the you your must with and of to is are points point cents trump trumps
     won lost wins win pays by for not turn waiting can cannot play plays card cards follow which
     only who when after before until has have holds hold alone against party seat base value
     first last trick tricks game announce announced double higher than every each none no it
@@ -131,3 +134,19 @@ def test_the_game_listing_reads_german_for_a_german_reader(game_id: str) -> None
             texts += [option.meaning, *option.value_labels.values()]
     untranslated = sorted({text for text in texts if english_words(text)})
     assert not untranslated, "\n".join(map(repr, untranslated))
+
+
+@pytest.mark.parametrize(
+    ("game_id", "one", "many"), [("baska_kop", "Punkt", "Punkte"), ("schafkopf", "Cent", "Cent")]
+)
+def test_the_unit_a_table_counts_in_reads_german(game_id: str, one: str, many: str) -> None:
+    config = TableConfig(
+        game_id, GAMES[game_id].game_type.rule_sets[0].id, {}, ((SeatKind.COMPUTER, "easy"),) * 4, 1, "t"
+    )
+    record, _ = TableRecord.new("unit", config)
+    unit = table_view(record, None, GERMAN).score_unit
+    assert (unit.one, unit.many) == (one, many)
+    (listed,) = [game for game in game_listing(in_german=True).games if game.id == game_id]
+    assert (listed.score_unit.one, listed.score_unit.many) == (one, many)
+    english = table_view(record, None).score_unit
+    assert (english.one, english.many) != (one, many)

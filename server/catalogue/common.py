@@ -21,6 +21,13 @@ GERMAN: dict[str, str] = {
     "matches played to the end": "zu Ende gespielte Partien",
     "matches won": "gewonnene Partien",
     "matches left early with other people": "mit anderen Leuten vorzeitig verlassene Partien",
+    # What the games' scores count (``engine.game``'s units), as a number's word.
+    "point": "Punkt",
+    "points": "Punkte",
+    "cent": "Cent",
+    "cents": "Cent",
+    "chip": "Chip",
+    "chips": "Chips",
     # The engine's, shared by every game: the match's flow and the turn.
     "Continue": "Weiter",
     "continue": "weiter",
