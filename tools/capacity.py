@@ -265,6 +265,8 @@ def bench_watchers(counts: list[int], tables: int, idle_seconds: float) -> None:
 TABLES = {
     "baska_kop": (("kop", "baska"), {"deals": "24"}, 4),
     "bela": (("speedbela",), {"target": "1001"}, 4),
+    "schafkopf": (("club", "sauspiel"), {"deals": "32"}, 4),
+    "speculation": (("parlett",), {"deals_each": "4"}, 5),
 }
 
 
