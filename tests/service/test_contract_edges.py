@@ -482,16 +482,20 @@ def test_a_german_reader_gets_the_tables_texts_in_german_and_an_english_one_in_e
     assert all(reason.startswith(("you ", "it is")) for reason in english_reasons), english_reasons
     assert all(reason.startswith("Du ") for reason in german_reasons), german_reasons
     assert anna.get(created.name).hand[0].reason == view.hand[0].reason
-    events = anna.stub.WatchTable(
-        service_pb2.WatchTableRequest(table=created.name, language=german), metadata=anna.metadata
-    )
-    labels = []
-    for response in events:
-        if response.event.WhichOneof("kind") == "bidding_ended":
-            labels.append(response.event.bidding_ended.contract.label)
-            events.cancel()
-            break
-    assert labels and "points" not in labels[0] and "Punkte" in labels[0], labels
+    joined = {}
+    for language in (german, service_pb2.LANGUAGE_ENGLISH):
+        events = anna.stub.WatchTable(
+            service_pb2.WatchTableRequest(table=created.name, language=language), metadata=anna.metadata
+        )
+        for response in events:
+            if response.event.WhichOneof("kind") == "seat_changed":
+                joined[language] = response.event.seat_changed.description
+                events.cancel()
+                break
+    assert joined == {
+        german: "Anna hat sich an den Tisch gesetzt",
+        service_pb2.LANGUAGE_ENGLISH: "Anna joined the table",
+    }
 
 
 def test_list_games_declares_each_game_and_every_option_for_a_settings_screen(stack: Stack) -> None:
