@@ -3,7 +3,7 @@
 The engine writes every text in English (``server.texts`` explains its references to
 seats, cards and suits). Those English texts are the catalogue's keys, as msgids are in
 gettext: each game's module maps an English template to its German one, and
-``translate`` renders a text for a German reader. The engine stays free of languages,
+``german`` renders a text for a German reader. The engine stays free of languages,
 and a text stored in an event long ago reads in German as well as one made now.
 
 A template names its parts in braces. What a part matches, by its name's start:
