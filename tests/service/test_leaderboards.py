@@ -84,9 +84,10 @@ def test_bestenliste_leaving_a_partie_with_other_people_costs_10_once_even_when_
     for period in PERIODS:
         assert _board(ben, period).caller.points == -10
     assert _statistics(ben)["matches_left"] == 1
-    # Anna, left alone with the computers, may leave without a penalty.
+    # Anna, left alone with the computers, may leave without a penalty. (A deal the
+    # computers ended by a call before her turn may have brought her plus points.)
     anna.stub.LeaveTable(leave, metadata=anna.metadata)
-    assert not _board(anna, service_pb2.LEADERBOARD_PERIOD_ALL_TIME).HasField("caller")
+    assert _board(anna, service_pb2.LEADERBOARD_PERIOD_ALL_TIME).caller.points >= 0
 
 
 def test_bestenliste_a_player_without_points_sees_the_board_without_his_line(stack: Stack) -> None:
