@@ -17,8 +17,9 @@ from server.service import game_listing
 from server.table import TableConfig, TableRecord
 from server.table_log import SeatKind
 from server.texts import Texts, Wording
-from server.views import table_view
-from speedgamez.v1 import cards_pb2, table_service_pb2
+from server.views import redact_event, table_view
+from speedgamez.internal.v1.stored_event_pb2 import StoredEvent
+from speedgamez.v1 import cards_pb2, table_pb2, table_service_pb2
 from tests.test_what_people_read import GAME_TABLES, played
 
 GERMAN = Wording(language=table_service_pb2.LANGUAGE_GERMAN)
@@ -150,3 +151,20 @@ def test_the_unit_a_table_counts_in_reads_german(game_id: str, one: str, many: s
     assert (listed.score_unit.one, listed.score_unit.many) == (one, many)
     english = table_view(record, None).score_unit
     assert (english.one, english.many) != (one, many)
+
+
+def test_speculations_notices_and_the_parties_point_labels_read_german() -> None:
+    """Texts outside labels, reasons and settlements: a market's notice of chips moved, and
+    the label of each party's card points at a table that counts them."""
+    moved = table_pb2.TableEvent(sequence=3, table_version=2)
+    moved.speculation.chips_moved.reason = "ante (dealer)"
+    told = redact_event(StoredEvent(event=moved, everyone=True), 0, Texts(NAMES, GERMAN))
+    assert told.speculation.chips_moved.reason == "Einsatz (Geber)"
+    config = TableConfig(
+        "baska_kop", "kop", {}, ((SeatKind.COMPUTER, "easy"),) * 4, 3, "t", count_points=True
+    )
+    record, _ = TableRecord.new("points", config)
+    english = [party.label for party in table_view(record, 0).party_points]
+    german = [party.label for party in table_view(record, 0, GERMAN).party_points]
+    assert english and german and german != english
+    assert not any(english_words(label) for label in german), german
