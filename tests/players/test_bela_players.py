@@ -16,9 +16,10 @@ from ai_worker.players.bela import search
 from ai_worker.players.bela.deals import KUP_SEAT, constraints, talon_of
 from ai_worker.players.bela.info import table_of
 from ai_worker.seat_info import seat_info
-from engine.actions import PlayCard
+from engine.actions import Announce, Pass, PlayCard
 from engine.bela import Bela, DealState, Phase
 from engine.bela.deal import PlayedTrick
+from engine.bela.results import TRUMP
 from engine.cards import Card, Rank, Suit
 from engine.game import PhaseKind
 from engine.seeding import SeededRandom, derive_seed
@@ -281,17 +282,24 @@ def test_card_values_count_the_points_the_party_has_taken_already() -> None:
     raise AssertionError("no deal gave the party 60 points in six tricks")
 
 
-def test_seed_002_three_players_strong_defender_gives_points_to_the_other_defenders_trick() -> None:
-    """Seed 002, three players: the two who did not choose the trump share the caller's
-    points when he falls, so they play together. Late in a deal, the caller having led
-    and the other defender taking the trick, a strong defender who cannot follow and has
-    no trump gives the trick its King (4 points) rather than a Seven: searched as alone
-    against the two others, it would keep every point from both."""
-    record = _to_first_card(_record(3, derive_seed("bela-defenders-together", 24), {}))
-    rng = SeededRandom(24)
-    for _ in range(23):
+def _three_player_position(number: int, moves: int) -> TableRecord:
+    """A three-player deal of seed ``number`` after the trump choice and ``moves`` random
+    cards."""
+    record = _to_first_card(_record(3, derive_seed("bela-defenders-together", number), {}))
+    rng = SeededRandom(number)
+    for _ in range(moves):
         state = _deal(record)
         record.apply(Act(state.turn, rng.choice(GAME.legal_actions(state, state.turn)), SeatKind.COMPUTER))
+    return record
+
+
+def test_seed_024_three_players_strong_defender_keeps_its_points_when_the_caller_falls_anyway() -> None:
+    """Seed 024, three players: the two who did not choose the trump share the caller's
+    points when he falls, but when he passes each keeps only what it took. Late in a deal,
+    the caller having led and the other defender taking the trick, the caller falls in
+    every deal whatever the strong defender discards: it keeps its King (4 points) for
+    itself and gives the trick a Seven."""
+    record = _three_player_position(24, 23)
     state = _deal(record)
     assert state.turn is not None
     observation = seat_observation(record, state.turn)
@@ -302,4 +310,51 @@ def test_seed_002_three_players_strong_defender_gives_points_to_the_other_defend
     assert (led, taking) == (Card(Suit.CLUBS, Rank.NINE), Card(Suit.CLUBS, Rank.TEN))
     hand = {Card(Suit.SPADES, Rank.KING), Card(Suit.SPADES, Rank.SEVEN), Card(Suit.HEARTS, Rank.EIGHT)}
     assert set(info.playable) == set(info.hand) == hand
-    assert decide(observation, "strong").action == PlayCard(Card(Suit.SPADES, Rank.KING))
+    evaluation = search.card_outlooks(info, search.STRONG)
+    assert all(outlook.chance == 1.0 for outlook in evaluation.outlooks)
+    assert decide(observation, "strong").action == PlayCard(Card(Suit.SPADES, Rank.SEVEN))
+
+
+def test_seed_081_three_players_strong_defender_gives_up_its_own_points_for_the_callers_fall() -> None:
+    """Seed 081, three players: the caller leads the trump Ace, the other defender has
+    followed, and the strong defender, without trumps, discards. Searched alone against
+    both others it would make most by discarding the club King; but the caller then
+    passes in fewer of the ten deals that remain possible, and the fall brings the
+    defenders his points: it discards the heart Nine, which gives him nothing."""
+    record = _three_player_position(81, 20)
+    state = _deal(record)
+    assert state.turn is not None
+    observation = seat_observation(record, state.turn)
+    info = seat_info(observation)
+    table = table_of(info)
+    (caller, led), (mate, _) = info.trick_cards
+    assert table.trump is Suit.DIAMONDS and caller == table.caller != info.seat != mate
+    assert led == Card(Suit.DIAMONDS, Rank.ACE)
+    evaluation = search.card_outlooks(info, search.STRONG)
+    assert evaluation.exact and evaluation.deals == 10
+    by_card = {outlook.action: outlook for outlook in evaluation.outlooks}
+    nine, king = PlayCard(Card(Suit.HEARTS, Rank.NINE)), PlayCard(Card(Suit.CLUBS, Rank.KING))
+    assert by_card[king].mean_points > by_card[nine].mean_points
+    assert by_card[nine].chance > by_card[king].chance
+    assert decide(observation, "strong").action == nine
+
+
+def test_seed_013_three_players_strong_first_seat_chooses_a_trump_whose_points_beat_dalje() -> None:
+    """Seed 013, three players: after dalje the dealer must choose and falls more often
+    than not, so the first seat's dalje is likely to win; but a caller who passes makes
+    about four times what a seat against a caller who passes does. The strong first seat
+    chooses Karo though its chance is below dalje's, since that chance times a caller's
+    points is more than what dalje promises; weighing chances alone, as at four seats,
+    it would say dalje."""
+    record = _record(3, derive_seed("bela-call-points", 13), {})
+    observation = seat_observation(record, _deal(record).turn)
+    info = seat_info(observation)
+    assert info.seat == table_of(info).order[0]
+    choice, decision = search.trump_choice(info, search.STRONG)
+    assert choice.dalje is not None and choice.best.chance < choice.dalje.chance
+    passing, when_falls, when_passes = search.STRONG.call_points[3]
+    dalje = choice.dalje.chance * when_falls + (1 - choice.dalje.chance) * when_passes
+    assert choice.best.chance * passing > dalje
+    assert decision.action == Announce(TRUMP, Suit.DIAMONDS)
+    by_chances = replace(search.STRONG, call_points={})
+    assert search.trump_choice(info, by_chances)[1].action == Pass()

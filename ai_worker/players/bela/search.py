@@ -10,8 +10,10 @@ then the zvanja of the strongest declaration and Bela as the sampled hands hold 
 and the prolaz threshold of the caller's party. With three players each seat plays for
 itself. The caller's search takes the two others as one side against him, as they are:
 he falls unless he makes more than half. The others' search differs by level: normal
-takes the third seat as an enemy too, strong takes the two seats against the caller as
-one side (they win together when he falls and share his points).
+takes the third seat as an enemy too; strong asks the two seats against the caller,
+searched as one side, whether he falls (they share his points then), and counts what it
+makes for itself searched alone against both others (when he passes each keeps only its
+own tricks, and a defender beside it that plays for itself keeps what it is given).
 
 * normal: ``NORMAL.samples`` uniform samples of the hard facts but the meld test;
 * strong: at least ``STRONG.samples`` at the first trick and more as the deal goes on,
@@ -25,8 +27,10 @@ and the dealer under "mus" his best suit. Each option's chance is that of the se
 party winning the deal; the strong level solves its first deals exactly for the mean
 score. The search sees every card and so wins more often than a table does: a trump is
 chosen only when it wins in ``call_floor`` of the deals and ``call_margin`` more often
-than dalje (``ai_worker.call_value`` plays such choices out at the table). A reason
-counts deals and names no card.
+than dalje (``ai_worker.call_value`` plays such choices out at the table). The strong
+level at three seats weighs points instead of chances: there the dealer must choose and
+falls more often than not, so dalje wins often, but a caller who passes makes about four
+times what a seat against him does. A reason counts deals and names no card.
 """
 
 from __future__ import annotations
@@ -100,10 +104,19 @@ class Level:
     # dalje: the search sees every card, so it wins more often than a table does.
     call_floor: float
     call_margin: float
+    # Where a seat count is named, the choice weighs points instead (``call_floor`` and
+    # ``call_margin`` unused): what a seat makes in a deal on average as a caller who
+    # passes, and as one of the others when the caller falls and when he passes. The
+    # seat chooses its best trump when its chance times the first is more than what dalje
+    # promises: the chance that the later caller falls times the second, else the third.
+    # At three seats a caller's points are the whole deal's less the others' tricks, so a
+    # chance well below dalje's pays.
+    call_points: dict[int, tuple[float, float, float]]
     # With three players: whether the two seats that did not choose the trump are searched
-    # as one side against the caller. They win together when he falls and share his
-    # points, so each helps the other; searched alone, a seat takes the other as an enemy
-    # and never gives him points.
+    # as one side against the caller for whether he falls. They win together when he
+    # falls and share his points, so each helps the other to it; what a seat makes for
+    # itself is still searched alone. Without it a seat takes the other as an enemy
+    # throughout and never gives him points.
     defenders_together: bool
 
 
@@ -124,6 +137,7 @@ NORMAL = Level(
     exact_limit=0,
     call_floor=0.7,
     call_margin=0.1,
+    call_points={},
     defenders_together=False,
 )
 # Deals listed before the meld test, at most, per deal the strong level may use.
@@ -145,6 +159,9 @@ STRONG = Level(
     exact_limit=150,
     call_floor=0.7,
     call_margin=0.1,
+    # Three seats: the mean points of 360 games of strong and normal players, each deal
+    # in every seating (``ai_worker.call_value`` plays such choices out).
+    call_points={3: (138.0, 102.5, 36.1)},
     defenders_together=True,
 )
 
@@ -358,12 +375,18 @@ def _later_call(table: Table, seat: int, first: list[frozenset[Card]]) -> tuple[
 def trump_choice(info: SeatInfo, level: Level) -> tuple[TrumpChoice, Decision]:
     """The options' outlooks and what ``level`` chooses from them."""
     choice = call_outlooks(info, level)
-    return choice, _choose_call(level, choice)
+    return choice, _choose_call(level, choice, table_of(info).seats)
 
 
-def _choose_call(level: Level, choice: TrumpChoice) -> Decision:
+def _choose_call(level: Level, choice: TrumpChoice, seats: int) -> Decision:
     best, dalje = choice.best, choice.dalje
-    if dalje is not None and (
+    points = level.call_points.get(seats)
+    if dalje is not None and points is not None:
+        passing, others_when_falls, others_when_passes = points
+        dalje_points = dalje.chance * others_when_falls + (1 - dalje.chance) * others_when_passes
+        if best.chance * passing <= dalje_points:
+            return Decision(Pass())
+    elif dalje is not None and (
         best.chance < level.call_floor or best.chance < dalje.chance + level.call_margin
     ):
         return Decision(Pass())
@@ -390,6 +413,8 @@ def card_outlooks(info: SeatInfo, level: Level) -> Evaluation:
             taken[trick.winner] += trick.points
     party_points = sum(taken[seat] for seat in side)
     has_trick = any(trick.winner in side for trick in info.tricks)
+    own_trick = any(trick.winner == info.seat for trick in info.tricks)
+    together = side != table.partners(info.seat)
     most_exact = level.exact_card_samples[table.seats]
     node_budget = level.exact_card_nodes.get(table.seats)
     solved_exactly = 0
@@ -404,16 +429,31 @@ def card_outlooks(info: SeatInfo, level: Level) -> Evaluation:
         position = _Position.now(table, info, side, hands)
         # The solver knows the duties, not that a seat which said Bela must now play the
         # King or the Queen: the seat's playable cards are those it offers.
+        needed = valuation.winning_points(has_trick) - party_points
         if solvers.solve_next_exactly(solved_exactly, most_exact, node_budget):
             solved_exactly += 1
-            for card, value in solvers.move_values(trump, kup, position):
+            if together:
+                # Whether the caller falls is the two defenders' question; what the seat
+                # makes for itself it finds searched alone against both others, as a
+                # defender beside it that plays for itself keeps what it is given.
+                falls = dict(solvers.move_reaches(trump, kup, position, needed))
+                alone = _Position.now(table, info, frozenset({info.seat}), hands)
+                values = solvers.move_values(trump, kup, alone)
+                own_points = taken[info.seat]
+            else:
+                values = solvers.move_values(trump, kup, position)
+                own_points = party_points
+            for card, value in values:
                 if card not in outlooks:
                     continue
-                score, won = valuation.score(party_points + value, has_trick)
-                outlooks[card].add(weight, won, score, party_points + value)
-                exactly[card].add(weight, won, score, party_points + value)
+                if together:
+                    won = falls[card]
+                    score = valuation.alone_score(own_points + value, own_trick, won)
+                else:
+                    score, won = valuation.score(party_points + value, has_trick)
+                outlooks[card].add(weight, won, score, own_points + value)
+                exactly[card].add(weight, won, score, own_points + value)
             continue
-        needed = valuation.winning_points(has_trick) - party_points
         for card, won in solvers.move_reaches(trump, kup, position, needed):
             if card in outlooks:
                 outlooks[card].add(weight, won, 0.0, 0)
@@ -728,6 +768,28 @@ class _Valuation:
         if fell:
             mine, mates, caller_made = mine + caller_made / 2, mates + caller_made / 2, 0
         return mine - (mates + caller_made) / 2, fell
+
+    def alone_score(self, points: int, has_trick: bool, fell: bool) -> float:
+        """``score`` with three players for a defender whose own ``points`` were searched
+        alone against the two others, ``fell``: whether the caller falls, as the two
+        defenders searched as one side found. ``has_trick``: whether the seat has taken a
+        trick already. Of the points the seat does not take, the other two each keep what
+        they have taken and half the rest."""
+        caller = self.caller
+        mate = next(iter(self.side - {self.seat}))
+        swept = points > DEAL_POINTS
+        cards = min(points, DEAL_POINTS)
+        mine = float(cards + (STIGLJA if swept else 0))
+        if points > 0 or has_trick:
+            mine += self._extras(self.seat)
+        mates = caller_made = 0.0
+        if not swept:
+            rest = (DEAL_POINTS - cards - self.taken.get(mate, 0) - self.taken.get(caller, 0)) / 2
+            mates = self.taken.get(mate, 0) + rest + self._extras(mate)
+            caller_made = self.taken.get(caller, 0) + rest + self._extras(caller)
+        if fell:
+            mine, mates, caller_made = mine + caller_made / 2, mates + caller_made / 2, 0.0
+        return mine - (mates + caller_made) / 2
 
     def _extras(self, seat: int) -> int:
         """The zvanja and Bela that count for ``seat``'s party if it takes a trick."""
