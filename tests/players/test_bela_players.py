@@ -15,7 +15,7 @@ from ai_worker.players import advise, decide
 from ai_worker.players.bela import search
 from ai_worker.players.bela.deals import KUP_SEAT, constraints, talon_of
 from ai_worker.players.bela.info import table_of
-from ai_worker.seat_info import seat_info
+from ai_worker.seat_info import SeatInfo, seat_info
 from engine.actions import Announce, Pass, PlayCard
 from engine.bela import Bela, DealState, Phase
 from engine.bela.deal import PlayedTrick
@@ -26,6 +26,7 @@ from engine.seeding import SeededRandom, derive_seed
 from server.table import TableConfig, TableRecord
 from server.table_log import Act, SeatKind
 from server.views import seat_observation
+from speedgamez.internal.v1.ai_job_pb2 import SeatObservation
 from tests.players.tables import client_view, replay_told
 
 GAME = Bela()
@@ -282,15 +283,23 @@ def test_card_values_count_the_points_the_party_has_taken_already() -> None:
     raise AssertionError("no deal gave the party 60 points in six tricks")
 
 
-def _three_player_position(number: int, moves: int) -> TableRecord:
+def _defender_to_play(number: int, moves: int) -> tuple[SeatObservation, SeatInfo]:
     """A three-player deal of seed ``number`` after the trump choice and ``moves`` random
-    cards."""
+    cards, seen by the seat to play, a defender on a trick the caller led: its observation
+    and what it knows, the trump Karo."""
     record = _to_first_card(_record(3, derive_seed("bela-defenders-together", number), {}))
     rng = SeededRandom(number)
     for _ in range(moves):
         state = _deal(record)
         record.apply(Act(state.turn, rng.choice(GAME.legal_actions(state, state.turn)), SeatKind.COMPUTER))
-    return record
+    turn = _deal(record).turn
+    assert turn is not None
+    observation = seat_observation(record, turn)
+    info = seat_info(observation)
+    table = table_of(info)
+    (caller, _), (mate, _) = info.trick_cards[:2]
+    assert table.trump is Suit.DIAMONDS and caller == table.caller != info.seat != mate
+    return observation, info
 
 
 def test_seed_024_three_players_strong_defender_keeps_its_points_when_the_caller_falls_anyway() -> None:
@@ -299,14 +308,8 @@ def test_seed_024_three_players_strong_defender_keeps_its_points_when_the_caller
     the caller having led and the other defender taking the trick, the caller falls in
     every deal whatever the strong defender discards: it keeps its King (4 points) for
     itself and gives the trick a Seven."""
-    record = _three_player_position(24, 23)
-    state = _deal(record)
-    assert state.turn is not None
-    observation = seat_observation(record, state.turn)
-    info = seat_info(observation)
-    table = table_of(info)
-    (caller, led), (mate, taking) = info.trick_cards
-    assert table.trump is Suit.DIAMONDS and caller == table.caller != info.seat != mate
+    observation, info = _defender_to_play(24, 23)
+    (_, led), (_, taking) = info.trick_cards
     assert (led, taking) == (Card(Suit.CLUBS, Rank.NINE), Card(Suit.CLUBS, Rank.TEN))
     hand = {Card(Suit.SPADES, Rank.KING), Card(Suit.SPADES, Rank.SEVEN), Card(Suit.HEARTS, Rank.EIGHT)}
     assert set(info.playable) == set(info.hand) == hand
@@ -321,15 +324,8 @@ def test_seed_081_three_players_strong_defender_gives_up_its_own_points_for_the_
     both others it would make most by discarding the club King; but the caller then
     passes in fewer of the ten deals that remain possible, and the fall brings the
     defenders his points: it discards the heart Nine, which gives him nothing."""
-    record = _three_player_position(81, 20)
-    state = _deal(record)
-    assert state.turn is not None
-    observation = seat_observation(record, state.turn)
-    info = seat_info(observation)
-    table = table_of(info)
-    (caller, led), (mate, _) = info.trick_cards
-    assert table.trump is Suit.DIAMONDS and caller == table.caller != info.seat != mate
-    assert led == Card(Suit.DIAMONDS, Rank.ACE)
+    observation, info = _defender_to_play(81, 20)
+    assert info.trick_cards[0][1] == Card(Suit.DIAMONDS, Rank.ACE)
     evaluation = search.card_outlooks(info, search.STRONG)
     assert evaluation.exact and evaluation.deals == 10
     by_card = {outlook.action: outlook for outlook in evaluation.outlooks}
