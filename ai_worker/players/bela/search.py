@@ -159,8 +159,8 @@ STRONG = Level(
     exact_limit=150,
     call_floor=0.7,
     call_margin=0.1,
-    # Three seats: the mean points of 360 games of strong and normal players, each deal
-    # in every seating (``ai_worker.call_value`` plays such choices out).
+    # Three seats: the mean points of 360 games of strong and normal players, 120 deals
+    # each in every seating (``docs/measurements.md``, below the strength table).
     call_points={3: (138.0, 102.5, 36.1)},
     defenders_together=True,
 )
