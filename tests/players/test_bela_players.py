@@ -322,7 +322,7 @@ def test_seed_081_three_players_strong_defender_gives_up_its_own_points_for_the_
     """Seed 081, three players: the caller leads the trump Ace, the other defender has
     followed, and the strong defender, without trumps, discards. Searched alone against
     both others it would make most by discarding the club King; but the caller then
-    passes in fewer of the ten deals that remain possible, and the fall brings the
+    falls in fewer of the ten deals that remain possible, and the fall brings the
     defenders his points: it discards the heart Nine, which gives him nothing."""
     observation, info = _defender_to_play(81, 20)
     assert info.trick_cards[0][1] == Card(Suit.DIAMONDS, Rank.ACE)
