@@ -429,8 +429,10 @@ def card_outlooks(info: SeatInfo, level: Level) -> Evaluation:
         position = _Position.now(table, info, side, hands)
         # The solver knows the duties, not that a seat which said Bela must now play the
         # King or the Queen: the seat's playable cards are those it offers.
-        needed = valuation.winning_points(has_trick) - party_points
-        if solvers.solve_next_exactly(solved_exactly, most_exact, node_budget):
+        exactly_solved = solvers.solve_next_exactly(solved_exactly, most_exact, node_budget)
+        # The least points with which the search's side wins, for a null-window question.
+        needed = valuation.winning_points(has_trick) - party_points if together or not exactly_solved else 0
+        if exactly_solved:
             solved_exactly += 1
             if together:
                 # Whether the caller falls is the two defenders' question; what the seat
@@ -765,9 +767,7 @@ class _Valuation:
         mine = self.taken.get(self.seat, 0) + still_to_come + (self._extras(self.seat) if side_took else 0)
         mates = self.taken.get(mate, 0) + still_to_come + (self._extras(mate) if side_took else 0)
         fell = 2 * caller_made <= caller_made + mine + mates
-        if fell:
-            mine, mates, caller_made = mine + caller_made / 2, mates + caller_made / 2, 0
-        return mine - (mates + caller_made) / 2, fell
+        return _defender_against_the_others(mine, mates, caller_made, fell), fell
 
     def alone_score(self, points: int, has_trick: bool, fell: bool) -> float:
         """``score`` with three players for a defender whose own ``points`` were searched
@@ -787,14 +787,20 @@ class _Valuation:
             rest = (DEAL_POINTS - cards - self.taken.get(mate, 0) - self.taken.get(caller, 0)) / 2
             mates = self.taken.get(mate, 0) + rest + self._extras(mate)
             caller_made = self.taken.get(caller, 0) + rest + self._extras(caller)
-        if fell:
-            mine, mates, caller_made = mine + caller_made / 2, mates + caller_made / 2, 0.0
-        return mine - (mates + caller_made) / 2
+        return _defender_against_the_others(mine, mates, caller_made, fell)
 
     def _extras(self, seat: int) -> int:
         """The zvanja and Bela that count for ``seat``'s party if it takes a trick."""
         party = self.table.party(seat)
         return self.zvanja.get(party, 0) + self.bela.get(party, 0)
+
+
+def _defender_against_the_others(mine: float, mates: float, caller_made: float, fell: bool) -> float:
+    """A defender's points less the two others' mean, with three players: when the caller
+    falls, his points go to the two defenders in halves."""
+    if fell:
+        mine, mates, caller_made = mine + caller_made / 2, mates + caller_made / 2, 0.0
+    return mine - (mates + caller_made) / 2
 
 
 def _label(evaluation: Evaluation, action: Action) -> str:
