@@ -6,6 +6,7 @@ message get INVALID_ARGUMENT instead of an internal error.
 
 from __future__ import annotations
 
+import functools
 import urllib.parse
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, TypeVar
@@ -97,8 +98,15 @@ def _address(service: TableService, context: grpc.aio.ServicerContext) -> str:
 
 def client_address(context: grpc.aio.ServicerContext, trusted_proxies: tuple[str, ...]) -> str:
     """A digest of the client's address (``server.calls.client_address``) of a gRPC call."""
-    forwarded = [value for key, value in _metadata(context) if key == "x-forwarded-for"]
-    return calls.client_address(_peer_address(context.peer() or ""), forwarded, trusted_proxies)
+    forwarded = tuple(value for key, value in _metadata(context) if key == "x-forwarded-for")
+    return _address_digest(context.peer() or "", forwarded, trusted_proxies)
+
+
+# A connection's calls all come from one peer (often through one proxy): its address is
+# parsed and digested once, not on every call.
+@functools.lru_cache(maxsize=4096)
+def _address_digest(peer: str, forwarded: tuple[str, ...], trusted_proxies: tuple[str, ...]) -> str:
+    return calls.client_address(_peer_address(peer), forwarded, trusted_proxies)
 
 
 def _peer_address(peer: str) -> calls.IPAddress | None:

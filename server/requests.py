@@ -42,6 +42,10 @@ def table_id_of(name: str) -> str | None:
     return None if match is None else match.group(1)
 
 
+_CARD_NAMES = frozenset(cards_pb2.CardNames.values())
+_LANGUAGES = frozenset(service_pb2.Language.values())
+
+
 class _WordingRequest(Protocol):
     @property
     def language(self) -> int: ...
@@ -50,10 +54,10 @@ class _WordingRequest(Protocol):
 def wording_of(request: _WordingRequest) -> Wording:
     """How the caller reads the texts of the reply: its card names and language, checked."""
     card_names = getattr(request, "card_names", cards_pb2.CARD_NAMES_UNSPECIFIED)
-    if card_names not in cards_pb2.CardNames.values():
+    if card_names not in _CARD_NAMES:
         names = ", ".join(cards_pb2.CardNames.keys())
         raise ServiceError(Code.INVALID_ARGUMENT, f"card_names must be one of {names}, not {card_names}")
-    if request.language not in service_pb2.Language.values():
+    if request.language not in _LANGUAGES:
         names = ", ".join(service_pb2.Language.keys())
         raise ServiceError(Code.INVALID_ARGUMENT, f"language must be one of {names}, not {request.language}")
     return Wording(card_names, request.language)

@@ -347,12 +347,13 @@ class TableService(WatchStreams):
             response.table.CopyFrom(cached)
             response.table.server_time.FromMilliseconds(now_ms())
             return response
-        record = stored.record()
+        record = self.store.restore(stored)
         seat = record.seat_of(caller.player_id)
         view = table_view(record, seat, wording)
         self.views.put(key, view)
         response.table.CopyFrom(view)
         await self._learners_advice(record, seat, wording, response.advice)
+        self.store.keep(record, stored.state)
         return response
 
     # Moves -------------------------------------------------------------------------
@@ -383,17 +384,19 @@ class TableService(WatchStreams):
         wording = wording_of(request)
         response = service_pb2.SubmitActionResponse(table=table_view(change.record, seat, wording))
         await self._learners_advice(change.record, seat, wording, response.advice)
+        if change.state:
+            self.store.keep(change.record, change.state)
         return response
 
     async def submit_computer_action(
         self, table_id: str, table_version: int, seat: int, action: Action, reason: str
-    ) -> Change:
+    ) -> None:
         """Apply a computer player's move for ``seat``, decided on ``table_version``."""
 
         def entry(record: TableRecord) -> LogEntry:
             return Act(seat, action, SeatKind.COMPUTER, note=reason)
 
-        return await change_table(
+        change = await change_table(
             self.store,
             self.queue,
             table_id,
@@ -405,6 +408,9 @@ class TableService(WatchStreams):
             request_id=f"computer:{table_version}:{seat}",
             request_tag="computer",
         )
+        if change.state:
+            # The worker's next job is often at this table (``server.restored``).
+            self.store.keep(change.record, change.state)
 
     async def expire_table(
         self, table_id: str, table_version: int, moves: tuple[tuple[int, Action], ...]

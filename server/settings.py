@@ -46,6 +46,8 @@ SPEEDGAMEZ_ADVICE_COST             5                         requests of the rat
 SPEEDGAMEZ_VIEWS_CACHED            4096                      table snapshots kept for GetTable, by
                                                              table, version, player and card names
                                                              (0: every answer built anew)
+SPEEDGAMEZ_TABLES_KEPT             1024                      tables a process keeps restored for its
+                                                             next call on them (0: restore each time)
 SPEEDGAMEZ_REDIS_TIMEOUT_S         2                         a Redis command that takes longer fails
 SPEEDGAMEZ_RATE_PER_S              10                        requests per second a token may make
 SPEEDGAMEZ_RATE_BURST              40                        ... and in a burst
@@ -120,6 +122,7 @@ class Settings:
     advice_timeout_ms: int = 10_000
     advice_cost: int = 5
     views_cached: int = 4096
+    tables_kept: int = 1024
     redis_timeout_s: float = 2.0
     rate_per_s: float = 10.0
     rate_burst: int = 40
@@ -173,10 +176,10 @@ class Settings:
         for name, value in positive.items():
             if value <= 0:
                 raise ValueError(f"SPEEDGAMEZ_{name} must be above 0, not {value}")
-        if self.ai_min_think_ms < 0 or self.ai_workers_for_people < 0 or self.views_cached < 0:
+        if min(self.ai_min_think_ms, self.ai_workers_for_people, self.views_cached, self.tables_kept) < 0:
             raise ValueError(
-                "SPEEDGAMEZ_AI_MIN_THINK_MS, SPEEDGAMEZ_AI_WORKERS_FOR_PEOPLE and SPEEDGAMEZ_VIEWS_CACHED "
-                "cannot be negative"
+                "SPEEDGAMEZ_AI_MIN_THINK_MS, SPEEDGAMEZ_AI_WORKERS_FOR_PEOPLE, SPEEDGAMEZ_VIEWS_CACHED "
+                "and SPEEDGAMEZ_TABLES_KEPT cannot be negative"
             )
         if self.clock_grace_ms < 0 or self.clock_reading_ms < 0 or self.board_settle_ms < 0:
             raise ValueError(
@@ -247,6 +250,7 @@ class Settings:
             advice_timeout_ms=int(get("ADVICE_TIMEOUT_MS", defaults.advice_timeout_ms)),
             advice_cost=int(get("ADVICE_COST", defaults.advice_cost)),
             views_cached=int(get("VIEWS_CACHED", defaults.views_cached)),
+            tables_kept=int(get("TABLES_KEPT", defaults.tables_kept)),
             redis_timeout_s=float(get("REDIS_TIMEOUT_S", defaults.redis_timeout_s)),
             rate_per_s=float(get("RATE_PER_S", defaults.rate_per_s)),
             rate_burst=int(get("RATE_BURST", defaults.rate_burst)),

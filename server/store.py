@@ -36,6 +36,7 @@ from server import keys
 from server.bank import Bank
 from server.board import Board
 from server.clock import Deadlines
+from server.restored import RestoredTables
 from server.round_trips import (
     CountedClusterPipeline,
     Step,
@@ -45,7 +46,7 @@ from server.round_trips import (
     uncounted,
 )
 from server.settings import Settings
-from server.table import Happened, TableConfig, TableRecord, TableStatus
+from server.table import Happened, TableRecord, TableStatus
 from server.table_log import LogEntry, entry_from_dict, entry_to_dict
 from speedgamez.internal.v1.stored_event_pb2 import StoredEvent
 
@@ -185,6 +186,8 @@ class CommitOutcome:
     status: CommitStatus
     version: int = 0
     request_tag: str = ""
+    # The state written (for OK only): what a later read of this version finds.
+    state: str = ""
 
 
 # What ``Store.load`` reads of a table's hash.
@@ -201,13 +204,6 @@ class StoredTable:
     version: int
     event_seq: int
     deadline_ms: int | None
-
-    def record(self) -> TableRecord:
-        record = TableRecord.restore(
-            self.table_id, TableConfig.from_json(self.config), self.state, self.version, self.event_seq
-        )
-        record.deadline_ms = self.deadline_ms
-        return record
 
 
 def _authentication(reply: Any) -> Authentication:
@@ -396,6 +392,7 @@ class Store:
         self.redis = redis
         self.settings = settings
         self.deadlines = Deadlines(redis)
+        self.restored = RestoredTables(settings.tables_kept)
         self.board = Board(redis, settings)
         self.bank = Bank(redis, settings)
         self.keep_finished_ms = settings.keep_finished_s * 1000
@@ -555,7 +552,18 @@ class Store:
     async def load(self, table_id: str) -> TableRecord | None:
         """The table as stored, or as ``admit`` read it at the start of this call."""
         stored = await self.fetch(table_id)
-        return None if stored is None else stored.record()
+        return None if stored is None else self.restore(stored)
+
+    def restore(self, stored: StoredTable) -> TableRecord:
+        """The table as ``stored``, for the caller alone (``server.restored``)."""
+        return self.restored.take(
+            stored.table_id, stored.config, stored.state, stored.version, stored.event_seq, stored.deadline_ms
+        )
+
+    def keep(self, record: TableRecord, state: str | bytes) -> None:
+        """Give back a record the caller is done with, exactly ``state`` as stored at its
+        version, for the next call on its table."""
+        self.restored.keep(record, state)
 
     async def fetch(self, table_id: str) -> StoredTable | None:
         """The table's stored fields, not yet restored (``load`` restores them)."""
@@ -600,6 +608,7 @@ class Store:
         payloads = [
             _stored(happened, first + index, new_version, now) for index, happened in enumerate(events)
         ]
+        state = record.state_json()
         commit = script_step(
             self._commit,
             [
@@ -610,7 +619,7 @@ class Store:
             ],
             [
                 expected_version,
-                record.state_json(),
+                state,
                 request_id,
                 request_tag,
                 now,
@@ -632,7 +641,7 @@ class Store:
         if status == "ok":
             record.version = new_version
             record.event_seq = first + len(events) - 1
-            return CommitOutcome(CommitStatus.OK, new_version)
+            return CommitOutcome(CommitStatus.OK, new_version, state=state)
         if status == "duplicate":
             version, _, tag = result[1].decode().partition(":")
             return CommitOutcome(CommitStatus.DUPLICATE, int(version), tag)

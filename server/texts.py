@@ -49,6 +49,11 @@ class Wording:
 ENGLISH = Wording()
 
 
+# Texts already rendered, by names, wording and text (``Texts.__call__``); emptied when full.
+_RENDERED: dict[tuple[tuple[str, ...], bool, bool, str], str] = {}
+_RENDERED_KEPT = 65_536
+
+
 class Texts:
     """Renders engine texts for a viewer: ``names`` by seat, as ``wording`` asks."""
 
@@ -60,9 +65,16 @@ class Texts:
     def __call__(self, text: str) -> str:
         if not text:
             return text
-        if self.german:
-            text = german(text)
-        return _REFERENCE.sub(self._replace, text)
+        # A view reads dozens of texts, nearly all of them read before (a card's reason,
+        # a choice's label): each is worked out once per table's names and wording.
+        key = (self.names, self.bavarian, self.german, text)
+        rendered = _RENDERED.get(key)
+        if rendered is None:
+            rendered = _REFERENCE.sub(self._replace, german(text) if self.german else text)
+            if len(_RENDERED) >= _RENDERED_KEPT:
+                _RENDERED.clear()
+            _RENDERED[key] = rendered
+        return rendered
 
     def own(self, text: str) -> str:
         """A text the server wrote with names in it: only its language changes."""

@@ -29,6 +29,9 @@ class Change:
     """The table after a change (or after the change that used the same request id)."""
 
     record: TableRecord
+    # The state the change committed ("" for a repeated request): a caller done with
+    # ``record`` gives it back to the store with it (``Store.keep``).
+    state: str = ""
 
 
 async def change_table(
@@ -122,7 +125,7 @@ async def change_table(
             if isinstance(entry, Act):
                 metrics.ACTIONS_APPLIED.labels(record.config.game, entry.by).inc()
             await _after_commit(store, queue, record, status, noted, shadowed)
-            return Change(record)
+            return Change(record, outcome.state)
         if outcome.status is CommitStatus.DUPLICATE:
             fresh = await store.load(table_id)
             assert fresh is not None

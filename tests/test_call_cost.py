@@ -10,7 +10,8 @@ def test_the_call_cost_benchmark_prints_each_part_beside_its_echo_and_the_ratios
     lines = run_tool("tools.call_cost", "--seconds", "0.3", "--concurrency", "2").splitlines()
     parts = (
         "GetTable of an unchanged table",
-        "GetTable built anew (no snapshots kept)",
+        "GetTable rendered (table kept)",
+        "GetTable built anew (nothing kept)",
         "echo of ",
         "move (GetTable + SubmitAction)",
         "echo of the move's two replies",
@@ -19,6 +20,7 @@ def test_the_call_cost_benchmark_prints_each_part_beside_its_echo_and_the_ratios
         assert any(line.startswith(f"  {part}") and "server CPU" in line for line in lines), (part, lines)
     ratios = (
         "GetTable of an unchanged table",
+        "GetTable rendered",
         "GetTable built anew",
         "SubmitAction (the move less a GetTable)",
     )

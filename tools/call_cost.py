@@ -4,23 +4,25 @@
     python -m tools.call_cost --seconds 10 --concurrency 32
 
 Starts its own Redis, a server process (the whole service as deployed: rate limits,
-tokens, metrics), a second one that keeps no snapshots (``SPEEDGAMEZ_VIEWS_CACHED=0``) and
-a bare ``grpc.aio`` echo server (one process, no work but answering).
+tokens, metrics), a second one that keeps no snapshots (``SPEEDGAMEZ_VIEWS_CACHED=0``), a
+third that keeps neither snapshots nor restored tables (``SPEEDGAMEZ_TABLES_KEPT=0`` as
+well) and a bare ``grpc.aio`` echo server (one process, no work but answering).
 The echo replies with as many bytes as the service's reply it stands beside. Then, in
 turn, it keeps ``--concurrency`` calls in flight for ``--seconds``:
 
-* GetTable by a player at a table of four people (Kop) that does not change meanwhile (the
-  server answers from the snapshots it keeps), the same on a second server process that
-  keeps none (every answer built anew, as for a table that has just changed), and the
-  echo of its reply's size;
+* GetTable by a player at a table of four people (Kop) that does not change meanwhile:
+  answered from the snapshots the server keeps; rendered from the table the server keeps
+  restored (what a look costs at a table whose last move this process made); and built
+  anew, restored and rendered (a table another process changed). Then the echo of its
+  reply's size;
 * a person's move, as clients make it (GetTable by the player to act, then SubmitAction),
   at tables of four people, one per client, and two echoes of those replies' sizes in turn.
 
 For each it prints calls per second, the latency's median and 95th percentile and the
 server process's CPU time per call (user and system, from ``/proc``). SubmitAction's own
-figures are the move's less its GetTable (always of a new version: built anew): its calls
-per second are what the move's time leaves after the GetTable's, its CPU the move's less
-a GetTable's. The ratios compare the
+figures are the move's less its GetTable (always of a version the process has just
+written: rendered from the kept table): its calls per second are what the move's time
+leaves after the GetTable's, its CPU the move's less a GetTable's. The ratios compare the
 service with the echo of the same size, calls per second and CPU per call. Client, server
 and Redis share this machine's cores; one run compares them under the same conditions.
 """
@@ -169,15 +171,22 @@ def echo_call(channel: grpc.aio.Channel, size: int) -> Callable[[], Awaitable[ob
 
 
 async def bench(
-    server: ServiceProcess, uncached: ServiceProcess, echo: ServiceProcess, seconds: float, concurrency: int
+    server: ServiceProcess,
+    rendering: ServiceProcess,
+    uncached: ServiceProcess,
+    echo: ServiceProcess,
+    seconds: float,
+    concurrency: int,
 ) -> None:
     async with (
         grpc.aio.insecure_channel(server_address(server)) as channel,
+        grpc.aio.insecure_channel(server_address(rendering)) as rendering_channel,
         grpc.aio.insecure_channel(server_address(uncached)) as uncached_channel,
         grpc.aio.insecure_channel(echo.ready_line.rsplit(" ", 1)[1]) as echo_channel,
     ):
         tables = [await PeopleTable.open(channel, number) for number in range(concurrency)]
-        watched = await PeopleTable.open(uncached_channel, concurrency)
+        rendered = await PeopleTable.open(rendering_channel, concurrency)
+        watched = await PeopleTable.open(uncached_channel, concurrency + 1)
 
         def looking(table: PeopleTable) -> Callable[[], Awaitable[object]]:
             async def look() -> object:
@@ -199,8 +208,10 @@ async def bench(
         get_echo = echo_call(echo_channel, get_size)
         looks = [looking(tables[0])] * concurrency
         get_part = await measure("GetTable of an unchanged table", server, looks, seconds)
+        renders = [looking(rendered)] * concurrency
+        rendered_part = await measure("GetTable rendered (table kept)", rendering, renders, seconds)
         built = [looking(watched)] * concurrency
-        built_part = await measure("GetTable built anew (no snapshots kept)", uncached, built, seconds)
+        built_part = await measure("GetTable built anew (nothing kept)", uncached, built, seconds)
         echo_get = await measure(f"echo of {get_size} bytes", echo, [get_echo] * concurrency, seconds)
         movers = [mover(table) for table in tables]
         move_part = await measure("move (GetTable + SubmitAction)", server, movers, seconds)
@@ -214,21 +225,23 @@ async def bench(
         echo_move_part = await measure(
             "echo of the move's two replies", echo, [echo_move] * concurrency, seconds
         )
-    # A move's GetTable is always of a new version: built anew.
+    # A move's GetTable is always of the version the move before it wrote on this process:
+    # rendered from the table kept restored.
     echo_submit_cpu = echo_move_part.cpu_ms - echo_get.cpu_ms
-    submit_cpu = move_part.cpu_ms - built_part.cpu_ms
+    submit_cpu = move_part.cpu_ms - rendered_part.cpu_ms
     # Calls per second that the move's time leaves to SubmitAction after its GetTable.
-    submit_per_s = _inverse(1 / move_part.per_s - 1 / built_part.per_s)
+    submit_per_s = _inverse(1 / move_part.per_s - 1 / rendered_part.per_s)
     echo_submit_per_s = _inverse(1 / echo_move_part.per_s - 1 / echo_get.per_s)
     print(
         f"One server process and a bare grpc.aio echo, {concurrency} calls in flight, {seconds:g} s each "
         f"(GetTable's reply {get_size} bytes, SubmitAction's {submit_size}):"
     )
-    for part in (get_part, built_part, echo_get, move_part, echo_move_part):
+    for part in (get_part, rendered_part, built_part, echo_get, move_part, echo_move_part):
         print(part.line())
     print("  ratio to the echo of the same size          calls/s   CPU per call (echo / service)")
     for name, per_s, echo_per_s, cpu, echo_cpu in (
         ("GetTable of an unchanged table", get_part.per_s, echo_get.per_s, get_part.cpu_ms, echo_get.cpu_ms),
+        ("GetTable rendered", rendered_part.per_s, echo_get.per_s, rendered_part.cpu_ms, echo_get.cpu_ms),
         ("GetTable built anew", built_part.per_s, echo_get.per_s, built_part.cpu_ms, echo_get.cpu_ms),
         (
             "SubmitAction (the move less a GetTable)",
@@ -282,9 +295,10 @@ def main() -> None:
     )
     with fresh_redis() as store:
         server = server_process(store, **LOOPBACK_LIMITS)
-        uncached = server_process(store, **LOOPBACK_LIMITS, views_cached="0")
-        with running(server, uncached, echo):
-            asyncio.run(bench(server, uncached, echo, options.seconds, options.concurrency))
+        rendering = server_process(store, **LOOPBACK_LIMITS, views_cached="0")
+        uncached = server_process(store, **LOOPBACK_LIMITS, views_cached="0", tables_kept="0")
+        with running(server, rendering, uncached, echo):
+            asyncio.run(bench(server, rendering, uncached, echo, options.seconds, options.concurrency))
 
 
 if __name__ == "__main__":
