@@ -38,6 +38,7 @@ from engine.errors import InvalidActionError
 from server import convert, keys, metrics
 from server.errors import Code, ServiceError
 from server.jobs import ADVICE_CACHE_S, PEOPLE, Delivery
+from server.round_trips import Step
 from server.service import TableService
 from server.settings import Settings
 from server.store import STORE_AWAY, Store, connect, now_ms, redis_error_context
@@ -69,6 +70,8 @@ class Worker:
         self.service = TableService(Store(redis, settings), settings)
         self.queue = self.service.queue
         self.stopping = asyncio.Event()
+        # Jobs done, acknowledged with the next look for due jobs (``server.jobs``).
+        self.done: list[Step] = []
 
     async def run(self, metrics_port: int) -> None:
         await self._until_done(self.queue.ensure_groups)
@@ -80,7 +83,8 @@ class Worker:
             try:
                 # Due jobs first, so that the sweeper never takes a job about to be
                 # released for a lost one.
-                await self.queue.release_due()
+                await self.queue.release_due(along=self.done)
+                self.done = []
                 if time.monotonic() >= next_clock:
                     await self._expire_passed()
                     next_clock = time.monotonic() + self.settings.clock_poll_ms / 1000
@@ -104,6 +108,8 @@ class Worker:
                 log.exception("redis refused a command of the worker's loop")
                 metrics.REDIS_ERRORS.labels("worker").inc()
                 await asyncio.sleep(1)
+        if self.done:
+            await self._until_done(self.queue.release_due, 100, self.done)
         await self._until_done(self.queue.leave, self.name)
 
     def _read_block_ms(self) -> int:
@@ -237,13 +243,16 @@ class Worker:
             log.exception("job %s for table %s failed", delivery.entry_id, _table_of(job))
             metrics.AI_JOBS_DONE.labels(kind, "failed").inc()
             return
+        finally:
+            # What the stale check read is for this job's move alone.
+            self.service.store.forget_read_ahead()
         metrics.AI_JOBS_DONE.labels(kind, outcome).inc()
-        await self.queue.finish(delivery, job)
+        self.done.append(self.queue.finish_step(delivery, job))
 
     async def _is_stale(self, job: ai_job_pb2.AiJob) -> bool:
-        """Whether the table has moved on since the job was queued: then no search is worth it."""
-        version = await self.redis.hget(keys.table(job.table_id), "version")
-        return version is None or int(version) != job.table_version
+        """Whether the table has moved on since the job was queued: then no search is worth
+        it. The table is read whole, for the move's write to take (``Store.read_ahead``)."""
+        return await self.service.store.read_ahead(job.table_id) != job.table_version
 
     async def _move(self, job: ai_job_pb2.AiJob) -> bool:
         """Decide and submit the seat's move; False when a seat that may act chose none."""

@@ -32,6 +32,9 @@ Semantics, in plain words:
   carry their player id, so they never meet it): the first application moves the
   version on, so any later copy is refused as stale or answered as a duplicate, and
   changes nothing.
+* A worker acknowledges a job it has done in the round trip of its next look for due
+  jobs, right after. One that dies in between leaves a job done but unacknowledged:
+  delivered again, it is found stale like any copy.
 * A job that fails on ``max_deliveries`` deliveries goes to the dead-letter stream with
   the error; the worker then makes the seat's first allowed move, so the game goes on
   while the entry stays for an operator to read.
@@ -305,19 +308,22 @@ class JobQueue:
                 if "BUSYGROUP" not in str(error):
                     raise
 
-    async def release_due(self, limit: int = 100) -> int:
-        """Move delayed jobs that are due onto their streams; returns how many."""
-        released: Any = await self._release(
-            keys=[
+    async def release_due(self, limit: int = 100, along: Sequence[Step] = ()) -> int:
+        """Move delayed jobs that are due onto their streams; returns how many. ``along``
+        go first in the same round trip (a worker's acknowledgements, ``finish_step``)."""
+        release = script_step(
+            self._release,
+            [
                 keys.AI_DELAYED,
                 keys.AI_DELAYED_JOBS,
                 keys.ai_jobs(PEOPLE),
                 keys.ai_jobs(COMPUTERS),
                 keys.AI_LIVE,
             ],
-            args=[now_ms(), limit],
+            [now_ms(), limit],
         )
-        return int(released)
+        replies = await together(self.redis, [*along, release])
+        return int(replies[-1])
 
     async def take(self, consumer: str, block_ms: int, workers: int) -> list[Delivery]:
         """The next jobs for ``consumer``, people's first, waiting up to ``block_ms`` or
@@ -360,6 +366,10 @@ class JobQueue:
 
     async def finish(self, delivery: Delivery, job: ai_job_pb2.AiJob | None) -> None:
         """Acknowledge a job; it is no longer live."""
+        await together(self.redis, [self.finish_step(delivery, job)])
+
+    def finish_step(self, delivery: Delivery, job: ai_job_pb2.AiJob | None) -> Step:
+        """``finish`` as a step, to send with another round trip (``release_due``)."""
         moves = job is not None and job.kind in (
             ai_job_pb2.AI_JOB_KIND_UNSPECIFIED,
             ai_job_pb2.AI_JOB_KIND_MOVE,
@@ -367,9 +377,10 @@ class JobQueue:
         )
         field = _live_field(job.table_id, job.seat) if job is not None and moves else ""
         version = str(job.table_version) if job is not None else ""
-        await self._finish(
-            keys=[keys.ai_jobs(delivery.kind), keys.AI_LIVE],
-            args=[keys.AI_GROUP, delivery.entry_id, field, version],
+        return script_step(
+            self._finish,
+            [keys.ai_jobs(delivery.kind), keys.AI_LIVE],
+            [keys.AI_GROUP, delivery.entry_id, field, version],
         )
 
     async def reclaim(self, consumer: str, idle_ms: int, count: int = 10) -> list[Delivery]:

@@ -206,6 +206,21 @@ class StoredTable:
     deadline_ms: int | None
 
 
+def _stored_table(table_id: str, fields: list[Any]) -> StoredTable | None:
+    """A table's fields as ``HMGET`` of ``_TABLE_FIELDS`` gives them; None for no table."""
+    config, state, version, event_seq, deadline = fields
+    if config is None or state is None or version is None:
+        return None
+    return StoredTable(
+        table_id,
+        config,
+        state,
+        int(version),
+        int(event_seq or 0),
+        None if deadline is None else int(deadline),
+    )
+
+
 def _authentication(reply: Any) -> Authentication:
     """What the authentication script's reply says."""
     if reply[0] == 0:
@@ -571,17 +586,19 @@ class Store:
         fields = read_ahead.pop(table_id, None) if read_ahead else None
         if fields is None:
             fields = await self.redis.hmget(keys.table(table_id), _TABLE_FIELDS)
-        config, state, version, event_seq, deadline = fields
-        if config is None or state is None or version is None:
-            return None
-        return StoredTable(
-            table_id,
-            config,
-            state,
-            int(version),
-            int(event_seq or 0),
-            None if deadline is None else int(deadline),
-        )
+        return _stored_table(table_id, fields)
+
+    async def read_ahead(self, table_id: str) -> int | None:
+        """The table's version (None: no table), read with all its fields, which the next
+        ``load`` of it in this task takes instead of asking Redis again (until
+        ``forget_read_ahead``)."""
+        fields = await self.redis.hmget(keys.table(table_id), _TABLE_FIELDS)
+        _READ_AHEAD.set({table_id: fields})
+        stored = _stored_table(table_id, fields)
+        return None if stored is None else stored.version
+
+    def forget_read_ahead(self) -> None:
+        _READ_AHEAD.set({})
 
     async def commit(
         self,

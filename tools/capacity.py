@@ -279,7 +279,7 @@ def computer_tables(
     seats: int | None = None,
 ) -> None:
     """``count`` tables of computers of ``game`` (at its usual seats, or ``seats``), each of
-    its own player (no player's pace binds) or, with ``one_player``, all of one player."""
+    its own player or, with ``one_player``, all of one player."""
     rule_sets, options, usual_seats = TABLES[game]
     seats = seats or usual_seats
     players = (
@@ -328,15 +328,16 @@ def bench_workers(
 ) -> None:
     at = f", {seats} seats" if seats else ""
     print(f"worker throughput, {tables} tables of {level} computers ({game}{at}), {seconds:.0f} s per run:")
-    rates, server_ms, workers_ms, busy = {}, {}, {}, {}
+    rates, server_ms, redis_ms, workers_ms, busy = {}, {}, {}, {}, {}
     decisions: dict[int, dict[float, float]] = {}
     for count in (1, 2):
         with fresh_redis() as store:
-            server = server_process(store, **LOOPBACK_LIMITS)
+            # No player's pace binds: 24 tables at the default 10 moves/s of each player
+            # would cap the work at 240 moves/s, which quick moves reach.
+            unpaced = {**LOOPBACK_LIMITS, "ai_computer_moves_per_s": "100000"}
+            server = server_process(store, **unpaced)
             # Every worker on tables of computers: the benchmark measures how work scales.
-            workers = [
-                worker_process(store, **LOOPBACK_LIMITS, ai_workers_for_people="0") for _ in range(count)
-            ]
+            workers = [worker_process(store, **unpaced, ai_workers_for_people="0") for _ in range(count)]
             with running(server, *workers):
                 seat = {"normal": NORMAL, "strong": STRONG}[level]
                 computer_tables(server_address(server), tables, seat, game=game, seats=seats)
@@ -344,11 +345,13 @@ def bench_workers(
                 time.sleep(2)  # past the first bids of every table
                 start, started = computer_moves(client), time.monotonic()
                 server_cpu, workers_cpu = cpu_seconds(server), sum(map(cpu_seconds, workers))
+                redis_cpu = cpu_seconds(store)
                 time.sleep(seconds)
                 moves = max(1, computer_moves(client) - start)
                 elapsed = time.monotonic() - started
                 rates[count] = moves / elapsed
                 server_ms[count] = (cpu_seconds(server) - server_cpu) * 1000 / moves
+                redis_ms[count] = (cpu_seconds(store) - redis_cpu) * 1000 / moves
                 workers_cpu = sum(map(cpu_seconds, workers)) - workers_cpu
                 workers_ms[count] = workers_cpu * 1000 / moves
                 busy[count] = workers_cpu / elapsed
@@ -358,7 +361,8 @@ def bench_workers(
     for count in (1, 2):
         print(
             f"  {count} worker{'s' if count > 1 else ' '}   {rates[count]:6.1f} moves/s   CPU per computer "
-            f"move: server {server_ms[count]:.2f} ms, workers {workers_ms[count]:.2f} ms; "
+            f"move: server {server_ms[count]:.2f} ms, Redis {redis_ms[count]:.2f} ms, "
+            f"workers {workers_ms[count]:.2f} ms; "
             f"workers busy {busy[count]:.2f} cores"
         )
         print(f"    {decision_line(decisions[count], DECISION_BUDGETS[level])}")

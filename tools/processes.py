@@ -357,7 +357,7 @@ def running(*processes: ServiceProcess) -> Iterator[None]:
             process.stop()
 
 
-def cpu_seconds(process: ServiceProcess) -> float:
+def cpu_seconds(process: ServiceProcess | RedisServer) -> float:
     """CPU time (user and system, all threads) the process has used so far."""
     assert process.process is not None
     # The command name in parentheses may hold spaces; the fields after it are fixed.
