@@ -218,6 +218,8 @@ class TableRecord:
     # The id of the next match one of the people opened after this one ended ("": none).
     next_table: str = ""
     game: Game[Any, Any] = field(init=False, repr=False)
+    # The game's options, parsed from ``config`` once (``_options``).
+    parsed_options: Any = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.game = get_game(self.config.game)
@@ -397,9 +399,13 @@ class TableRecord:
     # Private helpers ---------------------------------------------------------------
 
     def _options(self) -> Any:
-        options = dict(self.config.options)
-        rule_set = options.pop("rule_set", self.config.rule_set)
-        return self.game.parse_options(rule_set, options)
+        # The configuration is fixed at creation: every view and move of the same record
+        # reads the same options.
+        if self.parsed_options is None:
+            options = dict(self.config.options)
+            rule_set = options.pop("rule_set", self.config.rule_set)
+            self.parsed_options = self.game.parse_options(rule_set, options)
+        return self.parsed_options
 
     def _join(self, seat: int, player_id: str, name: str) -> list[Happened]:
         if self.status is TableStatus.PLAYING and 0 <= seat < len(self.seats):
