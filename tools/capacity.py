@@ -328,7 +328,7 @@ def bench_workers(
 ) -> None:
     at = f", {seats} seats" if seats else ""
     print(f"worker throughput, {tables} tables of {level} computers ({game}{at}), {seconds:.0f} s per run:")
-    rates, server_ms, redis_ms, workers_ms, busy = {}, {}, {}, {}, {}
+    rates, server_ms, redis_ms, workers_ms, busy, playing = {}, {}, {}, {}, {}, {}
     decisions: dict[int, dict[float, float]] = {}
     for count in (1, 2):
         with fresh_redis() as store:
@@ -349,6 +349,9 @@ def bench_workers(
                 time.sleep(seconds)
                 moves = max(1, computer_moves(client) - start)
                 elapsed = time.monotonic() - started
+                # A match that ended leaves less work: a window its tables outlast
+                # measures the workers, not the end of the matches.
+                playing[count] = int(client.zcard(keys.active_tables(game)))
                 rates[count] = moves / elapsed
                 server_ms[count] = (cpu_seconds(server) - server_cpu) * 1000 / moves
                 redis_ms[count] = (cpu_seconds(store) - redis_cpu) * 1000 / moves
@@ -363,7 +366,7 @@ def bench_workers(
             f"  {count} worker{'s' if count > 1 else ' '}   {rates[count]:6.1f} moves/s   CPU per computer "
             f"move: server {server_ms[count]:.2f} ms, Redis {redis_ms[count]:.2f} ms, "
             f"workers {workers_ms[count]:.2f} ms; "
-            f"workers busy {busy[count]:.2f} cores"
+            f"workers busy {busy[count]:.2f} cores; tables still playing {playing[count]}/{tables}"
         )
         print(f"    {decision_line(decisions[count], DECISION_BUDGETS[level])}")
     # The moves of a window differ in cost (a trump choice, a last card): the cores kept
@@ -372,6 +375,10 @@ def bench_workers(
         f"  speed-up of two workers: moves/s {rates[2] / rates[1]:.2f}x, "
         f"cores busy deciding {busy[2] / busy[1]:.2f}x (target >= 1.8x)"
     )
+    if min(playing.values()) < tables:
+        print(
+            "  matches ended within the window, so the speed-up is too low: use more --tables or fewer --seconds"
+        )
 
 
 def decision_line(buckets: dict[float, float], budget: float) -> str:
