@@ -377,7 +377,8 @@ def bench_workers(
     )
     if min(playing.values()) < tables:
         print(
-            "  matches ended within the window, so the speed-up is too low: use more --tables or fewer --seconds"
+            "  matches ended within the window, so the speed-up is too low: "
+            "use more --tables or fewer --seconds"
         )
 
 
