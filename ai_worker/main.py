@@ -83,8 +83,10 @@ class Worker:
             try:
                 # Due jobs first, so that the sweeper never takes a job about to be
                 # released for a lost one.
-                await self.queue.release_due(along=self.done)
-                self.done = []
+                # Sent once: acknowledgements lost with a failed round trip leave their
+                # jobs to be delivered again and found stale, as when a worker dies.
+                done, self.done = self.done, []
+                await self.queue.release_due(along=done)
                 if time.monotonic() >= next_clock:
                     await self._expire_passed()
                     next_clock = time.monotonic() + self.settings.clock_poll_ms / 1000

@@ -61,7 +61,9 @@ class RestoredTables:
     def keep(self, record: TableRecord, state: str | bytes) -> None:
         """Give back ``record``, which the caller no longer uses and which is exactly
         ``state`` at ``record.version`` as stored."""
-        if not self.entries:
+        kept = self._kept.get(record.id)
+        if not self.entries or (kept is not None and kept.version > record.version):
+            # A slow look gives back an older version than a move has kept since.
             return
         self._kept[record.id] = _Kept(record.version, _as_bytes(state), record)
         self._kept.move_to_end(record.id)

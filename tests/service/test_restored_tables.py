@@ -208,3 +208,14 @@ def test_the_least_recently_kept_table_is_forgotten_first() -> None:
     assert restored.take("table-0", config.to_json(), states[0], 0, 0, None) is not records[0]
     assert restored.take("table-1", config.to_json(), states[1], 0, 0, None) is records[1]
     assert restored.take("table-2", config.to_json(), states[2], 0, 0, None) is records[2]
+
+
+def test_a_slow_look_does_not_replace_a_newer_kept_version() -> None:
+    config = table_config("kop", 5)
+    older, _ = TableRecord.new("slow-look", config)
+    newer, _ = TableRecord.new("slow-look", config)
+    older.version, newer.version = 4, 5
+    restored = RestoredTables(entries=8)
+    restored.keep(newer, newer.state_json())
+    restored.keep(older, older.state_json())
+    assert restored.take("slow-look", config.to_json(), newer.state_json(), 5, 0, None) is newer
