@@ -7,9 +7,10 @@ it measured; nothing is asserted.
   the Redis commands they cost), and the latency of unary calls (GetTable, from an
   asyncio client) while they are held;
 * think: computer moves per second of one worker with the think pause on;
-* workers: tables of strong computers (deciding dominates the work) served by one and
-  then two workers: moves per second, the speed-up of two over one (target 1.8x), and the
-  CPU a computer's move costs the server and the workers (who commit it themselves);
+* workers: tables of strong computers (deciding dominates the work), at no player's
+  pace, served by one and then two workers: moves per second, the speed-up of two over
+  one (target 1.8x), the CPU a computer's move costs the server, Redis and the workers
+  (who commit it themselves), and how many tables still play at the end of each window;
 * stuck: a worker that takes jobs and never finishes them: how the queue and the useful
   moves per second behave;
 * fairness: a person's wait for the computers, alone and beside ten strong tables of

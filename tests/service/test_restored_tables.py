@@ -22,13 +22,13 @@ from tests.support.client import HUMAN, simple_move
 from tools.processes import RedisCluster, RedisServer
 
 
-def in_process(store: RedisServer | RedisCluster, name: str, tables_kept: int = 1024) -> TableService:
+def in_process(store: RedisServer | RedisCluster, name: str) -> TableService:
+    """The service as a server process runs it, in this process, on ``store``."""
     settings = dataclasses.replace(
         Settings(),
         redis_url=store.url,
         redis_cluster=isinstance(store, RedisCluster),
-        tables_kept=tables_kept,
-        # Two people at a time: no call waits on the rate limit.
+        # The players move as fast as the test runs: no call may wait on the rate limit.
         rate_per_s=10_000.0,
         rate_burst=10_000,
     )
@@ -97,10 +97,7 @@ def test_the_record_kept_after_each_move_is_the_table_as_restoring_it_gives(
                     return moves
                 seat = (list(look.table.to_act_seats) or list(look.table.may_act_seats))[0]
                 own = (await service.get_table(by_seat[seat], service_pb2.GetTableRequest(table=name))).table
-                await service.submit_action(
-                    by_seat[seat],
-                    move(own),
-                )
+                await service.submit_action(by_seat[seat], move(own))
                 moves += 1
                 kept = service.store.restored._kept[table_id].record
                 taken = await service.store.load(table_id)
@@ -157,10 +154,7 @@ def test_a_table_another_process_moved_is_restored_not_taken_from_the_kept_one(
             own = (await looking.get_table(by_seat[seat], service_pb2.GetTableRequest(table=name))).table
             kept = looking.store.restored._kept[table_id].record
             assert kept.version == own.version
-            await moving.submit_action(
-                by_seat[seat],
-                move(own),
-            )
+            await moving.submit_action(by_seat[seat], move(own))
             loaded = await looking.store.load(table_id)
             assert loaded is not None and loaded is not kept
             assert loaded.version == own.version + 1
