@@ -125,11 +125,14 @@ def test_a_kept_record_goes_to_one_call_at_a_time(clean_redis: RedisServer | Red
         service = in_process(clean_redis, "restored-owners")
         try:
             table_id, _ = await four_people(service)
+            record, stored = await service.store.load(table_id), await service.store.fetch(table_id)
+            assert record is not None and stored is not None
+            service.store.keep(record, stored.state)
             first = await service.store.load(table_id)
             second = await service.store.load(table_id)
-            assert first is not None and second is not None
-            assert first is not second
-            assert first.state_json() == second.state_json()
+            assert first is record, "the kept record was not handed out"
+            assert second is not None and second is not record
+            assert second.state_json() == record.state_json()
         finally:
             await service.store.redis.aclose()
 
