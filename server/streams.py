@@ -112,21 +112,23 @@ class WatchStreams:
             (keys.player_watches(caller.player_id), settings.max_watches, "per player"),
             (keys.address_watches(caller.address), settings.max_watches_per_address, "per client address"),
         ]
-        opened: list[str] = []
+        # A lease counts as taken from the moment it is asked for: a stream cancelled while
+        # Redis answers (the client went away at once) may hold it without knowing.
+        asked: list[str] = []
         try:
             for holder, limit, whose in limits:
+                asked.append(holder)
                 lease = self.store.open_watch(holder, watch_id, limit, settings.watch_lease_ms)
                 if not await self._stream_call(lease):
                     raise ServiceError(
                         Code.RESOURCE_EXHAUSTED, f"at most {limit} watch streams {whose}; close one first"
                     )
-                opened.append(holder)
         except BaseException:
             # A lease taken must not outlive a stream that never opened.
-            for done in opened:
-                await self._stream_call(self.store.close_watch(done, watch_id))
+            for holder in asked:
+                await self._stream_call(self.store.close_watch(holder, watch_id))
             raise
-        return Watch(watch_id, tuple(opened), caller.token_digest)
+        return Watch(watch_id, tuple(asked), caller.token_digest)
 
     async def _close_watch(self, watch: Watch) -> None:
         for holder in watch.holders:
