@@ -1,8 +1,9 @@
 """Round trips to Redis: counted for each call, and several commands sent in one.
 
 A unary call's round trips are counted (``counting_round_trips``) where every command
-and every pipeline goes out, in ``server.store.StoreConnection``; the server exports them
-per method (``speedgamez_redis_round_trips``). ``together`` sends several commands, and
+and every pipeline goes out: ``server.multiplexed.MultiplexedLink.send`` on a single
+Redis, ``server.store.StoreConnection`` on a pooled connection (a cluster's). The server
+exports them per method (``speedgamez_redis_round_trips``). ``together`` sends several commands, and
 scripts, in one round trip.
 """
 

@@ -36,6 +36,7 @@ from server import keys
 from server.bank import Bank
 from server.board import Board
 from server.clock import Deadlines
+from server.multiplexed import MultiplexedLink, MultiplexedRedis, command_note
 from server.restored import RestoredTables
 from server.round_trips import (
     CountedClusterPipeline,
@@ -167,7 +168,8 @@ return 1
 # Commands the watch streams' upkeep (``server.watching``) sends in one round trip.
 _BATCH = 500
 
-# Redis connections of one process (per cluster node); watch streams use at most
+# Pooled Redis connections of one process (per cluster node; on a single Redis only the
+# subscription and blocking reads use the pool); watch streams use at most
 # ``server.watching.STREAM_CONNECTIONS`` of them.
 POOL_CONNECTIONS = 100
 
@@ -282,17 +284,6 @@ class StoreConnection(Connection):
             raise RedisConnectionError(f"the connection was closed under a write ({error!r})") from error
 
 
-class _NotedRedis(Redis):
-    """Redis whose errors say which command, on which key, failed."""
-
-    async def execute_command(self, *args: Any, **options: Any) -> Any:
-        try:
-            return await super().execute_command(*args, **options)
-        except REDIS_FAILURES as error:
-            error.add_note(_command_note(args))
-            raise
-
-
 class _NotedRedisCluster(RedisCluster):
     """RedisCluster whose errors say which command, on which key, failed, and whose
     pipelines count as one round trip."""
@@ -313,18 +304,8 @@ class _NotedRedisCluster(RedisCluster):
         try:
             return await super().execute_command(*args, **kwargs)
         except REDIS_FAILURES as error:
-            error.add_note(_command_note(args))
+            error.add_note(command_note(args))
             raise
-
-
-def _command_note(args: tuple[Any, ...]) -> str:
-    name = text(args[0]) if args else "?"
-    key = ""
-    if name.upper() in ("EVALSHA", "EVAL") and len(args) > 3 and int(args[2]) > 0:
-        key = text(args[3])
-    elif len(args) > 1:
-        key = text(args[1])
-    return f"redis command {name} {key}".rstrip()
 
 
 def redis_error_context(error: BaseException) -> str:
@@ -336,11 +317,13 @@ def redis_error_context(error: BaseException) -> str:
 def connect(settings: Settings, client_name: str | None = None) -> Redis:
     """The Redis client of a server or worker process: a single Redis or a Redis Cluster.
 
-    Commands fail after ``redis_timeout_s`` instead of hanging on a Redis that stopped
-    answering; the one blocking read (a worker's wait on the job streams) waits for shorter
-    than that. A burst of calls waits for a free connection of the pool, for as long. A
-    refused connection fails at once, so a dead Redis is reported promptly. A
-    command that meets a connection closed under it (pooled connections die when Redis
+    On a single Redis, ordinary commands and pipelines share one connection
+    (``server.multiplexed``); the subscription and a worker's blocking read take pooled
+    connections. Commands fail after ``redis_timeout_s`` instead of hanging on a Redis
+    that stopped answering; the one blocking read (a worker's wait on the job streams)
+    waits for shorter than that. A burst of calls waits for a free pooled connection, for
+    as long. A refused connection fails at once, so a dead Redis is reported promptly. A
+    command that meets a connection closed under it (connections die when Redis
     restarts) is sent again on a new connection, a few times with a short backoff: a
     command sent again is safe, because table writes are compare-and-set with request
     ids. Every multi-key command and script touches keys of one hash tag
@@ -372,7 +355,12 @@ def connect(settings: Settings, client_name: str | None = None) -> Redis:
         connection_class=StoreConnection,
         **options,
     )
-    return _NotedRedis(connection_pool=pool)
+    # Ordinary commands share one connection (``server.multiplexed``); watch streams and
+    # a worker's blocking read take connections of the pool.
+    link = MultiplexedLink(
+        settings.redis_url, settings.redis_timeout_s, options["socket_connect_timeout"], client_name
+    )
+    return MultiplexedRedis(link, connection_pool=pool)
 
 
 def text(value: object) -> str:

@@ -4,9 +4,10 @@ one upkeep task looks after them all.
 Every commit that writes events publishes the table id on the channel ``sg:events``
 (``server.keys``). A server process holds one subscription to that channel, on one
 connection of its pool held for good, and wakes the streams of the table named; a woken
-stream then reads its new events without blocking, from the shared connection pool. So
-a process carries thousands of idle streams on that one Redis connection, and unary
-calls never wait behind a stream for a pooled connection.
+stream then reads its new events without blocking (on a single Redis over the process's
+one multiplexed connection, ``server.multiplexed``; on a cluster from the pool). So a
+process carries thousands of idle streams on that one subscription, and unary calls
+never wait behind streams.
 
 A notification can be missed: the subscription's connection breaks, Redis restarts, a
 cluster node fails over. The hub's upkeep therefore reads, every ``watch_poll_ms``, the
@@ -40,9 +41,10 @@ from server.store import REDIS_FAILURES, Store, text
 
 log = logging.getLogger("speedgamez.server")
 
-# Pooled connections the process's watch streams may use at once, so that a burst of
-# streams reading (a move at a table with many watchers) leaves the rest of the pool
-# (``server.store.POOL_CONNECTIONS``) to unary calls.
+# Reads the process's watch streams may have under way at once, so that a burst of streams
+# reading (a move at a table with many watchers) leaves the rest of a cluster's pool
+# (``server.store.POOL_CONNECTIONS``) to unary calls, and on a single Redis does not queue
+# a thousand reads ahead of them.
 STREAM_CONNECTIONS = 32
 # Seconds without a message before the subscription pings, and pings left unanswered
 # before it is given up and made again.

@@ -1,5 +1,5 @@
-"""The service's Redis client on a connection closed under a write: the command is sent
-again on a new connection, on a single Redis and on a cluster (a failover closes
+"""The service's Redis client on a pooled connection closed under a write: the command is
+sent again on a new connection, on a single Redis and on a cluster (a failover closes
 connections this way; the client library would otherwise let the transport's own error
 escape and the call be answered INTERNAL)."""
 
@@ -52,7 +52,10 @@ def test_a_write_on_a_connection_closed_under_it_is_sent_again(
     settings = Settings(redis_url=redis_server.url, redis_cluster=redis_server.cluster)
 
     async def scenario() -> tuple[Any, int, bool]:
-        client = connect(settings, "test")
+        connected = connect(settings, "test")
+        # On a single Redis the pool's connections carry publish/subscribe and blocking
+        # reads, the multiplexed connection the rest (tests/test_multiplexed_connection.py).
+        client = connected if settings.redis_cluster else Redis(connection_pool=connected.connection_pool)
         try:
             await client.set(KEY, "kept")
             connections = [connection for connection in _connections(client) if connection.is_connected]
@@ -70,7 +73,7 @@ def test_a_write_on_a_connection_closed_under_it_is_sent_again(
                 ),
             )
         finally:
-            await client.aclose()
+            await connected.aclose()
 
     value, failed_writes, replaced = asyncio.run(scenario())
     assert value == b"kept"
