@@ -22,17 +22,14 @@ from server.multiplexed import MultiplexedLink, MultiplexedRedis
 from server.round_trips import counting_round_trips
 from server.settings import Settings
 from server.store import connect
+from tools.capacity import fresh_redis
 from tools.processes import RedisServer, binary, free_port
 
 
 @pytest.fixture(scope="module")
-def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
-    server = RedisServer(free_port(), tmp_path_factory.mktemp("redis"))
-    server.start()
-    try:
+def store() -> Iterator[RedisServer]:
+    with fresh_redis() as server:
         yield server
-    finally:
-        server.stop()
 
 
 def _run(url: str, scenario: Callable[[Redis], Awaitable[Any]], timeout_s: float = 5.0) -> Any:

@@ -16,17 +16,14 @@ from server.store import Store, connect
 from server.watching import EventHub
 from speedgamez.v1 import table_service_pb2 as service_pb2
 from tests.support.client import HUMAN
-from tools.processes import RedisServer, free_port
+from tools.capacity import fresh_redis
+from tools.processes import RedisServer
 
 
 @pytest.fixture(scope="module")
-def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
-    server = RedisServer(free_port(), tmp_path_factory.mktemp("redis"))
-    server.start()
-    try:
+def store() -> Iterator[RedisServer]:
+    with fresh_redis() as server:
         yield server
-    finally:
-        server.stop()
 
 
 def test_a_stream_cancelled_while_redis_grants_its_lease_leaves_no_lease_behind(store: RedisServer) -> None:
