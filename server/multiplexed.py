@@ -166,7 +166,8 @@ class _Connection(asyncio.Protocol):
         while self._waiting:
             waiting = self._waiting.popleft()
             if not waiting.future.done():
-                waiting.future.set_exception(error)
+                # An error of its own for each: the caller notes its command on it.
+                waiting.future.set_exception(type(error)(*error.args))
         self._outgoing = []
         if self.transport is not None:
             self.transport.abort()

@@ -176,13 +176,15 @@ def test_a_frozen_redis_fails_every_waiting_command_in_time_and_the_next_command
             waited_s = time.monotonic() - started
         finally:
             process.send_signal(signal.SIGCONT)
-        return [type(outcome).__name__ for outcome in outcomes], waited_s, await client.get("sg:test:frozen")
+        described = [f"{type(outcome).__name__}: {getattr(outcome, '__notes__', [])}" for outcome in outcomes]
+        return described, waited_s, await client.get("sg:test:frozen")
 
     try:
         outcomes, waited_s, value = _run(frozen.url, scenario, timeout_s=0.5)
     finally:
         frozen.stop()
-    assert outcomes == ["TimeoutError"] * 20
+    # Each command's error names that command alone.
+    assert outcomes == ["TimeoutError: ['redis command GET sg:test:frozen']"] * 20
     assert waited_s < 30, "each command fails at its timeout, not at the test's"
     assert value == b"kept"
 
