@@ -3,8 +3,8 @@
 A unary call's round trips are counted (``counting_round_trips``) where every command
 and every pipeline goes out: ``server.multiplexed.MultiplexedLink.send`` on a single
 Redis, ``server.store.StoreConnection`` on a pooled connection (a cluster's). The server
-exports them per method (``speedgamez_redis_round_trips``). ``together`` sends several commands, and
-scripts, in one round trip.
+exports them per method (``speedgamez_redis_round_trips``). ``together`` sends several
+commands, and scripts, in one round trip.
 """
 
 from __future__ import annotations

@@ -45,7 +45,9 @@ def _run(url: str, scenario: Callable[[Redis], Awaitable[Any]], timeout_s: float
 
 def _connection_ids(store: RedisServer) -> list[str]:
     """The ids of the test client's connections, as Redis lists them."""
-    listed = store.client().client_list()
+    looking = store.client()
+    listed = looking.client_list()
+    looking.close()
     return [entry["id"] for entry in listed if entry["name"] == "multiplexed-test"]
 
 
@@ -146,7 +148,9 @@ def test_a_command_whose_connection_redis_closes_is_sent_again_on_a_new_one(stor
         await client.set("sg:test:closed", "kept")
         before = _connection_ids(store)
         # Redis closes the connection; the client learns it only at its next command.
-        store.client().client_kill_filter(_id=before[0])
+        killing = store.client()
+        killing.client_kill_filter(_id=before[0])
+        killing.close()
         with counting_round_trips() as round_trips:
             value = await client.get("sg:test:closed")
         return value, round_trips[0], before, _connection_ids(store)
@@ -165,27 +169,26 @@ def test_a_frozen_redis_fails_every_waiting_command_in_time_and_the_next_command
     assert frozen.process is not None
     process = frozen.process
 
-    async def scenario(client: Redis) -> tuple[list[str], float, Any]:
+    async def scenario(client: Redis) -> tuple[list[str], Any]:
         await client.set("sg:test:frozen", "kept")
         process.send_signal(signal.SIGSTOP)
         try:
-            started = time.monotonic()
+            # Redis thaws only after every command has had its answer: a command that
+            # waited past its timeout would wait here for good.
             outcomes = await asyncio.gather(
                 *(client.get("sg:test:frozen") for _ in range(20)), return_exceptions=True
             )
-            waited_s = time.monotonic() - started
         finally:
             process.send_signal(signal.SIGCONT)
         described = [f"{type(outcome).__name__}: {getattr(outcome, '__notes__', [])}" for outcome in outcomes]
-        return described, waited_s, await client.get("sg:test:frozen")
+        return described, await client.get("sg:test:frozen")
 
     try:
-        outcomes, waited_s, value = _run(frozen.url, scenario, timeout_s=0.5)
+        outcomes, value = _run(frozen.url, scenario, timeout_s=0.5)
     finally:
         frozen.stop()
     # Each command's error names that command alone.
     assert outcomes == ["TimeoutError: ['redis command GET sg:test:frozen']"] * 20
-    assert waited_s < 30, "each command fails at its timeout, not at the test's"
     assert value == b"kept"
 
 
