@@ -362,16 +362,17 @@ class MultiplexedPipeline(Pipeline):
 
 def command_note(args: Sequence[Any]) -> str:
     """Which command, on which key, an error happened in."""
-    name = _text(args[0]) if args else "?"
+    name = text(args[0]) if args else "?"
     key = ""
     if name.upper() in ("EVALSHA", "EVAL") and len(args) > 3 and int(args[2]) > 0:
-        key = _text(args[3])
+        key = text(args[3])
     elif len(args) > 1:
-        key = _text(args[1])
+        key = text(args[1])
     return f"redis command {name} {key}".rstrip()
 
 
-def _text(value: object) -> str:
+def text(value: object) -> str:
+    """A Redis reply (bytes, as the client is not decoding) as text."""
     return value.decode() if isinstance(value, bytes) else str(value)
 
 
@@ -383,7 +384,7 @@ def _retrieved(task: asyncio.Task[Any]) -> None:
 
 
 def _holds_connection(args: Sequence[Any]) -> bool:
-    name = args[0].upper() if isinstance(args[0], str) else _text(args[0]).upper()
+    name = text(args[0]).upper()
     if name in _OWN_CONNECTION:
         return True
     return name in _BLOCKING_WITH_OPTION and any(arg in (b"BLOCK", "BLOCK") for arg in args)

@@ -36,7 +36,7 @@ from server import keys
 from server.bank import Bank
 from server.board import Board
 from server.clock import Deadlines
-from server.multiplexed import MultiplexedLink, MultiplexedRedis, command_note
+from server.multiplexed import MultiplexedLink, MultiplexedRedis, command_note, text
 from server.restored import RestoredTables
 from server.round_trips import (
     CountedClusterPipeline,
@@ -361,11 +361,6 @@ def connect(settings: Settings, client_name: str | None = None) -> Redis:
         settings.redis_url, settings.redis_timeout_s, options["socket_connect_timeout"], client_name
     )
     return MultiplexedRedis(link, connection_pool=pool)
-
-
-def text(value: object) -> str:
-    """A Redis reply (bytes, as the client is not decoding) as text."""
-    return value.decode() if isinstance(value, bytes) else str(value)
 
 
 def now_ms() -> int:
