@@ -7,7 +7,6 @@ version) and ``create``; both touch only keys with the table's hash tag.
 from __future__ import annotations
 
 import hashlib
-import json
 import secrets
 import time
 from collections.abc import Sequence
@@ -17,6 +16,7 @@ from enum import StrEnum
 from functools import partial
 from typing import Any, cast
 
+import orjson
 from redis.asyncio import BlockingConnectionPool, Connection, Redis
 from redis.asyncio.cluster import ClusterPipeline, RedisCluster
 from redis.asyncio.retry import Retry
@@ -47,7 +47,7 @@ from server.round_trips import (
     uncounted,
 )
 from server.settings import Settings
-from server.table import Happened, TableRecord, TableStatus
+from server.table import Happened, TableRecord, TableStatus, json_text
 from server.table_log import LogEntry, entry_from_dict, entry_to_dict
 from speedgamez.internal.v1.stored_event_pb2 import StoredEvent
 
@@ -626,7 +626,7 @@ class Store:
                 self.keep_finished_ms if record.status.over else self.keep_idle_ms,
                 "" if record.deadline_ms is None else record.deadline_ms,
                 len(entries),
-                *[json.dumps(entry_to_dict(entry), sort_keys=True) for entry in entries],
+                *[json_text(entry_to_dict(entry)) for entry in entries],
                 first,
                 *payloads,
                 keys.EVENTS_CHANNEL,
@@ -717,7 +717,7 @@ class Store:
         """The table's action log, oldest first."""
         stored: Any = await self.redis.lrange(keys.table_log(table_id), 0, -1)
         actions = get_game(game).game_type.actions
-        return [entry_from_dict(json.loads(entry), actions) for entry in stored]
+        return [entry_from_dict(orjson.loads(entry), actions) for entry in stored]
 
     async def version(self, table_id: str) -> int | None:
         """The table's version, or None if there is no such table."""

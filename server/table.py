@@ -24,10 +24,11 @@ for them. A seat that timed out twice in a row is away until its player acts aga
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
+
+import orjson
 
 from engine.actions import Action, PlayCard
 from engine.errors import IllegalActionError
@@ -163,7 +164,7 @@ class TableConfig:
     stake: int = 0
 
     def to_json(self) -> str:
-        return json.dumps(
+        return json_text(
             {
                 "game": self.game,
                 "rule_set": self.rule_set,
@@ -176,13 +177,12 @@ class TableConfig:
                 "daily": self.daily,
                 "count_points": self.count_points,
                 "stake": self.stake,
-            },
-            sort_keys=True,
+            }
         )
 
     @staticmethod
     def from_json(text: str | bytes) -> TableConfig:
-        data = json.loads(text)
+        data = orjson.loads(text)
         return TableConfig(
             game=data["game"],
             rule_set=data["rule_set"],
@@ -238,7 +238,7 @@ class TableRecord:
     def restore(
         cls, table_id: str, config: TableConfig, state_json: str | bytes, version: int, event_seq: int
     ) -> TableRecord:
-        state = json.loads(state_json)
+        state = orjson.loads(state_json)
         seats = [Seat(**{**seat, "kind": SeatKind(seat["kind"])}) for seat in state["seats"]]
         record = cls(table_id, config, seats, TableStatus(state["status"]))
         record.version, record.event_seq = version, event_seq
@@ -260,7 +260,7 @@ class TableRecord:
         return record
 
     def state_json(self) -> str:
-        return json.dumps(
+        return json_text(
             {
                 "seats": [seat.to_dict() for seat in self.seats],
                 "status": self.status,
@@ -268,8 +268,7 @@ class TableRecord:
                 "awards": [award.to_dict() for award in self.awards],
                 "daily_deals": [deal.to_dict() for deal in self.daily_deals],
                 "next_table": self.next_table,
-            },
-            sort_keys=True,
+            }
         )
 
     # Queries -----------------------------------------------------------------------
@@ -707,3 +706,8 @@ class TableRecord:
             description=description,
         )
         return Happened(table_pb2.TableEvent(seat_changed=changed), PUBLIC)
+
+
+def json_text(value: dict[str, Any]) -> str:
+    """``value`` as the JSON text Redis keeps: keys sorted, so equal states read alike."""
+    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS).decode()

@@ -23,7 +23,7 @@ from tests.scripts.support import (
 STEPS = [
     r"^creating the Python environment \.venv with Python 3\.\d+\.\d+ \(.*\) \.\.\.$",
     r"^installing Python packages into \.venv \(pip\): setuptools cython grpcio "
-    r".*prometheus-client tzdata.* \.\.\.$",
+    r".*prometheus-client .*tzdata.* \.\.\.$",
     r"^compiling the solver \(Cython\) and installing speedgamez into \.venv \(pip install -e \.\) \.\.\.$",
 ]
 
