@@ -552,13 +552,12 @@ class TableRecord:
         match = self.match
         # Checked before it is named: a label tells a move that the rules allow.
         match.check(seat, action)
-        label = (
-            self.game.action_label(match.deal, seat, action)
-            if match.phase is MatchPhase.DEAL
-            else str(action)
-        )
         if isinstance(action, PlayCard):
             label = action.card.symbol
+        elif match.phase is MatchPhase.DEAL:
+            label = self.game.action_label(match.deal, seat, action)
+        else:
+            label = str(action)
         happened = match.apply(seat, action, note)
         taken = table_pb2.ActionTaken(
             seat=seat,
