@@ -55,7 +55,16 @@ _COMMON_ACTIONS: dict[type[object], str] = {
 
 
 def card_to_proto(card: Card) -> cards_pb2.Card:
-    return cards_pb2.Card(suit=int(card.suit), rank=int(card.rank))  # type: ignore[arg-type]
+    message = cards_pb2.Card()
+    fill_card(message, card)
+    return message
+
+
+def fill_card(message: cards_pb2.Card, card: Card) -> None:
+    """Set ``message`` to ``card``: the way to put a card into a message being built,
+    in its place, rather than building one apart and copying it in."""
+    message.suit = card.suit  # type: ignore[assignment]
+    message.rank = card.rank  # type: ignore[assignment]
 
 
 def card_from_proto(message: cards_pb2.Card) -> Card:
@@ -69,15 +78,20 @@ def card_from_proto(message: cards_pb2.Card) -> Card:
 
 def action_to_proto(action: Action, game: GameType) -> actions_pb2.Action:
     message = actions_pb2.Action()
+    fill_action(message, action, game)
+    return message
+
+
+def fill_action(message: actions_pb2.Action, action: Action, game: GameType) -> None:
+    """Set the empty ``message`` to ``action``, in its place (as ``fill_card``)."""
     common = _COMMON_ACTIONS.get(type(action))
     if common is not None:
         field = getattr(message, common)
         field.SetInParent()
         if isinstance(action, PlayCard):
-            field.card.CopyFrom(card_to_proto(action.card))
-        return message
-    game_choice(message, "kind", game.id, action)
-    return message
+            fill_card(field.card, action.card)
+        return
+    message.MergeFromString(_game_action_bytes(action, game.id))
 
 
 def action_from_proto(message: actions_pb2.Action) -> Action:
@@ -161,14 +175,19 @@ def double_status_to_proto(status: DoubleStatus) -> table_pb2.DoubleStatus:
 
 
 def trick_to_proto(trick: Trick) -> table_pb2.Trick:
-    message = table_pb2.Trick(
-        leader_seat=trick.leader,
-        cards=[table_pb2.PlayedCard(seat=seat, card=card_to_proto(card)) for seat, card in trick.cards],
-        points=trick.points,
-    )
+    message = table_pb2.Trick()
+    fill_trick(message, trick)
+    return message
+
+
+def fill_trick(message: table_pb2.Trick, trick: Trick) -> None:
+    """Set the empty ``message`` to ``trick``, in its place (as ``fill_card``)."""
+    message.leader_seat = trick.leader
+    message.points = trick.points
+    for seat, card in trick.cards:
+        fill_card(message.cards.add(seat=seat).card, card)
     if trick.winner is not None:
         message.winner_seat = trick.winner
-    return message
 
 
 def trick_from_proto(message: table_pb2.Trick) -> Trick:
@@ -413,6 +432,15 @@ def _enum_number(enum: Any, code: str) -> int:
 
 def _enum_prefix(enum: Any) -> str:
     return _snake_case(enum.name).upper() + "_"
+
+
+@functools.lru_cache(maxsize=4096)
+def _game_action_bytes(action: Action, game: str) -> bytes:
+    """A game's own action encoded: a view names the same few actions again and again (its
+    calls, its choices), and filling a message by its descriptor is slow."""
+    message = actions_pb2.Action()
+    game_choice(message, "kind", game, action)
+    return message.SerializeToString()
 
 
 @functools.cache

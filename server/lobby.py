@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from server.store import Store
 from server.table import TableRecord, TableStatus
-from server.views import seat_views, table_name, table_phase
+from server.views import add_seats, table_name, table_phase
 from speedgamez.v1 import table_service_pb2 as service_pb2
 
 # The most waiting tables a lobby stream follows (the newest).
@@ -26,15 +26,16 @@ def table_summary(record: TableRecord, viewer: int | None) -> service_pb2.TableS
     """A table in a listing, its seats as ``viewer`` sees them at GetTable."""
     deal = record.match.view(viewer).deal if record.match is not None else None
     length = record.match_length()
-    return service_pb2.TableSummary(
+    summary = service_pb2.TableSummary(
         name=table_name(record.id),
         game=record.config.game,
         rule_set=record.config.rule_set,
         phase=table_phase(record),
-        seats=seat_views(record, viewer, deal),
         deals_total=length.deals,
         target_points=length.target_points,
     )
+    add_seats(summary.seats, record, viewer, deal)
+    return summary
 
 
 @dataclass

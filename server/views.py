@@ -12,6 +12,8 @@ from __future__ import annotations
 import hashlib
 from collections import OrderedDict
 
+from google.protobuf.internal.containers import RepeatedCompositeFieldContainer
+
 from engine.game import Audience, DealView, PhaseKind
 from engine.match import MatchPhase
 from server import convert
@@ -55,11 +57,20 @@ def table_name(table_id: str) -> str:
     return f"tables/{table_id}"
 
 
-def seat_views(record: TableRecord, viewer: int | None, deal: DealView | None) -> list[table_pb2.SeatView]:
+def add_seats(
+    seats: RepeatedCompositeFieldContainer[table_pb2.SeatView],
+    record: TableRecord,
+    viewer: int | None,
+    deal: DealView | None,
+) -> None:
+    """Add each seat as ``viewer`` sees it to ``seats``.
+
+    Views are built in place, each part added to its container and filled there: a view
+    has dozens of cards, tricks and calls, and a message built apart is copied again when
+    it is added."""
     match = record.match
-    seats = []
     for index, seat in enumerate(record.seats):
-        view = table_pb2.SeatView(
+        view = seats.add(
             seat=index,
             kind=table_pb2.SEAT_KIND_HUMAN if seat.kind is SeatKind.HUMAN else table_pb2.SEAT_KIND_COMPUTER,
             open=seat.open,
@@ -69,32 +80,25 @@ def seat_views(record: TableRecord, viewer: int | None, deal: DealView | None) -
             player_id=seat.player_id or "",
             away=seat.away,
         )
-        if match is not None and deal is not None:
-            view.badges.extend(convert.badge_to_proto(badge) for badge in sorted(deal.badges[index]))
-            view.cards_in_hand = deal.hand_sizes[index]
-            view.tricks_won = sum(1 for trick in deal.tricks if trick.winner == index)
-            view.card_points = deal.card_points[index]
-            view.total_score = match.totals[index]
-            view.awaiting_continue = index in match.awaiting
-            if deal.shown:
-                view.shown_cards.extend(convert.card_to_proto(card) for card in deal.shown[index])
-            if deal.declarations:
-                view.declarations.extend(
-                    convert.declaration_to_proto(item) for item in deal.declarations[index]
-                )
-            if deal.seat_counters:
-                view.counters.extend(
-                    convert.counter_to_proto(counter) for counter in deal.seat_counters[index]
-                )
-            if (
-                seat.kind is SeatKind.COMPUTER
-                and match.phase is MatchPhase.DEAL
-                and record.open_hands_for(viewer)
-            ):
-                held = record.game.view(match.deal, index).hand
-                view.open_hand.extend(convert.card_to_proto(card.card) for card in held)
-        seats.append(view)
-    return seats
+        if match is None or deal is None:
+            continue
+        view.badges.extend(convert.badge_to_proto(badge) for badge in sorted(deal.badges[index]))
+        view.cards_in_hand = deal.hand_sizes[index]
+        view.tricks_won = sum(1 for trick in deal.tricks if trick.winner == index)
+        view.card_points = deal.card_points[index]
+        view.total_score = match.totals[index]
+        view.awaiting_continue = index in match.awaiting
+        if deal.shown:
+            for card in deal.shown[index]:
+                convert.fill_card(view.shown_cards.add(), card)
+        if deal.declarations:
+            view.declarations.extend(convert.declaration_to_proto(item) for item in deal.declarations[index])
+        if deal.seat_counters:
+            view.counters.extend(convert.counter_to_proto(counter) for counter in deal.seat_counters[index])
+        computer = seat.kind is SeatKind.COMPUTER
+        if computer and match.phase is MatchPhase.DEAL and record.open_hands_for(viewer):
+            for held in record.game.view(match.deal, index).hand:
+                convert.fill_card(view.open_hand.add(), held.card)
 
 
 def table_phase(record: TableRecord) -> table_pb2.TablePhase:
@@ -153,11 +157,11 @@ def table_view(record: TableRecord, viewer: int | None, wording: Wording = ENGLI
     view.deals_total, view.target_points = length.deals, length.target_points
     match = record.match
     if match is None:
-        view.seats.extend(seat_views(record, viewer, None))
+        add_seats(view.seats, record, viewer, None)
         return view
     match_view = match.view(viewer)
     deal = match_view.deal
-    view.seats.extend(seat_views(record, viewer, deal))
+    add_seats(view.seats, record, viewer, deal)
     for seat_view in view.seats:
         for declaration in seat_view.declarations:
             declaration.label = texts(declaration.label)
@@ -178,27 +182,21 @@ def table_view(record: TableRecord, viewer: int | None, wording: Wording = ENGLI
     if not stopped:
         view.to_act_seats.extend(sorted(match_view.to_act))
         view.may_act_seats.extend(sorted(match_view.may_act))
-    view.hand.extend(
-        table_pb2.HandCard(
-            card=convert.card_to_proto(card.card), playable=card.playable, reason=texts(card.reason)
-        )
-        for card in deal.hand
-    )
+    for card in deal.hand:
+        convert.fill_card(view.hand.add(playable=card.playable, reason=texts(card.reason)).card, card.card)
     choices = [] if stopped else list(deal.choices)
     if match_view.continue_choice is not None and not stopped:
         choices.append(match_view.continue_choice)
     game_type = record.game.game_type
-    view.choices.extend(
-        table_pb2.ActionChoice(
-            action=convert.action_to_proto(choice.action, game_type),
+    for choice in choices:
+        added = view.choices.add(
             label=texts(choice.label),
             allowed=choice.allowed,
             reason=texts(choice.reason),
             meaning=texts(choice.meaning),
             shortcut=choice.shortcut,
         )
-        for choice in choices
-    )
+        convert.fill_action(added.action, choice.action, game_type)
     if record.config.count_points:
         view.party_points.extend(
             table_pb2.PartyPoints(
@@ -215,24 +213,22 @@ def table_view(record: TableRecord, viewer: int | None, wording: Wording = ENGLI
         for counter in deal.counters
     )
     convert.game_block(view, "game_view", game_type.id, deal.game_view)
-    view.trump_ladder.extend(
-        table_pb2.TrumpRung(card=convert.card_to_proto(rung.card), own=rung.own, fallen=rung.fallen)
-        for rung in deal.ladder
-    )
-    view.calls.extend(
-        table_pb2.Call(
+    for rung in deal.ladder:
+        convert.fill_card(view.trump_ladder.add(own=rung.own, fallen=rung.fallen).card, rung.card)
+    for entry in deal.history:
+        call = view.calls.add(
             seat=entry.seat,
-            action=convert.action_to_proto(entry.action, game_type),
             label=texts(entry.label),
             double_status=convert.double_status_to_proto(entry.status),
             status_note=texts(entry.status_note),
             reason=texts(entry.note),
         )
-        for entry in deal.history
-    )
+        convert.fill_action(call.action, entry.action, game_type)
     if deal.current_trick is not None:
-        view.current_trick.CopyFrom(convert.trick_to_proto(deal.current_trick))
-    view.tricks.extend(convert.trick_to_proto(trick) for trick in deal.tricks)
+        view.current_trick.SetInParent()
+        convert.fill_trick(view.current_trick, deal.current_trick)
+    for trick in deal.tricks:
+        convert.fill_trick(view.tricks.add(), trick)
     if deal.result is not None:
         view.settlement.CopyFrom(convert.settlement_to_proto(deal.result, game_type))
         render_settlement(view.settlement, texts)
