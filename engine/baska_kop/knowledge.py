@@ -8,6 +8,8 @@ reveal is the rule's own: the Wesele partner becomes known when the partner jack
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from engine.baska_kop.constants import (
     JACKS_HIGH_TO_LOW,
     QUEEN_OF_CLUBS,
@@ -23,6 +25,22 @@ from engine.game import Badge
 Sides = tuple[bool | None, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class Knowledge:
+    """What one viewer knows of the parties at one moment (``knowledge``): worked out once
+    for a view, which asks it of its badges, its calls, its contract and its parties."""
+
+    # Per seat: True for the declaring side, False for the other, None if unknown.
+    sides: Sides
+    # True/False if the viewer knows whether the game is a silent Cicha, else None.
+    cicha: bool | None
+
+
+def knowledge(state: DealState, viewer: int | None) -> Knowledge:
+    locations = known_locations(state, viewer)
+    return Knowledge(_sides(state, viewer, locations), _cicha(state, viewer, locations))
+
+
 def known_locations(state: DealState, viewer: int | None) -> dict[Card, int]:
     """Card -> seat that was dealt it, for every card whose holder the viewer knows."""
     if state.phase is Phase.FINISHED:
@@ -36,11 +54,35 @@ def known_locations(state: DealState, viewer: int | None) -> dict[Card, int]:
     return locations
 
 
-def cicha_known(state: DealState, viewer: int | None) -> bool | None:
-    """True/False if the viewer knows whether the game is a silent Cicha, else None."""
+def known_sides(state: DealState, viewer: int | None) -> Sides:
+    """Per seat: True for the declaring side, False for the other, None if unknown."""
+    return _sides(state, viewer, known_locations(state, viewer))
+
+
+def badges(state: DealState, known: Knowledge) -> tuple[frozenset[Badge], ...]:
+    marks: list[set[Badge]] = [set() for _ in range(SEATS)]
+    marks[state.dealer].add(Badge.DEALER)
+    if state.phase is Phase.BIDDING:
+        if state.announcer is not None:
+            marks[state.announcer].add(Badge.OLD if state.announced is Contract.WESELE else Badge.SOLOIST)
+        return tuple(frozenset(mark) for mark in marks)
+    announced = state.announced
+    for seat, side in enumerate(known.sides):
+        if announced in SOLO_ANNOUNCEMENTS:
+            if side:
+                marks[seat].add(Badge.SOLOIST)
+        elif side is False:
+            marks[seat].add(Badge.YOUNG)
+        elif side and announced is Contract.WESELE:
+            marks[seat].add(Badge.OLD if seat == state.announcer else Badge.PARTNER)
+        elif side:
+            marks[seat].add(Badge.SOLOIST if known.cicha else Badge.OLD)
+    return tuple(frozenset(mark) for mark in marks)
+
+
+def _cicha(state: DealState, viewer: int | None, locations: dict[Card, int]) -> bool | None:
     if state.announced is not None:
         return False
-    locations = known_locations(state, viewer)
     clubs, spades = locations.get(QUEEN_OF_CLUBS), locations.get(QUEEN_OF_SPADES)
     if clubs is not None and spades is not None:
         return clubs == spades
@@ -49,14 +91,12 @@ def cicha_known(state: DealState, viewer: int | None) -> bool | None:
     return None
 
 
-def known_sides(state: DealState, viewer: int | None) -> Sides:
-    """Per seat: True for the declaring side, False for the other, None if unknown."""
+def _sides(state: DealState, viewer: int | None, locations: dict[Card, int]) -> Sides:
     if state.phase is Phase.FINISHED:
         return tuple(seat in state.declarers for seat in range(SEATS))
     announcer = state.announcer
     if state.announced in SOLO_ANNOUNCEMENTS:
         return tuple(seat == announcer for seat in range(SEATS))
-    locations = known_locations(state, viewer)
     sides: list[bool | None] = [None] * SEATS
     if state.announced is Contract.WESELE and announcer is not None:
         sides[announcer] = True
@@ -79,29 +119,6 @@ def known_sides(state: DealState, viewer: int | None) -> Sides:
     if viewer is not None and sides[viewer] is None:
         sides[viewer] = False
     return tuple(sides)
-
-
-def badges(state: DealState, viewer: int | None) -> tuple[frozenset[Badge], ...]:
-    marks: list[set[Badge]] = [set() for _ in range(SEATS)]
-    marks[state.dealer].add(Badge.DEALER)
-    if state.phase is Phase.BIDDING:
-        if state.announcer is not None:
-            marks[state.announcer].add(Badge.OLD if state.announced is Contract.WESELE else Badge.SOLOIST)
-        return tuple(frozenset(mark) for mark in marks)
-    sides = known_sides(state, viewer)
-    announced = state.announced
-    cicha = cicha_known(state, viewer)
-    for seat, side in enumerate(sides):
-        if announced in SOLO_ANNOUNCEMENTS:
-            if side:
-                marks[seat].add(Badge.SOLOIST)
-        elif side is False:
-            marks[seat].add(Badge.YOUNG)
-        elif side and announced is Contract.WESELE:
-            marks[seat].add(Badge.OLD if seat == state.announcer else Badge.PARTNER)
-        elif side:
-            marks[seat].add(Badge.SOLOIST if cicha else Badge.OLD)
-    return tuple(frozenset(mark) for mark in marks)
 
 
 def _wesele_partner(state: DealState, locations: dict[Card, int], declarer: int) -> int | None:

@@ -37,7 +37,7 @@ from engine.baska_kop.constants import (
     Options,
     RuleSet,
 )
-from engine.baska_kop.knowledge import badges, cicha_known, known_sides
+from engine.baska_kop.knowledge import Knowledge, badges, knowledge, known_sides
 from engine.baska_kop.play import card_order, card_points
 from engine.baska_kop.scoring import double_verdicts, settle
 from engine.baska_kop.state import DealState, Phase
@@ -354,6 +354,9 @@ class BaskaKop(Game[Options, DealState]):
 
     # Views -------------------------------------------------------------------------
 
+    def dealt_hand(self, state: DealState, seat: int) -> tuple[Card, ...]:
+        return state.dealt[seat]
+
     def view(self, state: DealState, viewer: int | None) -> DealView:
         # Everyone sees the running contract's trumps (a Cicha shares the normal game's).
         order = card_order(state.options.rule_set, running_contract(state))
@@ -372,11 +375,12 @@ class BaskaKop(Game[Options, DealState]):
                 for card in cards
             )
             choices = tuple(choice for choice in all_choices if not isinstance(choice.action, PlayCard))
+        known = knowledge(state, viewer)
         fallen = {card for trick in state.tricks for _, card in trick.cards}
         fallen |= {card for _, card in state.trick}
         own = set(state.hands[viewer]) if viewer is not None else set()
         ladder = tuple(LadderRung(card, card in own, card in fallen) for card in order.trumps)
-        contract = self._contract_view(state, viewer)
+        contract = self._contract_view(state, known)
         card_points = (
             state.result.card_points
             if state.result is not None
@@ -394,14 +398,14 @@ class BaskaKop(Game[Options, DealState]):
             choices=choices,
             contract=contract,
             ladder=ladder,
-            badges=badges(state, viewer),
-            history=self._history(state, viewer),
+            badges=badges(state, known),
+            history=self._history(state, known),
             current_trick=Trick(state.leader, tuple(state.trick)) if state.phase is Phase.PLAY else None,
             tricks=tuple(state.tricks),
             card_points=card_points,
             result=state.result,
-            dealt_hand=state.dealt[viewer] if viewer is not None else (),
-            parties=_parties(known_sides(state, viewer), Contract(contract.code), card_points),
+            dealt_hand=self.dealt_hand(state, viewer) if viewer is not None else (),
+            parties=_parties(known.sides, Contract(contract.code), card_points),
             game_view=BaskaKopView(contract.code),
         )
 
@@ -430,15 +434,14 @@ class BaskaKop(Game[Options, DealState]):
             return "the bidding is not over yet"
         return "the deal is over"
 
-    def _contract_view(self, state: DealState, viewer: int | None) -> ContractView:
+    def _contract_view(self, state: DealState, known: Knowledge) -> ContractView:
         if state.phase is Phase.FINISHED:
             contract = state.contract
             declarer = min(state.declarers) if len(state.declarers) == 1 else state.announcer
         elif state.announced is not None:
             contract, declarer = state.announced, state.announcer
-        elif cicha_known(state, viewer):
-            sides = known_sides(state, viewer)
-            contract, declarer = Contract.CICHA, sides.index(True)
+        elif known.cicha:
+            contract, declarer = Contract.CICHA, known.sides.index(True)
         else:
             contract, declarer = Contract.NORMAL, None
         if contract in GRAN_CONTRACTS:
@@ -450,14 +453,12 @@ class BaskaKop(Game[Options, DealState]):
             trump_note += "; one plays alone against three"
         return ContractView(contract.value, CONTRACT_LABELS[contract], declarer, trump_note)
 
-    def _history(self, state: DealState, viewer: int | None) -> tuple[HistoryEntry, ...]:
+    def _history(self, state: DealState, known: Knowledge) -> tuple[HistoryEntry, ...]:
         options = state.options
-        sides = known_sides(state, viewer)
-        cicha = cicha_known(state, viewer)
         verdicts = dict(
             zip(
                 state.doubles,
-                double_verdicts(options, state.double_seats, lambda seat: sides[seat], cicha),
+                double_verdicts(options, state.double_seats, lambda seat: known.sides[seat], known.cicha),
                 strict=True,
             )
         )
