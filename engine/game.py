@@ -649,12 +649,17 @@ class Game(ABC, Generic[OptionsT, StateT]):
             revealed=self.revealed(state, seat),
         )
 
+    def dealt_hand(self, state: StateT, seat: int) -> tuple[Card, ...]:
+        """What ``seat`` has seen of its own deal: its view's ``dealt_hand``, which a game
+        gives without building the whole view (a new deal asks it of every seat)."""
+        return self.view(state, seat).dealt_hand
+
     def whole_hands(self, state: StateT, seats: int) -> tuple[tuple[Card, ...], ...]:
         """Every seat's cards as dealt, in dealing order, for a record or a replay (where
-        nothing is hidden any more). By default what each seat's view says it was dealt; a
+        nothing is hidden any more). By default what each seat has seen it was dealt; a
         game whose seats see only part of their deal at first (cards dealt in halves, or
         face down) gives the whole."""
-        return tuple(self.view(state, seat).dealt_hand for seat in range(seats))
+        return tuple(self.dealt_hand(state, seat) for seat in range(seats))
 
     def meaning(self, state: StateT, action: Action) -> str:
         """What ``action`` means, in a sentence a player reads under its button (what the

@@ -328,7 +328,7 @@ class Match:
         )
         whole = self.game.whole_hands(self.deal, self.seats)
         for seat in range(self.seats):
-            hand = self.game.view(self.deal, seat).dealt_hand
+            hand = self.game.dealt_hand(self.deal, seat)
             self.events.append(HandDealt(seat, hand, seats_only(seat), whole[seat]))
         self.events.extend(self.game.dealt_events(self.deal))
         result = self.game.result(self.deal)

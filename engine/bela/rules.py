@@ -422,6 +422,9 @@ class Bela(Game[Options, DealState]):
 
     # Views -----------------------------------------------------------------------------
 
+    def dealt_hand(self, state: DealState, seat: int) -> tuple[Card, ...]:
+        return state.dealt[seat]
+
     def view(self, state: DealState, viewer: int | None) -> DealView:
         order = TrickOrder(state.trump) if state.trump is not None else None
         hand: tuple[HandCard, ...] = ()
@@ -466,7 +469,7 @@ class Bela(Game[Options, DealState]):
             tricks=self.completed_tricks(state),
             card_points=self._card_points(state),
             result=result,
-            dealt_hand=state.dealt[viewer] if viewer is not None else (),
+            dealt_hand=self.dealt_hand(state, viewer) if viewer is not None else (),
             shown=shown_melds(state),
             declarations=self._seat_declarations(state),
             game_view=BelaView(

@@ -385,6 +385,9 @@ class Schafkopf(Game[Options, DealState]):
         """Both halves of every seat's cards (two players: the face-down ones first)."""
         return tuple(tuple(hand) for hand in state.dealt)
 
+    def dealt_hand(self, state: DealState, seat: int) -> tuple[Card, ...]:
+        return seen_dealt(state, seat)
+
     def view(self, state: DealState, viewer: int | None) -> DealView:
         order = trick_order(state) if state.contract is not None else None
         hand: tuple[HandCard, ...] = ()
@@ -425,7 +428,7 @@ class Schafkopf(Game[Options, DealState]):
             tricks=self.completed_tricks(state),
             card_points=views.card_points(state),
             result=self.result(state),
-            dealt_hand=seen_dealt(state, viewer) if viewer is not None else (),
+            dealt_hand=self.dealt_hand(state, viewer) if viewer is not None else (),
             shown=views.shown(state),
             counters=(Counter("stock", "Stock in cents", state.stock),),
             parties=views.parties(state, partner),

@@ -387,6 +387,10 @@ class Speculation(Game[Options, DealState]):
         """Nothing: every seat's cards are face down, unseen even by their owner."""
         return ((),) * seats
 
+    def dealt_hand(self, state: DealState, seat: int) -> tuple[Card, ...]:
+        """Nothing: a seat's cards lie face down, unseen even by their owner."""
+        return ()
+
     def view(self, state: DealState, viewer: int | None) -> DealView:
         seats = state.seats
         return DealView(

@@ -556,6 +556,20 @@ def test_view_hand_flags_agree_with_legal_actions(table: Table) -> None:
         pass
 
 
+def test_each_seats_dealt_hand_is_what_its_view_says_it_was_dealt(table: Table) -> None:
+    """A new deal tells each seat its cards from ``dealt_hand``, without building views:
+    it must be the view's own word at every moment of the deal (Schafkopf's second half
+    comes later, two-handed Schafkopf turns cards up)."""
+    game = table.game
+
+    def hook(state: Any, rng: SeededRandom) -> None:
+        for seat in range(table.seats):
+            assert game.dealt_hand(state, seat) == game.view(state, seat).dealt_hand
+
+    for _ in table.play("dealt hands", count=table.deals // 2, hook=hook):
+        pass
+
+
 def test_a_seats_observation_is_its_view_in_a_computer_players_terms(table: Table) -> None:
     """What a computer player decides on: the seat's own cards and moves exactly as its view
     shows them, who acts, a hand size and shown cards per seat, and what the rules revealed
