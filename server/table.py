@@ -550,22 +550,19 @@ class TableRecord:
         """Apply one move of ``seat`` to the match and report it."""
         assert self.match is not None
         match = self.match
-        # Checked before it is named: a label tells a move that the rules allow.
-        match.check(seat, action)
         if isinstance(action, PlayCard):
-            label = action.card.symbol
-        elif match.phase is MatchPhase.DEAL:
-            label = self.game.action_label(match.deal, seat, action)
+            label = action.card.symbol  # the card names itself: ``apply`` checks it
         else:
-            label = str(action)
+            # Checked before it is named: a label tells a move that the rules allow.
+            match.check(seat, action)
+            label = (
+                self.game.action_label(match.deal, seat, action)
+                if match.phase is MatchPhase.DEAL
+                else str(action)
+            )
         happened = match.apply(seat, action, note)
-        taken = table_pb2.ActionTaken(
-            seat=seat,
-            action=convert.action_to_proto(action, self.game.game_type),
-            label=label,
-            reason=note,
-            by_computer=by_computer,
-        )
+        taken = table_pb2.ActionTaken(seat=seat, label=label, reason=note, by_computer=by_computer)
+        convert.fill_action(taken.action, action, self.game.game_type)
         public = self.game.public_action(action)
         if public is None:
             return [Happened(table_pb2.TableEvent(action_taken=taken), PUBLIC), *self._events_of(happened)]
