@@ -164,10 +164,12 @@ def declaration_to_proto(declaration: Declaration) -> table_pb2.Declaration:
     )
 
 
+@functools.cache  # every seat of every view has its badges
 def badge_to_proto(badge: Badge) -> table_pb2.Badge:
     return cast(table_pb2.Badge, table_pb2.Badge.Value(f"BADGE_{badge.value.upper()}"))
 
 
+@functools.cache  # every call of every view has its status
 def double_status_to_proto(status: DoubleStatus) -> table_pb2.DoubleStatus:
     if status is DoubleStatus.NOT_A_DOUBLE:
         return table_pb2.DOUBLE_STATUS_UNSPECIFIED
