@@ -61,13 +61,15 @@ class Texts:
         self.names = tuple(names)
         self.bavarian = wording.card_names == cards_pb2.CARD_NAMES_BAVARIAN
         self.german = wording.german
+        # Everything a rendered text depends on besides the text itself.
+        self.key = (self.names, self.bavarian, self.german)
 
     def __call__(self, text: str) -> str:
         if not text:
             return text
         # A view reads dozens of texts, nearly all of them read before (a card's reason,
         # a choice's label): each is worked out once per table's names and wording.
-        key = (self.names, self.bavarian, self.german, text)
+        key = (*self.key, text)
         rendered = _RENDERED.get(key)
         if rendered is None:
             rendered = _REFERENCE.sub(self._replace, german(text) if self.german else text)

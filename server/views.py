@@ -14,7 +14,7 @@ from collections import OrderedDict
 
 from google.protobuf.internal.containers import RepeatedCompositeFieldContainer
 
-from engine.game import Audience, DealView, PhaseKind
+from engine.game import Audience, DealView, GameType, HistoryEntry, PhaseKind
 from engine.match import MatchPhase
 from server import convert
 from server.store import now_ms
@@ -215,15 +215,7 @@ def table_view(record: TableRecord, viewer: int | None, wording: Wording = ENGLI
     convert.game_block(view, "game_view", game_type.id, deal.game_view)
     for rung in deal.ladder:
         convert.fill_card(view.trump_ladder.add(own=rung.own, fallen=rung.fallen).card, rung.card)
-    for entry in deal.history:
-        call = view.calls.add(
-            seat=entry.seat,
-            label=texts(entry.label),
-            double_status=convert.double_status_to_proto(entry.status),
-            status_note=texts(entry.status_note),
-            reason=texts(entry.note),
-        )
-        convert.fill_action(call.action, entry.action, game_type)
+    view.MergeFromString(b"".join(_encoded_call(entry, game_type, texts) for entry in deal.history))
     if deal.current_trick is not None:
         view.current_trick.SetInParent()
         convert.fill_trick(view.current_trick, deal.current_trick)
@@ -233,6 +225,36 @@ def table_view(record: TableRecord, viewer: int | None, wording: Wording = ENGLI
         view.settlement.CopyFrom(convert.settlement_to_proto(deal.result, game_type))
         render_settlement(view.settlement, texts)
     return view
+
+
+# Calls already encoded as a view's ``calls``, by the call, its game and how its texts read;
+# emptied when full (``_encoded_call``).
+_ENCODED_CALLS: dict[tuple[HistoryEntry, str, tuple[object, ...]], bytes] = {}
+_ENCODED_CALLS_KEPT = 65_536
+
+
+def _encoded_call(entry: HistoryEntry, game_type: GameType, texts: Texts) -> bytes:
+    """``entry`` encoded as one of a TableView's ``calls``. A deal's calls are the same in
+    every view of it (a market's can run to hundreds): each is encoded once per wording,
+    and a view takes them all in one merge. The key is the call itself, with its status,
+    so a double whose status a viewer learns later is a new call to encode."""
+    key = (entry, game_type.id, texts.key)
+    encoded = _ENCODED_CALLS.get(key)
+    if encoded is None:
+        message = table_pb2.TableView()
+        call = message.calls.add(
+            seat=entry.seat,
+            label=texts(entry.label),
+            double_status=convert.double_status_to_proto(entry.status),
+            status_note=texts(entry.status_note),
+            reason=texts(entry.note),
+        )
+        convert.fill_action(call.action, entry.action, game_type)
+        encoded = message.SerializeToString()
+        if len(_ENCODED_CALLS) >= _ENCODED_CALLS_KEPT:
+            _ENCODED_CALLS.clear()
+        _ENCODED_CALLS[key] = encoded
+    return encoded
 
 
 # A kept snapshot's key: table id, version, player id, how its texts are worded.
