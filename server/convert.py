@@ -326,27 +326,24 @@ def fill_message(message: Message, value: object) -> None:
     into Card messages; tuples into repeated fields; None leaves a field unset. A field
     the message does not have is a fault of the game's package or its contract (TypeError).
     """
-    fields_by_name = message.DESCRIPTOR.fields_by_name
-    for item in dataclasses.fields(cast(Any, value)):
-        content = getattr(value, item.name)
+    for name, descriptor in _fields_to_fill(message.DESCRIPTOR, cast(Any, type(value))):
+        content = getattr(value, name)
         if content is None:
             continue
-        descriptor = fields_by_name.get(item.name)
         if descriptor is None:
-            raise TypeError(
-                f"{message.DESCRIPTOR.full_name} has no field {item.name!r} for {type(value).__name__}"
-            )
+            full_name = message.DESCRIPTOR.full_name
+            raise TypeError(f"{full_name} has no field {name!r} for {type(value).__name__}")
         if descriptor.is_repeated:
-            container = getattr(message, item.name)
-            for element in content:
-                if descriptor.type == FieldDescriptor.TYPE_MESSAGE:
+            container = getattr(message, name)
+            if descriptor.type == FieldDescriptor.TYPE_MESSAGE:
+                for element in content:
                     _fill_nested(container.add(), element)
-                else:
-                    container.append(_to_scalar(descriptor, element))
+            else:
+                container.extend([_to_scalar(descriptor, element) for element in content])
         elif descriptor.type == FieldDescriptor.TYPE_MESSAGE:
-            _fill_nested(getattr(message, item.name), content)
+            _fill_nested(getattr(message, name), content)
         else:
-            setattr(message, item.name, _to_scalar(descriptor, content))
+            setattr(message, name, _to_scalar(descriptor, content))
 
 
 def value_from_message(message: Message, value_type: type[object]) -> object:
@@ -384,9 +381,19 @@ def _game_block(message: Message, oneof: str, game: str) -> Any:
     return block
 
 
+@functools.cache
+def _fields_to_fill(message_type: Any, value_type: Any) -> tuple[tuple[str, Any], ...]:
+    """Each field of the dataclass ``value_type`` with its descriptor in ``message_type``
+    (None where the message has no such field), worked out once per pair: a view fills
+    the same few pairs again and again."""
+    return tuple(
+        (item.name, message_type.fields_by_name.get(item.name)) for item in dataclasses.fields(value_type)
+    )
+
+
 def _fill_nested(message: Message, value: object) -> None:
     if isinstance(value, Card):
-        message.CopyFrom(card_to_proto(value))
+        fill_card(cast(cards_pb2.Card, message), value)
     else:
         fill_message(message, value)
 
@@ -425,6 +432,7 @@ def _from_single(descriptor: Any, content: Any, wanted: Any) -> object:
     return content
 
 
+@functools.cache
 def _enum_number(enum: Any, code: str) -> int:
     value = enum.values_by_name.get(_enum_prefix(enum) + code.upper())
     if value is None:
