@@ -341,7 +341,7 @@ class TableService(WatchStreams):
             raise ServiceError(Code.NOT_FOUND, f"there is no table {table_name(table_id)}")
         key = (table_id, stored.version, caller.player_id, wording)
         response = service_pb2.GetTableResponse()
-        cached = self.views.get(key)
+        cached = self.views.get(key, stored)
         # A learner's advice is asked for at each look; it needs the table itself.
         if cached is not None and not cached.learning:
             response.table.CopyFrom(cached)
@@ -350,7 +350,7 @@ class TableService(WatchStreams):
         record = self.store.restore(stored)
         seat = record.seat_of(caller.player_id)
         view = table_view(record, seat, wording)
-        self.views.put(key, view)
+        self.views.put(key, stored, view)
         response.table.CopyFrom(view)
         await self._learners_advice(record, seat, wording, response.advice)
         self.store.keep(record, stored.state)

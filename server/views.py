@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import hashlib
 from collections import OrderedDict
+from dataclasses import dataclass
 
 from google.protobuf.internal.containers import RepeatedCompositeFieldContainer
 
 from engine.game import Audience, DealView, GameType, HistoryEntry, PhaseKind
 from engine.match import MatchPhase
 from server import convert
-from server.store import now_ms
+from server.store import StoredTable, now_ms
 from server.table import TableRecord, TableStatus
 from server.table_log import SeatKind
 from server.texts import ENGLISH, Texts, Wording
@@ -261,31 +262,48 @@ def _encoded_call(entry: HistoryEntry, game_type: GameType, texts: Texts) -> byt
 ViewKey = tuple[str, int, str, Wording]
 
 
+@dataclass(frozen=True, slots=True)
+class _Snapshot:
+    """A kept view and what it was rendered from: the stored state, last event and deadline."""
+
+    rendered_from: tuple[str | bytes, int, int | None]
+    view: table_pb2.TableView
+
+
 class ViewCache:
     """Snapshots already built, by table, version, player and wording, the most recently
-    used kept. A table's stored state at a version never changes (every write makes a new
-    version), and a snapshot is the state as one player sees it, so a snapshot stays
-    right for its key; only its ``server_time`` is set anew for each answer. Players look
-    at a table many times between two moves (clients that poll, reconnect, a spectator):
-    those looks cost no restoring and no rendering."""
+    used kept. A snapshot is the stored table as one player sees it; only its
+    ``server_time`` is set anew for each answer. Players look at a table many times
+    between two moves (clients that poll, reconnect, a spectator): those looks cost no
+    restoring and no rendering.
+
+    A snapshot is handed out only for the very table it was rendered from: the same state,
+    last event and deadline, not only the same version. A failover that lost a commit lets
+    the table reach that version again with another move in it (``server.restored`` keeps
+    its records by the same rule)."""
 
     def __init__(self, entries: int) -> None:
         self.entries = entries
-        self._views: OrderedDict[ViewKey, table_pb2.TableView] = OrderedDict()
+        self._views: OrderedDict[ViewKey, _Snapshot] = OrderedDict()
 
-    def get(self, key: ViewKey) -> table_pb2.TableView | None:
-        view = self._views.get(key)
-        if view is not None:
-            self._views.move_to_end(key)
-        return view
+    def get(self, key: ViewKey, stored: StoredTable) -> table_pb2.TableView | None:
+        snapshot = self._views.get(key)
+        if snapshot is None or snapshot.rendered_from != _rendered_from(stored):
+            return None
+        self._views.move_to_end(key)
+        return snapshot.view
 
-    def put(self, key: ViewKey, view: table_pb2.TableView) -> None:
+    def put(self, key: ViewKey, stored: StoredTable, view: table_pb2.TableView) -> None:
         if not self.entries:
             return
-        self._views[key] = view
+        self._views[key] = _Snapshot(_rendered_from(stored), view)
         self._views.move_to_end(key)
         if len(self._views) > self.entries:
             self._views.popitem(last=False)
+
+
+def _rendered_from(stored: StoredTable) -> tuple[str | bytes, int, int | None]:
+    return stored.state, stored.event_seq, stored.deadline_ms
 
 
 def daily_view(record: TableRecord) -> table_pb2.DailyDealView:
