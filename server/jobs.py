@@ -32,6 +32,10 @@ Semantics, in plain words:
   carry their player id, so they never meet it): the first application moves the
   version on, so any later copy is refused as stale or answered as a duplicate, and
   changes nothing.
+* A job handed to a worker whose answer from Redis was lost on the way (the connection
+  broke after Redis ran the read) waits in that worker's pending entries, unseen, and is
+  reclaimed after the reclaim timeout like the job of a worker that died: its move comes
+  that much later, and is made once.
 * A worker acknowledges a job it has done in the round trip of its next look for due
   jobs, right after. One that dies in between leaves a job done but unacknowledged:
   delivered again, it is found stale like any copy.
@@ -56,6 +60,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -292,7 +297,10 @@ class JobQueue:
         the learner's look at the table."""
         answer_key = keys.table_advice(record.id, record.version, seat)
         wanted = keys.table_advice_wanted(record.id, record.version, seat)
-        if await self.redis.set(wanted, b"1", nx=True, px=timeout_ms):
+        # Marked as this call's, so that the mark sent again after its answer was lost on
+        # the way is not taken for another call's.
+        mark = secrets.token_hex(8).encode()
+        if await self.redis.set(wanted, mark, nx=True, px=timeout_ms) or await self.redis.get(wanted) == mark:
             job = advice_job(record, seat, answer_key)
             job.queued_time.FromMilliseconds(now_ms())
             await self.redis.xadd(keys.ai_jobs(PEOPLE), {"job": job.SerializeToString(), "due": now_ms()})

@@ -20,8 +20,8 @@ What is kept of the pooled client:
   on that connection fail with a TimeoutError and the connection is closed, since the
   replies still to come would be paired with the wrong commands.
 - A command whose connection closes before it is answered is sent again on a new one, a
-  few times with a short backoff; table writes are compare-and-set with request ids, so a
-  command sent again is safe (``server.store``).
+  few times with a short backoff. Redis may have run it already, its answer lost on the
+  way: every write is safe to run twice (``server.store``).
 - Each send counts one round trip for the call it serves (``server.round_trips``).
 - A transaction (MULTI ... EXEC) goes out in one write, so no other task's command falls
   inside it.

@@ -94,7 +94,11 @@ return {'ok', tostring(new_version)}
 # KEYS: table hash, event stream. ARGV: config, state, now (ms), time to keep (ms),
 # event payloads...
 _CREATE = """
-if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+if redis.call('EXISTS', KEYS[1]) == 1 then
+  -- The same table sent again (its answer was lost on the way) is created already.
+  if redis.call('HGET', KEYS[1], 'config') == ARGV[1] then return 1 end
+  return 0
+end
 redis.call('HSET', KEYS[1], 'version', 1, 'config', ARGV[1], 'state', ARGV[2],
            'event_seq', #ARGV - 4, 'updated_ms', ARGV[3])
 for j = 5, #ARGV do redis.call('XADD', KEYS[2], (j - 4) .. '-0', 's', ARGV[j]) end
@@ -158,7 +162,9 @@ return take(KEYS[1], tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]))
 # (ms), limit.
 _LEASE = """
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[2])
-if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[4]) then return 0 end
+-- A stream's own lease, sent again after its answer was lost, counts once.
+local own = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if not own and redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[4]) then return 0 end
 redis.call('ZADD', KEYS[1], tonumber(ARGV[2]) + tonumber(ARGV[3]), ARGV[1])
 redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[3]) * 2)
 return 1
@@ -324,9 +330,13 @@ def connect(settings: Settings, client_name: str | None = None) -> Redis:
     waits for shorter than that. A burst of calls waits for a free pooled connection, for
     as long. A refused connection fails at once, so a dead Redis is reported promptly. A
     command that meets a connection closed under it (connections die when Redis
-    restarts) is sent again on a new connection, a few times with a short backoff: a
-    command sent again is safe, because table writes are compare-and-set with request
-    ids. Every multi-key command and script touches keys of one hash tag
+    restarts) is sent again on a new connection, a few times with a short backoff. Redis
+    may have run it before the connection broke, so every write is safe to run twice:
+    each change to a table carries a request id (``server.write``) that its commit
+    records; creating a table, claiming a daily deal, a watch's lease and the mark of
+    advice asked for recognise their own earlier run; the rest set values, or are
+    deduplicated where they are read (the job queue, ``server.jobs``).
+    Every multi-key command and script touches keys of one hash tag
     (``server.keys``), so the same code runs on a cluster.
     """
     options: dict[str, Any] = {
@@ -503,11 +513,14 @@ class Store:
         """Record ``table_id`` as the player's one daily deal of ``game`` on ``date``;
         returns the table of an earlier attempt instead, if there is one."""
         key = keys.daily_attempts(game, date)
-        if await self.redis.hsetnx(key, player_id, table_id):
+        claimed = await self.redis.hsetnx(key, player_id, table_id)
+        earlier: Any = None if claimed else await self.redis.hget(key, player_id)
+        earlier = str(earlier.decode() if isinstance(earlier, bytes) else earlier)
+        # This very claim, sent again after its answer was lost on the way, is no earlier one.
+        if claimed or earlier == table_id:
             await self.redis.expire(key, _DAILY_ATTEMPTS_S)
             return None
-        earlier: Any = await self.redis.hget(key, player_id)
-        return str(earlier.decode() if isinstance(earlier, bytes) else earlier)
+        return earlier
 
     async def count_table(self, player_id: str, table_id: str) -> None:
         async with self.redis.pipeline(transaction=True) as pipe:

@@ -8,6 +8,7 @@ continues all arrive here; nothing else writes a table after its creation.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -64,8 +65,11 @@ async def change_table(
     fault of the computer.
     ``request_id`` makes a retry of the same change apply once; ``request_tag`` (or what it
     makes of the entry) is a digest of the request, so a reused id with different content
-    is refused.
+    is refused. A change without one gets an id of its own: a commit whose answer was lost
+    on the way (its connection broke after Redis ran it) is sent again, and must find
+    that it was made rather than be made again or refused.
     """
+    request_id = request_id or f"once:{secrets.token_hex(8)}"
     for _ in range(_ATTEMPTS):
         record = await store.load(table_id)
         if record is None:
@@ -121,15 +125,24 @@ async def change_table(
             noted = now_ms()
             notes.append(store.board.note_step(table_id, noted))
         outcome = await store.commit(record, version, [entry], events, request_id, tag, before=notes)
+        # A duplicate committed on this very version is this change, made by a commit sent
+        # again after its answer was lost, or by the same request sent twice at once: what
+        # follows the commit may not have happened yet (each of its steps is safe twice).
+        made = outcome.status is CommitStatus.OK or (
+            outcome.status is CommitStatus.DUPLICATE and outcome.version == version + 1
+        )
+        if made and isinstance(entry, Act):
+            metrics.ACTIONS_APPLIED.labels(record.config.game, entry.by).inc()
         if outcome.status is CommitStatus.OK:
-            if isinstance(entry, Act):
-                metrics.ACTIONS_APPLIED.labels(record.config.game, entry.by).inc()
             await _after_commit(store, queue, record, status, noted, shadowed)
             return Change(record, outcome.state)
         if outcome.status is CommitStatus.DUPLICATE:
             fresh = await store.load(table_id)
             assert fresh is not None
-            return _duplicate(fresh, outcome.request_tag, tag)
+            change = _duplicate(fresh, outcome.request_tag, tag)
+            if made:
+                await _after_commit(store, queue, fresh, status, noted, shadowed)
+            return change
         if outcome.status is CommitStatus.MISSING:
             raise ServiceError(Code.NOT_FOUND, f"there is no table tables/{table_id}")
         metrics.VERSION_CONFLICTS.inc()
