@@ -513,14 +513,15 @@ class Store:
         """Record ``table_id`` as the player's one daily deal of ``game`` on ``date``;
         returns the table of an earlier attempt instead, if there is one."""
         key = keys.daily_attempts(game, date)
-        claimed = await self.redis.hsetnx(key, player_id, table_id)
-        earlier: Any = None if claimed else await self.redis.hget(key, player_id)
-        earlier = str(earlier.decode() if isinstance(earlier, bytes) else earlier)
-        # This very claim, sent again after its answer was lost on the way, is no earlier one.
-        if claimed or earlier == table_id:
-            await self.redis.expire(key, _DAILY_ATTEMPTS_S)
-            return None
-        return earlier
+        if not await self.redis.hsetnx(key, player_id, table_id):
+            stored: Any = await self.redis.hget(key, player_id)
+            earlier = str(stored.decode() if isinstance(stored, bytes) else stored)
+            # This very claim, sent again after its answer was lost on the way, is no
+            # earlier attempt.
+            if earlier != table_id:
+                return earlier
+        await self.redis.expire(key, _DAILY_ATTEMPTS_S)
+        return None
 
     async def count_table(self, player_id: str, table_id: str) -> None:
         async with self.redis.pipeline(transaction=True) as pipe:

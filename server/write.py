@@ -125,22 +125,20 @@ async def change_table(
             noted = now_ms()
             notes.append(store.board.note_step(table_id, noted))
         outcome = await store.commit(record, version, [entry], events, request_id, tag, before=notes)
-        # A duplicate committed on this very version is this change, made by a commit sent
-        # again after its answer was lost, or by the same request sent twice at once: what
-        # follows the commit may not have happened yet (each of its steps is safe twice).
-        made = outcome.status is CommitStatus.OK or (
-            outcome.status is CommitStatus.DUPLICATE and outcome.version == version + 1
-        )
-        if made and isinstance(entry, Act):
-            metrics.ACTIONS_APPLIED.labels(record.config.game, entry.by).inc()
         if outcome.status is CommitStatus.OK:
+            if isinstance(entry, Act):
+                metrics.ACTIONS_APPLIED.labels(record.config.game, entry.by).inc()
             await _after_commit(store, queue, record, status, noted, shadowed)
             return Change(record, outcome.state)
         if outcome.status is CommitStatus.DUPLICATE:
             fresh = await store.load(table_id)
             assert fresh is not None
             change = _duplicate(fresh, outcome.request_tag, tag)
-            if made:
+            if outcome.version == version + 1:
+                # This change, committed on this very version by this commit sent again
+                # after its answer was lost (or by the same request sent twice at once):
+                # what follows the commit may not have happened yet, and each of its
+                # steps is safe twice.
                 await _after_commit(store, queue, fresh, status, noted, shadowed)
             return change
         if outcome.status is CommitStatus.MISSING:
