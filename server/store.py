@@ -514,8 +514,7 @@ class Store:
         returns the table of an earlier attempt instead, if there is one."""
         key = keys.daily_attempts(game, date)
         if not await self.redis.hsetnx(key, player_id, table_id):
-            stored: Any = await self.redis.hget(key, player_id)
-            earlier = str(stored.decode() if isinstance(stored, bytes) else stored)
+            earlier = text(await self.redis.hget(key, player_id))
             # This very claim, sent again after its answer was lost on the way, is no
             # earlier attempt.
             if earlier != table_id:
