@@ -7,11 +7,12 @@ behind a proxy):
 
 - GetTable, ListTables, ListGames, GetAdvice, GetLeaderboard and GetStatistics change
   nothing;
-- SubmitAction carries a request id, and the server applies one id at most once;
+- SubmitAction, JoinTable and LeaveTable carry a request id, and the server applies one
+  id at most once;
 - WatchTable resumes after the last event received and so delivers exactly the rest.
 
-CreateTable, StartDailyDeal, JoinTable, LeaveTable and RegisterPlayer are not retried: a lost answer
-would leave the client unsure whether they happened, so the player is told instead.
+CreateTable, StartDailyDeal and RegisterPlayer are not retried: a lost answer would leave
+the client unsure whether they happened, so the player is told instead.
 """
 
 from __future__ import annotations
@@ -130,16 +131,20 @@ class Connection:
         )
         return self.stub.StartDailyDeal(request, metadata=self.metadata).table
 
+    # Calls that are safe to retry ----------------------------------------------------
+
     def join(self, table: str) -> table_pb2.TableView:
+        """Take a seat at ``table``; a retry reuses the request id, so it joins once."""
         request = service_pb2.JoinTableRequest(
-            table=table, card_names=self.card_names, language=self.language
+            table=table, card_names=self.card_names, language=self.language, request_id=uuid.uuid4().hex
         )
-        return self.stub.JoinTable(request, metadata=self.metadata).table
+        return self._retrying(lambda: self.stub.JoinTable(request, metadata=self.metadata).table)
 
     def leave(self, table: str) -> None:
-        self.stub.LeaveTable(service_pb2.LeaveTableRequest(table=table), metadata=self.metadata)
-
-    # Calls that are safe to retry ----------------------------------------------------
+        """Leave ``table``; a retry reuses the request id, so it leaves once (a second leave
+        by the creator of a table of computers would stop it)."""
+        request = service_pb2.LeaveTableRequest(table=table, request_id=uuid.uuid4().hex)
+        self._retrying(lambda: self.stub.LeaveTable(request, metadata=self.metadata))
 
     def my_tables(self) -> list[service_pb2.TableSummary]:
         """Every table the player sits at or created, newest first."""

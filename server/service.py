@@ -308,13 +308,18 @@ class TableService(WatchStreams):
     ) -> service_pb2.JoinTableResponse:
         table_id = parse_table_name(request.table)
         wording = wording_of(request)
-        view = await self._join(caller, table_id, request.seat if request.HasField("seat") else None, wording)
+        _check_request_id(request.request_id, required=False)
+        request_id = _own_request_id(caller, request.request_id)
+        seat = request.seat if request.HasField("seat") else None
+        view = await self._join(caller, table_id, seat, wording, request_id=request_id)
         return service_pb2.JoinTableResponse(table=view)
 
     async def leave_table(
         self, caller: Caller, request: service_pb2.LeaveTableRequest
     ) -> service_pb2.LeaveTableResponse:
         table_id = parse_table_name(request.table)
+        _check_request_id(request.request_id, required=False)
+        request_id = _own_request_id(caller, request.request_id)
 
         def entry(record: TableRecord) -> LogEntry:
             # The creator without a seat may withdraw a table nobody sits at yet, and stop
@@ -324,7 +329,17 @@ class TableService(WatchStreams):
                 return Stop() if computers_only and record.status is TableStatus.PLAYING else Close()
             return Leave(_own_seat(record, caller))
 
-        change = await change_table(self.store, self.queue, table_id, entry, expected_version=None)
+        # One tag whatever the entry: a leave sent again finds the leaver without a seat,
+        # which makes it a stop or a close, and must still be known as the same request.
+        change = await change_table(
+            self.store,
+            self.queue,
+            table_id,
+            entry,
+            expected_version=None,
+            request_id=request_id,
+            request_tag="leave",
+        )
         await self.store.uncount_table([caller.player_id], table_id)
         if change.record.config.stake and change.record.status is not TableStatus.PLAYING:
             # Left before the start: the stake comes back at once.
@@ -375,9 +390,7 @@ class TableService(WatchStreams):
             table_id,
             entry,
             expected_version=request.table_version,
-            # Each player's ids are their own: no other player, and no computer, can
-            # take one over.
-            request_id=f"{caller.player_id}:{request.request_id}",
+            request_id=_own_request_id(caller, request.request_id),
             request_tag=_request_tag(request.table_version),
         )
         seat = change.record.seat_of(caller.player_id)
@@ -605,19 +618,28 @@ class TableService(WatchStreams):
             raise ServiceError(Code.FAILED_PRECONDITION, _short(balance, stake))
         return stake
 
-    async def _check_table_limit(self, caller: Caller) -> None:
-        if await self.store.unfinished_tables(caller.player_id) >= self.settings.max_tables:
+    async def _check_table_limit(self, caller: Caller, joining: str = "") -> None:
+        """Refuse a new table beyond the caller's limit; a table being joined that counts
+        already (a join sent again after its answer was lost) is no new one."""
+        counted = await self.store.unfinished_tables(caller.player_id)
+        if joining not in counted and len(counted) >= self.settings.max_tables:
             raise ServiceError(
                 Code.RESOURCE_EXHAUSTED,
                 f"you already have {self.settings.max_tables} unfinished tables; finish or leave one first",
             )
 
     async def _join(
-        self, caller: Caller, table_id: str, seat: int | None, wording: Wording, counted: bool = False
+        self,
+        caller: Caller,
+        table_id: str,
+        seat: int | None,
+        wording: Wording,
+        counted: bool = False,
+        request_id: str = "",
     ) -> table_pb2.TableView:
         """Take a seat; ``counted`` when the table already counts against the caller's limit."""
         if not counted:
-            await self._check_table_limit(caller)
+            await self._check_table_limit(caller, joining=table_id)
 
         def entry(record: TableRecord) -> LogEntry:
             chosen = seat
@@ -638,7 +660,15 @@ class TableService(WatchStreams):
 
         stake = await self._pay_stake(caller, table_id)
         try:
-            change = await change_table(self.store, self.queue, table_id, entry, expected_version=None)
+            change = await change_table(
+                self.store,
+                self.queue,
+                table_id,
+                entry,
+                expected_version=None,
+                request_id=request_id,
+                request_tag=f"join:{'' if seat is None else seat}",
+            )
         except ServiceError:
             if stake:
                 record = await self.store.load(table_id)
@@ -685,13 +715,26 @@ def _own_seat(record: TableRecord, caller: Caller) -> int:
     return seat
 
 
-def _requested_action(request: service_pb2.SubmitActionRequest) -> Action:
-    """The action a SubmitActionRequest asks for, once its fields are checked."""
-    if not 1 <= len(request.request_id) <= _MAX_REQUEST_ID or not request.request_id.isprintable():
+def _own_request_id(caller: Caller, request_id: str) -> str:
+    """The id a change is committed under for the caller's ``request_id`` ("" for none):
+    each player's ids are his own, so no other player, and no computer, can take one over."""
+    return f"{caller.player_id}:{request_id}" if request_id else ""
+
+
+def _check_request_id(request_id: str, *, required: bool) -> None:
+    if not request_id and not required:
+        return
+    if not 1 <= len(request_id) <= _MAX_REQUEST_ID or not request_id.isprintable():
+        wanted = f"1 to {_MAX_REQUEST_ID} printable characters (e.g. a UUID)"
         raise ServiceError(
             Code.INVALID_ARGUMENT,
-            f"request_id must be 1 to {_MAX_REQUEST_ID} printable characters (e.g. a UUID)",
+            f"request_id must be {wanted}" if required else f"request_id must be empty or {wanted}",
         )
+
+
+def _requested_action(request: service_pb2.SubmitActionRequest) -> Action:
+    """The action a SubmitActionRequest asks for, once its fields are checked."""
+    _check_request_id(request.request_id, required=True)
     if request.table_version < 1:
         raise ServiceError(Code.INVALID_ARGUMENT, "table_version must be the TableView.version you saw")
     if not request.HasField("action"):

@@ -493,14 +493,14 @@ class Store:
     async def close_watch(self, holder_key: str, watch_id: str) -> None:
         await self.redis.zrem(holder_key, watch_id)
 
-    async def unfinished_tables(self, player_id: str) -> int:
-        """How many unfinished tables count against the player, forgetting tables that expired."""
+    async def unfinished_tables(self, player_id: str) -> set[str]:
+        """The unfinished tables that count against the player, forgetting tables that expired."""
         counted = keys.player_unfinished(player_id)
-        table_ids = [text(table_id) for table_id in await self.redis.smembers(counted)]
+        table_ids = {text(table_id) for table_id in await self.redis.smembers(counted)}
         gone = [table_id for table_id in table_ids if not await self.redis.exists(keys.table(table_id))]
         if gone:
             await self.redis.srem(counted, *gone)
-        return len(table_ids) - len(gone)
+        return table_ids.difference(gone)
 
     async def daily_secret(self) -> str:
         """The secret today's deals are shuffled from: made once, shared by every server,

@@ -69,6 +69,7 @@ async def change_table(
     on the way (its connection broke after Redis ran it) is sent again, and must find
     that it was made rather than be made again or refused.
     """
+    given = request_id
     request_id = request_id or f"once:{secrets.token_hex(8)}"
     for _ in range(_ATTEMPTS):
         record = await store.load(table_id)
@@ -78,7 +79,17 @@ async def change_table(
         status = record.status
         waited, deadline = record.clock_wait(), record.deadline_ms
         awarded, shadowed = len(record.awards), record.shadows_due()
-        entry = build_entry(record)
+        try:
+            entry = build_entry(record)
+        except ServiceError:
+            # A change sent again after it was applied may find the caller no longer
+            # entitled to make it (a leaver has no seat left to leave): it is answered
+            # like the first attempt.
+            if given and expected_version is None and isinstance(request_tag, str):
+                previous = await store.request_outcome(table_id, request_id)
+                if previous is not None:
+                    return _duplicate(record, previous[1], request_tag)
+            raise
         tag = request_tag(entry) if callable(request_tag) else request_tag
         decided_on = None if _order_free(record, entry) else expected_version
         # A retry of a change that was applied finds the table moved on, or (a change

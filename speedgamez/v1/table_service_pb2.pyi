@@ -324,16 +324,18 @@ class ListTablesResponse(_message.Message):
     def __init__(self, tables: _Optional[_Iterable[_Union[TableSummary, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
 
 class JoinTableRequest(_message.Message):
-    __slots__ = ("table", "seat", "card_names", "language")
+    __slots__ = ("table", "seat", "card_names", "language", "request_id")
     TABLE_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     CARD_NAMES_FIELD_NUMBER: _ClassVar[int]
     LANGUAGE_FIELD_NUMBER: _ClassVar[int]
+    REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
     table: str
     seat: int
     card_names: _cards_pb2.CardNames
     language: Language
-    def __init__(self, table: _Optional[str] = ..., seat: _Optional[int] = ..., card_names: _Optional[_Union[_cards_pb2.CardNames, str]] = ..., language: _Optional[_Union[Language, str]] = ...) -> None: ...
+    request_id: str
+    def __init__(self, table: _Optional[str] = ..., seat: _Optional[int] = ..., card_names: _Optional[_Union[_cards_pb2.CardNames, str]] = ..., language: _Optional[_Union[Language, str]] = ..., request_id: _Optional[str] = ...) -> None: ...
 
 class JoinTableResponse(_message.Message):
     __slots__ = ("table",)
@@ -342,10 +344,12 @@ class JoinTableResponse(_message.Message):
     def __init__(self, table: _Optional[_Union[_table_pb2.TableView, _Mapping]] = ...) -> None: ...
 
 class LeaveTableRequest(_message.Message):
-    __slots__ = ("table",)
+    __slots__ = ("table", "request_id")
     TABLE_FIELD_NUMBER: _ClassVar[int]
+    REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
     table: str
-    def __init__(self, table: _Optional[str] = ...) -> None: ...
+    request_id: str
+    def __init__(self, table: _Optional[str] = ..., request_id: _Optional[str] = ...) -> None: ...
 
 class LeaveTableResponse(_message.Message):
     __slots__ = ()

@@ -102,6 +102,19 @@ def test_a_player_has_at_most_the_allowed_unfinished_tables(strict: ServiceProce
     anna.close()
 
 
+def test_a_join_sent_again_at_the_table_limit_is_no_new_table(strict: ServiceProcess) -> None:
+    """The join that reached the limit, sent again after its answer was lost, answers with
+    the seat rather than counting its own table twice."""
+    anna, ben = Player(server_address(strict), "Anna"), Player(server_address(strict), "Ben")
+    anna.create([HUMAN, HUMAN, EASY, EASY])
+    table = ben.create([HUMAN, HUMAN, EASY, EASY])
+    join = service_pb2.JoinTableRequest(table=table.name, request_id="join-1")
+    assert anna.stub.JoinTable(join, metadata=anna.metadata).table.viewer_seat == 1
+    assert anna.stub.JoinTable(join, metadata=anna.metadata).table.viewer_seat == 1
+    anna.close()
+    ben.close()
+
+
 def test_a_player_has_at_most_the_allowed_watch_streams(strict: ServiceProcess) -> None:
     anna = Player(server_address(strict), "Anna")
     table = anna.create([HUMAN, HUMAN, EASY, EASY])
