@@ -527,7 +527,7 @@ class TableService(WatchStreams):
         if record.computer_turns():
             await self.queue.mark_due(table_id)
         if not await self.store.create(record, events):
-            raise ServiceError(Code.ABORTED, "table id collision; try again")
+            raise _TableIdTakenError(Code.ABORTED, "table id collision; try again")
         if record.status is TableStatus.WAITING:
             await self.store.announce_lobby()
         await self.queue.enqueue(record)
@@ -569,14 +569,8 @@ class TableService(WatchStreams):
                 f"only the people who played {table_name(finished_id)} to its end may open its next match",
             )
         if finished.next_table:
-            return await self._join_next(caller, finished.next_table, seat, wording)
-        old = finished.config
-        config = replace(old, seed=secrets.randbits(64), created_by=caller.player_id)
-        await self._check_table_limit(caller)
-        if config.stake:
-            balance = await self.store.bank.balance(caller.player_id)
-            if balance < config.stake:
-                raise ServiceError(Code.FAILED_PRECONDITION, _short(balance, config.stake))
+            return await self._join_next(caller, finished, finished.next_table, seat, wording)
+        await self._check_next_match(caller, finished)
         table_id = secrets.token_urlsafe(12)
 
         def entry(record: TableRecord) -> LogEntry:
@@ -593,15 +587,41 @@ class TableService(WatchStreams):
             again = await self._load(finished_id)
             if error.code is not Code.FAILED_PRECONDITION or not again.next_table:
                 raise
-            return await self._join_next(caller, again.next_table, seat, wording)
-        return await self._open_table(caller, table_id, config, seat, True, wording)
+            return await self._join_next(caller, again, again.next_table, seat, wording)
+        return await self._open_next(caller, finished, table_id, seat, wording)
+
+    async def _check_next_match(self, caller: Caller, finished: TableRecord) -> None:
+        """Whether the caller may open ``finished``'s next match: his table limit, its stake."""
+        await self._check_table_limit(caller)
+        stake = finished.config.stake
+        if stake:
+            balance = await self.store.bank.balance(caller.player_id)
+            if balance < stake:
+                raise ServiceError(Code.FAILED_PRECONDITION, _short(balance, stake))
+
+    async def _open_next(
+        self, caller: Caller, finished: TableRecord, table_id: str, seat: int, wording: Wording
+    ) -> table_pb2.TableView:
+        """Open ``finished``'s next match, named ``table_id``, with its settings and a new
+        shuffle, the caller at his seat; opened by another of its people meanwhile, the
+        caller joins it."""
+        config = replace(finished.config, seed=secrets.randbits(64), created_by=caller.player_id)
+        try:
+            return await self._open_table(caller, table_id, config, seat, True, wording)
+        except _TableIdTakenError:
+            return await self._join_next(caller, finished, table_id, seat, wording)
 
     async def _join_next(
-        self, caller: Caller, table_id: str, seat: int, wording: Wording
+        self, caller: Caller, finished: TableRecord, table_id: str, seat: int, wording: Wording
     ) -> table_pb2.TableView:
         """The next match another person opened: the caller's seat at it, taken now unless
-        he has it already (asking twice opens nothing twice)."""
-        record = await self._load(table_id)
+        he has it already (asking twice opens nothing twice). A next match named and never
+        opened (the server that named it stopped before it opened it, or its answer was
+        lost and the client asked again) is opened now, by the caller."""
+        record = await self.store.load(table_id)
+        if record is None:
+            await self._check_next_match(caller, finished)
+            return await self._open_next(caller, finished, table_id, seat, wording)
         held = record.seat_of(caller.player_id)
         if held is not None:
             return table_view(record, held, wording)
@@ -683,6 +703,10 @@ class TableService(WatchStreams):
 
 # The highest stake a table may have.
 MAX_STAKE = 10_000
+
+
+class _TableIdTakenError(ServiceError):
+    """A new table's id is another table's already."""
 
 
 def _short(balance: int, stake: int) -> str:

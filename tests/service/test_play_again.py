@@ -4,10 +4,18 @@ and settings (CreateTableRequest.again_of), through real gRPC, Redis and workers
 
 from __future__ import annotations
 
+import asyncio
+import dataclasses
+
 import grpc
 import redis
 
 from engine.registry import GAMES
+from server.service import TableService
+from server.settings import Settings
+from server.store import Store, connect
+from server.table_log import Again
+from server.write import change_table
 from speedgamez.v1 import table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
 from tests.service.conftest import Stack
@@ -15,6 +23,7 @@ from tests.service.test_partie import play_to_the_end
 from tests.support.checks import expect_status
 from tests.support.client import EASY, HUMAN, Player
 from tests.support.stored import stored
+from tools.processes import RedisCluster
 
 WAITING = table_pb2.TABLE_PHASE_WAITING_FOR_PLAYERS
 
@@ -77,3 +86,36 @@ def test_partie_the_finished_match_gives_each_seat_its_place_total_and_place_bon
     table = stored(redis_client, created.name)
     assert table.log[-1] == {"type": "again", "table": next_match.name.removeprefix("tables/")}
     assert table.replayed_state() == table.state
+
+
+def test_a_next_match_named_but_never_opened_is_opened_by_the_next_to_ask(
+    stack: Stack, redis_client: redis.Redis
+) -> None:
+    """The server that named the next match stopped before it opened it (or its answer was
+    lost on the way, and the client asked again): the finished table names a table that
+    does not exist. The next of its people to ask opens it under that name."""
+    anna = stack.player("Anna")
+    created = anna.create([HUMAN, EASY, EASY, EASY], rule_set="kop", deals="8")
+    play_to_the_end([anna], created.name)
+    asyncio.run(name_the_next_match(stack, created.name.removeprefix("tables/"), "named-never-opened"))
+    assert anna.get(created.name).next_table == "tables/named-never-opened"
+
+    next_match = again(anna, created.name)
+    assert next_match.name == "tables/named-never-opened" and next_match.viewer_seat == 0
+    assert next_match.phase == table_pb2.TABLE_PHASE_BIDDING
+    assert again(anna, created.name).name == next_match.name
+    assert stored(redis_client, next_match.name).config.created_by == anna.player_id
+
+
+async def name_the_next_match(stack: Stack, table_id: str, next_id: str) -> None:
+    """Commit the finished table's naming of its next match, and open nothing."""
+    settings = dataclasses.replace(
+        Settings(), redis_url=stack.redis.url, redis_cluster=isinstance(stack.redis, RedisCluster)
+    )
+    service = TableService(Store(connect(settings, "naming"), settings), settings)
+    try:
+        await change_table(
+            service.store, service.queue, table_id, lambda record: Again(next_id), expected_version=None
+        )
+    finally:
+        await service.store.redis.aclose()
