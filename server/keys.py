@@ -99,8 +99,9 @@ sg:{bank}:pots                        zset     tables whose pot holds stakes, by
 sg:{bank}:ledger                      stream   every movement of chips: ``from``, ``to``  for good
                                                (house, a player id, pot:<table id>),
                                                ``amount``, ``reason``, ``table``
-sg:events                             channel  Pub/Sub: the id of every table with new   not stored
-                                               events (published by the commit script)
+sg:events:<table_id>                  channel  Pub/Sub: the table has new events (its    not stored
+                                               id; published by the commit script, heard
+                                               by the processes with streams on it)
 sg:lobby                              channel  Pub/Sub: a table that waits or waited for not stored
                                                players changed (wakes lobby streams)
 sg:revoked                            channel  Pub/Sub: the digest of a token just       not stored
@@ -121,7 +122,7 @@ AI_LIVE = f"{PREFIX}:{{ai}}:live"
 AI_WORKERS = f"{PREFIX}:{{ai}}:workers"
 AI_GROUP = "workers"
 CLOCK_DEADLINES = f"{PREFIX}:{{clock}}:deadlines"
-EVENTS_CHANNEL = f"{PREFIX}:events"
+EVENTS_CHANNEL_PREFIX = f"{PREFIX}:events:"
 LOBBY_CHANNEL = f"{PREFIX}:lobby"
 REVOKED_CHANNEL = f"{PREFIX}:revoked"
 BOARD_NAMES = f"{PREFIX}:{{board}}:names"
@@ -212,6 +213,10 @@ def table_log(table_id: str) -> str:
 
 def table_events(table_id: str) -> str:
     return f"{PREFIX}:table:{{{table_id}}}:events"
+
+
+def table_events_channel(table_id: str) -> str:
+    return f"{EVENTS_CHANNEL_PREFIX}{table_id}"
 
 
 def table_requests(table_id: str) -> str:

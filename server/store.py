@@ -642,7 +642,7 @@ class Store:
                 *[json_text(entry_to_dict(entry)) for entry in entries],
                 first,
                 *payloads,
-                keys.EVENTS_CHANNEL,
+                keys.table_events_channel(record.id),
                 record.id,
             ],
         )

@@ -1,13 +1,17 @@
 """Watch streams of one server process: one Redis subscription wakes many streams, and
 one upkeep task looks after them all.
 
-Every commit that writes events publishes the table id on the channel ``sg:events``
-(``server.keys``). A server process holds one subscription to that channel, on one
-connection of its pool held for good, and wakes the streams of the table named; a woken
-stream then reads its new events without blocking (on a single Redis over the process's
-one multiplexed connection, ``server.multiplexed``; on a cluster from the pool). So a
-process carries thousands of idle streams on that one subscription, and unary calls
-never wait behind streams.
+Every commit that writes events publishes the table id on the table's own channel
+(``sg:events:<table_id>``, ``server.keys``). A server process holds one subscription, on
+one connection of its pool held for good, to the channels of the tables its streams
+watch, and no others: a move at a table nobody watches here costs the process nothing,
+however many processes serve. The subscription takes a table's channel when its first
+stream here starts, and drops it when its last one ends; once Redis confirms the channel,
+the table's streams read once more, for what was committed before. The hub wakes the
+streams of the table named; a woken stream then reads its new events without blocking
+(on a single Redis over the process's one multiplexed connection, ``server.multiplexed``;
+on a cluster from the pool). So a process carries thousands of idle streams on that one
+subscription, and unary calls never wait behind streams.
 
 A notification can be missed: the subscription's connection breaks, Redis restarts, a
 cluster node fails over. The hub's upkeep therefore reads, every ``watch_poll_ms``, the
@@ -81,6 +85,9 @@ class EventHub:
         # Held around every Redis call a watch stream makes.
         self.connections = asyncio.Semaphore(STREAM_CONNECTIONS)
         self._tables: dict[str, set[Watch]] = {}
+        # Set when a table gains its first stream here or loses its last: the
+        # subscription follows (``_follow_tables``).
+        self._tables_changed = asyncio.Event()
         self._lobby: set[Watch] = set()
         self._tokens: dict[str, set[Watch]] = {}
         self._watches: set[Watch] = set()
@@ -89,7 +96,12 @@ class EventHub:
     def following(self, watch: Watch, table_id: str | None) -> Iterator[Watch]:
         """Keep ``watch`` while it runs: woken for ``table_id``'s events, or for the
         lobby's changes when None."""
-        watchers = self._lobby if table_id is None else self._tables.setdefault(table_id, set())
+        if table_id is None:
+            watchers = self._lobby
+        else:
+            if table_id not in self._tables:
+                self._tables_changed.set()
+            watchers = self._tables.setdefault(table_id, set())
         watchers.add(watch)
         self._tokens.setdefault(watch.token_digest, set()).add(watch)
         self._watches.add(watch)
@@ -102,6 +114,8 @@ class EventHub:
                 self._lobby.discard(watch)
             else:
                 _leave(self._tables, table_id, watch)
+                if table_id not in self._tables:
+                    self._tables_changed.set()
 
     def close(self) -> None:
         """The process is stopping: wake every stream so that it ends now."""
@@ -113,15 +127,19 @@ class EventHub:
         delay = _RETRY_FIRST_S
         while not self.closing.is_set():
             pubsub: Any = self.redis.pubsub()
+            following: asyncio.Task[None] | None = None
             try:
-                await pubsub.subscribe(keys.EVENTS_CHANNEL, keys.LOBBY_CHANNEL, keys.REVOKED_CHANNEL)
+                await pubsub.subscribe(keys.LOBBY_CHANNEL, keys.REVOKED_CHANNEL)
                 # Whatever was published while not subscribed was missed: everyone looks,
                 # at the table and at the token.
                 self._doubt_all()
                 self._wake_all()
+                following = asyncio.create_task(self._follow_tables(pubsub))
                 delay = _RETRY_FIRST_S
                 unanswered = 0
                 while not self.closing.is_set():
+                    if following.done():
+                        following.result()  # its failure is the subscription's
                     message = await pubsub.get_message(timeout=_QUIET_S)
                     if message is None:
                         # Quiet for a while: a ping finds a connection that died without a
@@ -134,6 +152,12 @@ class EventHub:
                         unanswered = 0
                     elif message.get("type") == "message":
                         self._notified(text(message["channel"]), text(message["data"]))
+                    elif message.get("type") == "subscribe":
+                        # From now on the table's events are heard; those committed before
+                        # are read now.
+                        channel = text(message["channel"])
+                        if channel.startswith(keys.EVENTS_CHANNEL_PREFIX):
+                            self._wake(channel.removeprefix(keys.EVENTS_CHANNEL_PREFIX))
             except asyncio.CancelledError:
                 raise
             except Exception as error:  # whatever broke it, the streams must not go deaf
@@ -142,7 +166,26 @@ class EventHub:
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, _RETRY_CAP_S)
             finally:
+                if following is not None:
+                    following.cancel()
+                    with suppress(asyncio.CancelledError, *REDIS_FAILURES):
+                        await following
                 await _close_quietly(pubsub)
+
+    async def _follow_tables(self, pubsub: Any) -> None:
+        """Keep ``pubsub`` subscribed to the channels of exactly the tables watched here.
+        The one task that subscribes and unsubscribes on it, so that the commands go out in
+        the order the tables came and went."""
+        subscribed: set[str] = set()
+        while True:
+            self._tables_changed.clear()
+            wanted = set(self._tables)
+            if wanted - subscribed:
+                await pubsub.subscribe(*(keys.table_events_channel(table) for table in wanted - subscribed))
+            if subscribed - wanted:
+                await pubsub.unsubscribe(*(keys.table_events_channel(table) for table in subscribed - wanted))
+            subscribed = wanted
+            await self._tables_changed.wait()
 
     async def keep_up(self, store: Store, poll_ms: int, lease_ms: int) -> None:
         """The upkeep, until cancelled: every ``poll_ms`` wake the streams of the tables

@@ -18,6 +18,8 @@ def test_the_call_cost_benchmark_prints_each_part_beside_its_echo_and_the_ratios
     )
     for part in parts:
         assert any(line.startswith(f"  {part}") and "server CPU" in line for line in lines), (part, lines)
+    bystander = "  another server process meanwhile"
+    assert any(line.startswith(bystander) and line.endswith("ms per move") for line in lines), lines
     ratios = (
         "GetTable of an unchanged table",
         "GetTable rendered",

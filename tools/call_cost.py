@@ -19,7 +19,9 @@ turn, it keeps ``--concurrency`` calls in flight for ``--seconds``:
   at tables of four people, one per client, and two echoes of those replies' sizes in turn.
 
 For each it prints calls per second, the latency's median and 95th percentile and the
-server process's CPU time per call (user and system, from ``/proc``). SubmitAction's own
+server process's CPU time per call (user and system, from ``/proc``); for the moves also
+what each of the two other server processes spent meanwhile per move, with no stream
+on those tables (what hearing of the moves costs a process that shows them nobody). SubmitAction's own
 figures are the move's less its GetTable (always of a version the process has just
 written: rendered from the kept table): its calls per second are what the move's time
 leaves after the GetTable's, its CPU the move's less a GetTable's. The ratios compare the
@@ -214,7 +216,10 @@ async def bench(
         built_part = await measure("GetTable built anew (nothing kept)", uncached, built, seconds)
         echo_get = await measure(f"echo of {get_size} bytes", echo, [get_echo] * concurrency, seconds)
         movers = [mover(table) for table in tables]
+        bystanders = (rendering, uncached)
+        bystanders_before = sum(cpu_seconds(process) for process in bystanders)
         move_part = await measure("move (GetTable + SubmitAction)", server, movers, seconds)
+        bystanders_cpu = sum(cpu_seconds(process) for process in bystanders) - bystanders_before
         submit_size = round(statistics.median(reply_sizes))
         submit_echo = echo_call(echo_channel, submit_size)
 
@@ -238,6 +243,9 @@ async def bench(
     )
     for part in (get_part, rendered_part, built_part, echo_get, move_part, echo_move_part):
         print(part.line())
+    bystander_ms = bystanders_cpu / len(bystanders) / move_part.calls * 1000
+    bystander = "another server process meanwhile (no stream at these tables)"
+    print(f"  {bystander}: server CPU {bystander_ms:.3f} ms per move")
     print("  ratio to the echo of the same size          calls/s   CPU per call (echo / service)")
     for name, per_s, echo_per_s, cpu, echo_cpu in (
         ("GetTable of an unchanged table", get_part.per_s, echo_get.per_s, get_part.cpu_ms, echo_get.cpu_ms),

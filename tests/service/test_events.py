@@ -1,7 +1,9 @@
-"""Watch streams: redaction per viewer, resumption without gap or duplicate; AI jobs' contents."""
+"""Watch streams: redaction per viewer, resumption without gap or duplicate, a table's
+news heard only where it is watched; AI jobs' contents."""
 
 from __future__ import annotations
 
+import threading
 import uuid
 from typing import Any
 
@@ -13,8 +15,10 @@ from speedgamez.internal.v1 import ai_job_pb2
 from speedgamez.v1 import cards_pb2, table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
 from tests.service.conftest import Stack
+from tests.support.checks import eventually
 from tests.support.client import EASY, HUMAN, Player, simple_move
 from tests.support.stored import stored
+from tools.processes import RedisCluster, RedisServer, running, server_address, server_process
 
 
 def play_deals(player: Player, name: str, deals: int) -> None:
@@ -171,3 +175,59 @@ def test_ai_jobs_carry_only_their_seats_information(stack: Stack, redis_client: 
         for seat, cards in hands.items():
             if seat != job.seat:
                 assert not (cards - played) & visible
+
+
+def test_a_tables_news_reaches_only_the_processes_with_streams_on_it(clean_redis: RedisServer) -> None:
+    """A commit publishes on its table's own channel, and a server process listens on the
+    channels of the tables its streams watch, no others: a move costs the processes that
+    show nobody that table nothing, however many there are. The upkeep's look at the
+    tables is an hour away here, so the event below can only come by the channel."""
+    hourly = {"watch_poll_ms": "3600000"}
+    moving, watching = server_process(clean_redis, **hourly), server_process(clean_redis, **hourly)
+    with running(moving, watching):
+        anna = Player(server_address(moving), "Anna")
+        ben, cleo = Player(server_address(moving), "Ben"), Player(server_address(moving), "Cleo")
+        table = anna.create([HUMAN, HUMAN, HUMAN, EASY])
+        channel = keys.table_events_channel(table.name.removeprefix("tables/"))
+        assert listeners(clean_redis, channel) == 0
+
+        watcher = anna.using(server_address(watching))
+        request = service_pb2.WatchTableRequest(table=table.name, after_sequence=table.last_event_sequence)
+        stream = watcher.stub.WatchTable(request, metadata=watcher.metadata, timeout=120)
+        heard: list[table_pb2.TableEvent] = []
+        reading = threading.Thread(target=lambda: heard.extend(first_event(stream)))
+        reading.start()
+        eventually(lambda: listeners(clean_redis, channel) == 1, what="the watching process to listen")
+        ben.join(table.name)
+        reading.join()
+        assert [event.WhichOneof("kind") for event in heard] == ["seat_changed"]
+        eventually(lambda: listeners(clean_redis, channel) == 0, what="the channel to be dropped")
+
+        # The process that no stream here asks about hears nothing of the moves either.
+        cleo.join(table.name)
+        assert listeners(clean_redis, channel) == 0
+        for player in (anna, ben, cleo, watcher):
+            player.close()
+
+
+def first_event(stream: Any) -> list[table_pb2.TableEvent]:
+    """The stream's first event (heartbeats passed over); the stream is ended then."""
+    for response in stream:
+        if response.WhichOneof("kind") == "event":
+            stream.cancel()
+            return [response.event]
+    return []
+
+
+def listeners(store: RedisServer | RedisCluster, channel: str) -> int:
+    """Connections subscribed to ``channel``, on every node of a cluster (a node counts
+    only its own)."""
+    nodes = store.nodes if isinstance(store, RedisCluster) else [store]
+    total = 0
+    for node in nodes:
+        client = redis.Redis.from_url(node.url)
+        try:
+            total += dict(client.pubsub_numsub(channel))[channel.encode()]
+        finally:
+            client.close()
+    return total
