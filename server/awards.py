@@ -7,8 +7,11 @@ leaderboards and statistics, and a daily deal's deals with their comparisons.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
+
+import orjson
 
 from engine.game import JsonValue
 
@@ -38,6 +41,13 @@ class Award:
         if self.daily is not None:
             data["daily"] = self.daily
         return data
+
+    @functools.cached_property
+    def stored_json(self) -> bytes:
+        """``to_dict`` as the table's state stores it, keys sorted. Made once: an award
+        never changes, and the state, with every award of the match, is written at every
+        move."""
+        return orjson.dumps(self.to_dict(), option=orjson.OPT_SORT_KEYS)
 
     @staticmethod
     def from_dict(data: dict[str, Any]) -> Award:

@@ -260,12 +260,13 @@ class TableRecord:
         return record
 
     def state_json(self) -> str:
+        awards = b",".join(award.stored_json for award in self.awards)
         return json_text(
             {
                 "seats": [seat.to_dict() for seat in self.seats],
                 "status": self.status,
                 "match": self.match.snapshot() if self.match is not None else None,
-                "awards": [award.to_dict() for award in self.awards],
+                "awards": orjson.Fragment(b"[" + awards + b"]"),
                 "daily_deals": [deal.to_dict() for deal in self.daily_deals],
                 "next_table": self.next_table,
             }
