@@ -340,10 +340,14 @@ class TableService(WatchStreams):
             request_id=request_id,
             request_tag="leave",
         )
-        await self.store.uncount_table([caller.player_id], table_id)
-        if change.record.config.stake and change.record.status is not TableStatus.PLAYING:
-            # Left before the start: the stake comes back at once.
-            await self.store.bank.refund(table_id, [caller.player_id], "stake back: left before the start")
+        # A leave answered as made before (its id) by a player who has since sat down
+        # again leaves his seat and his stake where they are.
+        if change.record.seat_of(caller.player_id) is None:
+            await self.store.uncount_table([caller.player_id], table_id)
+            if change.record.config.stake and change.record.status is not TableStatus.PLAYING:
+                # Left before the start: the stake comes back at once.
+                reason = "stake back: left before the start"
+                await self.store.bank.refund(table_id, [caller.player_id], reason)
         return service_pb2.LeaveTableResponse()
 
     async def get_table(
@@ -579,8 +583,8 @@ class TableService(WatchStreams):
             return Again(table_id)
 
         # Named first, opened then: of two people asking at once, one names his table and
-        # the other finds it named and joins it (in the moment between the two steps he is
-        # told there is no such table yet, NOT_FOUND, and asks again).
+        # the other finds it named and joins it (in the moment between the two steps he
+        # opens it himself, and the one who named it joins it).
         try:
             await change_table(self.store, self.queue, finished_id, entry, expected_version=None)
         except ServiceError as error:
@@ -695,10 +699,14 @@ class TableService(WatchStreams):
                 if record is None or record.seat_of(caller.player_id) is None:
                     await self.store.bank.refund(table_id, [caller.player_id], "stake back: no seat taken")
             raise
-        await self.store.remember_seat(caller.player_id, table_id)
-        if not change.record.status.over:
-            await self.store.count_table(caller.player_id, table_id)
-        return table_view(change.record, change.record.seat_of(caller.player_id), wording)
+        seated = change.record.seat_of(caller.player_id)
+        # A join answered as made before (its id) by a player who has left since counts
+        # nothing again.
+        if seated is not None:
+            await self.store.remember_seat(caller.player_id, table_id)
+            if not change.record.status.over:
+                await self.store.count_table(caller.player_id, table_id)
+        return table_view(change.record, seated, wording)
 
 
 # The highest stake a table may have.

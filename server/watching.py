@@ -128,13 +128,15 @@ class EventHub:
         while not self.closing.is_set():
             pubsub: Any = self.redis.pubsub()
             following: asyncio.Task[None] | None = None
+            stopped = asyncio.Event()
+            failed = False
             try:
                 await pubsub.subscribe(keys.LOBBY_CHANNEL, keys.REVOKED_CHANNEL)
                 # Whatever was published while not subscribed was missed: everyone looks,
                 # at the table and at the token.
                 self._doubt_all()
                 self._wake_all()
-                following = asyncio.create_task(self._follow_tables(pubsub))
+                following = asyncio.create_task(self._follow_tables(pubsub, stopped))
                 delay = _RETRY_FIRST_S
                 unanswered = 0
                 while not self.closing.is_set():
@@ -163,21 +165,28 @@ class EventHub:
             except Exception as error:  # whatever broke it, the streams must not go deaf
                 metrics.REDIS_ERRORS.labels("server").inc()
                 log.warning("event subscription lost (%r); subscribing again in %.1f s", error, delay)
-                await asyncio.sleep(delay)
-                delay = min(delay * 2, _RETRY_CAP_S)
+                failed = True
             finally:
                 if following is not None:
+                    # Told twice: a cancellation that meets the answer to one of its
+                    # commands can be lost in the Redis client (asyncio.wait_for of Python
+                    # 3.11), and then the flag ends it.
+                    stopped.set()
+                    self._tables_changed.set()
                     following.cancel()
-                    with suppress(asyncio.CancelledError, *REDIS_FAILURES):
-                        await following
+                    # Whatever it ended with broke the subscription, and is told above.
+                    await asyncio.gather(following, return_exceptions=True)
                 await _close_quietly(pubsub)
+            if failed:
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, _RETRY_CAP_S)
 
-    async def _follow_tables(self, pubsub: Any) -> None:
-        """Keep ``pubsub`` subscribed to the channels of exactly the tables watched here.
-        The one task that subscribes and unsubscribes on it, so that the commands go out in
-        the order the tables came and went."""
+    async def _follow_tables(self, pubsub: Any, stopped: asyncio.Event) -> None:
+        """Keep ``pubsub`` subscribed to the channels of exactly the tables watched here,
+        until ``stopped``. The one task that subscribes and unsubscribes on it, so that the
+        commands go out in the order the tables came and went."""
         subscribed: set[str] = set()
-        while True:
+        while not stopped.is_set():
             self._tables_changed.clear()
             wanted = set(self._tables)
             if wanted - subscribed:

@@ -12,6 +12,7 @@ import pytest
 import redis
 
 from client.connection import Connection
+from server import keys
 from speedgamez.v1 import actions_pb2, table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
 from speedgamez.v1 import table_service_pb2_grpc as service_grpc
@@ -160,6 +161,23 @@ def test_a_join_sent_again_with_its_request_id_answers_with_the_seat(
     with pytest.raises(grpc.RpcError) as raised:
         ben.join(created.name)
     assert raised.value.code() == grpc.StatusCode.FAILED_PRECONDITION
+
+
+def test_a_join_sent_again_after_the_player_left_counts_nothing(
+    stack: Stack, redis_client: redis.Redis
+) -> None:
+    """Ben's join took long on the way; his client sent it again, was answered, and he
+    left. The first join, arriving last, is the same request: it shows him the table,
+    without a seat, and counts it against his limit no more."""
+    anna, ben = stack.player("Anna"), stack.player("Ben")
+    created = anna.create([HUMAN, HUMAN, HUMAN, EASY], rule_set="kop")
+    join = service_pb2.JoinTableRequest(table=created.name, request_id="join-1")
+    ben.stub.JoinTable(join, metadata=ben.metadata)
+    ben.stub.LeaveTable(service_pb2.LeaveTableRequest(table=created.name), metadata=ben.metadata)
+    again = ben.stub.JoinTable(join, metadata=ben.metadata).table
+    assert not again.HasField("viewer_seat")
+    counted = redis_client.smembers(keys.player_unfinished(ben.player_id))
+    assert created.name.removeprefix("tables/").encode() not in counted
 
 
 @pytest.mark.parametrize("request_id", ["x" * 65, "tab\tbed"])

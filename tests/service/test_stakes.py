@@ -140,6 +140,28 @@ def test_einsatz_leaving_before_the_start_gives_the_stake_back(
     _check_books(redis_client, [anna, ben])
 
 
+def test_einsatz_a_leave_sent_again_after_the_leaver_sat_down_again_keeps_his_stake(
+    stack: Stack, redis_client: redis.Redis
+) -> None:
+    """Ben's leave took long on the way; his client sent it again, was answered, and he sat
+    down again (paying the stake again). The first leave, arriving last, is the same
+    request: it changes nothing, and gives back no stake of a seated person."""
+    anna, ben = stack.player("Anna"), stack.player("Ben")
+    created = _create(anna, stake=250, humans=3)
+    ben.join(created.name)
+    leave = service_pb2.LeaveTableRequest(table=created.name, request_id="leave-1")
+    ben.stub.LeaveTable(leave, metadata=ben.metadata)
+    assert _balance(ben) == START
+    ben.join(created.name)
+    assert _balance(ben) == START - 250
+    ben.stub.LeaveTable(leave, metadata=ben.metadata)
+    assert ben.get(created.name).viewer_seat == 1
+    assert _balance(ben) == START - 250
+    counted = redis_client.smembers(keys.player_unfinished(ben.player_id))
+    assert created.name.removeprefix("tables/").encode() in counted
+    _check_books(redis_client, [anna, ben])
+
+
 @pytest.fixture
 def quick_stack(clean_redis: RedisServer | RedisCluster) -> Iterator[tuple[str, RedisServer | RedisCluster]]:
     """A server and a worker that give back stray stakes after 200 ms."""
