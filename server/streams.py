@@ -5,7 +5,6 @@ against the player's and the address's stream limits."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
@@ -22,7 +21,7 @@ from server.store import Store, now_ms
 from server.table import TableRecord
 from server.texts import Wording
 from server.views import redact_event, table_name, texts_for
-from server.watching import EventHub, Watch
+from server.watching import EventHub, Watch, wait_at_most
 from speedgamez.v1 import table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
 
@@ -216,8 +215,7 @@ class WatchStreams:
                 # Data on an idle stream, so that proxies with an idle timeout keep it.
                 yield heartbeat()
                 heartbeat_at = clock() + settings.watch_heartbeat_s
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(watch.woken.wait(), max(heartbeat_at - clock(), 0))
+            await wait_at_most(watch.woken, heartbeat_at - clock())
 
     async def _check_token(self, caller: Caller) -> None:
         """End the stream if the caller's token was revoked or has expired since it opened."""

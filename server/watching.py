@@ -205,8 +205,7 @@ class EventHub:
         renew_every = lease_ms / 3000
         poll_at, renew_at = clock() + poll_ms / 1000, clock() + renew_every
         while not self.closing.is_set():
-            with suppress(TimeoutError):
-                await asyncio.wait_for(self.closing.wait(), max(0.0, min(poll_at, renew_at) - clock()))
+            await wait_at_most(self.closing, min(poll_at, renew_at) - clock())
             if self.closing.is_set():
                 return
             try:
@@ -272,6 +271,15 @@ class EventHub:
     def _wake_all(self) -> None:
         for watch in self._watches:
             watch.woken.set()
+
+
+async def wait_at_most(event: asyncio.Event, seconds: float) -> None:
+    """Wait until ``event`` is set or ``seconds`` have passed. Not ``asyncio.wait_for``: in
+    Python 3.11 it loses a cancellation that comes as the event is set, and a stream whose
+    client went away just then would run on."""
+    with suppress(TimeoutError):
+        async with asyncio.timeout(max(seconds, 0.0)):
+            await event.wait()
 
 
 async def _close_quietly(pubsub: Any) -> None:

@@ -1,5 +1,6 @@
 """The watch streams' hub (``server.watching``) against a real Redis: it listens on the
-channels of the tables its streams watch, and keeps listening through failures."""
+channels of the tables its streams watch, and keeps listening through failures; and the
+wait of an idle stream, which ends when the stream is cancelled."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 import redis.asyncio
 
 from server import keys
-from server.watching import EventHub, Watch
+from server.watching import EventHub, Watch, wait_at_most
 from tools.capacity import fresh_redis
 from tools.processes import RedisServer
 
@@ -69,3 +70,20 @@ def test_a_table_channel_that_fails_to_subscribe_makes_the_hub_subscribe_again(s
         assert stopped, "the hub went on after it was cancelled"
 
     asyncio.run(scenario())
+
+
+def test_a_stream_cancelled_just_as_it_is_woken_ends() -> None:
+    """An idle stream waits to be woken (an event) or for its next heartbeat. Its client
+    goes away, and gRPC cancels it, in the very turn of the loop that wakes it: the
+    stream must end, not read and wait on with its lease held."""
+
+    async def scenario() -> bool:
+        woken = asyncio.Event()
+        waiting = asyncio.create_task(wait_at_most(woken, 60))
+        await asyncio.sleep(0)  # the stream is waiting now
+        woken.set()
+        waiting.cancel()
+        await asyncio.wait([waiting], timeout=60)
+        return waiting.cancelled()
+
+    assert asyncio.run(scenario())
