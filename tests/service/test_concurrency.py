@@ -17,8 +17,11 @@ from speedgamez.v1 import actions_pb2, table_pb2
 from speedgamez.v1 import table_service_pb2 as service_pb2
 from speedgamez.v1 import table_service_pb2_grpc as service_grpc
 from tests.service.conftest import Stack
+from tests.support.checks import expect_status
 from tests.support.client import DOUBLE, EASY, HUMAN, PASS, simple_move
 from tests.support.stored import stored
+
+INVALID = grpc.StatusCode.INVALID_ARGUMENT
 
 
 def test_duplicated_submit_is_applied_once(stack: Stack, redis_client: redis.Redis) -> None:
@@ -125,12 +128,8 @@ def test_a_leave_sent_again_with_its_request_id_changes_nothing(
     assert _kinds(redis_client, created.name, before) == ["leave"]
     assert anna.get(created.name).phase != table_pb2.TABLE_PHASE_CLOSED
     # The same id for another request is a client bug, refused without a change.
-    with pytest.raises(grpc.RpcError) as raised:
-        anna.stub.JoinTable(
-            service_pb2.JoinTableRequest(table=created.name, request_id=leave.request_id),
-            metadata=anna.metadata,
-        )
-    assert raised.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    reused = service_pb2.JoinTableRequest(table=created.name, request_id=leave.request_id)
+    expect_status(INVALID, lambda: anna.stub.JoinTable(reused, metadata=anna.metadata))
     # A leave of its own, with a new id, still stops the table.
     stop = service_pb2.LeaveTableRequest(table=created.name, request_id=uuid.uuid4().hex)
     anna.stub.LeaveTable(stop, metadata=anna.metadata)
@@ -150,17 +149,11 @@ def test_a_join_sent_again_with_its_request_id_answers_with_the_seat(
     assert again.viewer_seat == first.viewer_seat == 1
     assert _kinds(redis_client, created.name, before) == ["join"]
     # The same id for another request is a client bug, refused without a change.
-    with pytest.raises(grpc.RpcError) as raised:
-        ben.stub.LeaveTable(
-            service_pb2.LeaveTableRequest(table=created.name, request_id=join.request_id),
-            metadata=ben.metadata,
-        )
-    assert raised.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    reused = service_pb2.LeaveTableRequest(table=created.name, request_id=join.request_id)
+    expect_status(INVALID, lambda: ben.stub.LeaveTable(reused, metadata=ben.metadata))
     assert _kinds(redis_client, created.name, before) == ["join"]
     # Without an id, a join sent again is refused: the seat is taken already.
-    with pytest.raises(grpc.RpcError) as raised:
-        ben.join(created.name)
-    assert raised.value.code() == grpc.StatusCode.FAILED_PRECONDITION
+    expect_status(grpc.StatusCode.FAILED_PRECONDITION, lambda: ben.join(created.name))
 
 
 def test_a_join_sent_again_after_the_player_left_counts_nothing(
@@ -193,10 +186,8 @@ def test_join_and_leave_refuse_a_malformed_request_id(stack: Stack, request_id: 
         ),
     ]
     for call in calls:
-        with pytest.raises(grpc.RpcError) as raised:
-            call()
-        assert raised.value.code() == grpc.StatusCode.INVALID_ARGUMENT
-        assert "request_id must be empty or 1 to 64 printable characters" in str(raised.value.details())
+        refusal = expect_status(INVALID, call)
+        assert "request_id must be empty or 1 to 64 printable characters" in refusal
     assert anna.get(created.name).phase == table_pb2.TABLE_PHASE_WAITING_FOR_PLAYERS
 
 
