@@ -123,7 +123,7 @@ class EventHub:
         self._wake_all()
 
     async def run(self) -> None:
-        """Follow the channel until cancelled, subscribing again after any failure."""
+        """Follow the channels until cancelled, subscribing again after any failure."""
         delay = _RETRY_FIRST_S
         while not self.closing.is_set():
             pubsub: Any = self.redis.pubsub()
