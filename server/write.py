@@ -71,6 +71,15 @@ async def change_table(
     """
     given = request_id
     request_id = request_id or f"once:{secrets.token_hex(8)}"
+
+    async def made_before(record: TableRecord, tag: str) -> Change | None:
+        """This change as it was answered when first made: a retry of a change that was
+        applied finds the table moved on, no longer taking it, or the caller no longer
+        entitled to it (a leaver has no seat left to leave). An id of the change's own
+        is found by no earlier attempt."""
+        previous = await store.request_outcome(table_id, request_id) if given else None
+        return None if previous is None else _duplicate(record, previous[1], tag)
+
     for _ in range(_ATTEMPTS):
         record = await store.load(table_id)
         if record is None:
@@ -82,32 +91,27 @@ async def change_table(
         try:
             entry = build_entry(record)
         except ServiceError:
-            # A change sent again after it was applied may find the caller no longer
-            # entitled to make it (a leaver has no seat left to leave): it is answered
-            # like the first attempt.
-            if given and expected_version is None and isinstance(request_tag, str):
-                previous = await store.request_outcome(table_id, request_id)
-                if previous is not None:
-                    return _duplicate(record, previous[1], request_tag)
+            if expected_version is None and isinstance(request_tag, str):
+                earlier = await made_before(record, request_tag)
+                if earlier is not None:
+                    return earlier
             raise
         tag = request_tag(entry) if callable(request_tag) else request_tag
         decided_on = None if _order_free(record, entry) else expected_version
-        # A retry of a change that was applied finds the table moved on, or (a change
-        # decided on no version) no longer taking it: it is answered like the first
-        # attempt. (A change the table takes is checked against its id by the commit.)
-        if request_id and decided_on is not None and version != decided_on:
-            previous = await store.request_outcome(table_id, request_id)
-            if previous is not None:
-                return _duplicate(record, previous[1], tag)
+        # (A change the table takes is checked against its id by the commit.)
+        if decided_on is not None and version != decided_on:
+            earlier = await made_before(record, tag)
+            if earlier is not None:
+                return earlier
         try:
             events = record.apply(entry)
             refused = None
         except EngineError as error:
             refused = error
-        if request_id and decided_on is None and refused is not None:
-            previous = await store.request_outcome(table_id, request_id)
-            if previous is not None:
-                return _duplicate(record, previous[1], tag)
+        if decided_on is None and refused is not None:
+            earlier = await made_before(record, tag)
+            if earlier is not None:
+                return earlier
         if decided_on is not None and version != decided_on:
             if isinstance(refused, InvalidActionError):
                 raise from_engine(refused) from None
