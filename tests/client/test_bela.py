@@ -80,11 +80,11 @@ def test_bela_a_newcomer_plays_a_four_player_partie_to_501_against_the_computer(
     assert anna.wait_exit() == 0
     screen = anna.text()
     assert TRACEBACK not in screen
-    assert re.search(
-        r"^Calls: n\) Dalje(?: ×)?  c\) ♣ Eichel  s\) ♠ Laub  h\) ♥ Herz  d\) ♦ Schellen$",
-        screen,
-        re.MULTILINE,
-    ), screen[-3000:]
+    # Anna is asked to call in most parties; a partie the computers win in two or three
+    # deals, each choosing trump before her turn, may never ask her.
+    suits = r"n\) Dalje(?: ×)?  c\) ♣ Eichel  s\) ♠ Laub  h\) ♥ Herz  d\) ♦ Schellen"
+    calls = CALLS.findall(screen)
+    assert any(re.fullmatch(suits, line) for line in calls) or "Your call > " not in screen, calls
     assert re.search(r"\| deal \d+, to 501 points · . \w+ by ", screen), screen[-3000:]
     assert "Settlement: " in screen and "" in typed and "Badges:" not in screen
 

@@ -53,5 +53,5 @@ def test_a_player_whose_clock_ran_out_sees_the_computers_move_for_him_without_ty
     anna.unanswered = None
     anna.next_prompt()
     anna.interrupt()
-    assert anna.wait_exit() == 130
+    assert anna.wait_exit() == 130, anna.text()
     assert TRACEBACK not in anna.text()

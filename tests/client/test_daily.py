@@ -52,7 +52,7 @@ def test_daily_of_another_game_is_that_games_daily_deal(stack: Stack, start_clie
     fritz.expect(r"^=== Speedbela \| deal 1, to 1001 points")
     fritz.next_prompt()
     fritz.interrupt()
-    assert fritz.wait_exit() == 130
+    assert fritz.wait_exit() == 130, fritz.text()
     assert TRACEBACK not in fritz.text()
 
 

@@ -26,7 +26,7 @@ def test_lobby_lists_waiting_tables_and_follows_them(stack: Stack, start_client:
         cleo.join(table)
         anna.expect(rf"^  started: {re.escape(table)}$")
         anna.interrupt()
-        assert anna.wait_exit() == 130
+        assert anna.wait_exit() == 130, anna.text()
         assert TRACEBACK not in anna.text()
     finally:
         ben.close()
@@ -47,7 +47,7 @@ def test_lobby_of_one_game_lists_only_its_tables(stack: Stack, start_client: Sta
         # The Kop table came first: had the lobby listed it, it would be on screen by now.
         assert kop not in anna.text()
         anna.interrupt()
-        assert anna.wait_exit() == 130
+        assert anna.wait_exit() == 130, anna.text()
         assert TRACEBACK not in anna.text()
     finally:
         ben.close()

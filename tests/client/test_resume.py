@@ -22,7 +22,7 @@ def interrupt(terminal: Terminal, table: str) -> list[str]:
     terminal.interrupt()
     terminal.expect(rf"^Stopped\. Your seat at {table} is kept; continue with:\n")
     command = shlex.split(terminal.expect(r"^  (\S.*)\n").group(1))
-    assert terminal.wait_exit() == 130
+    assert terminal.wait_exit() == 130, terminal.text()
     assert TRACEBACK not in terminal.text()
     return command
 
