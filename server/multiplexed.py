@@ -25,6 +25,8 @@ What is kept of the pooled client:
 - Each send counts one round trip for the call it serves (``server.round_trips``).
 - A transaction (MULTI ... EXEC) goes out in one write, so no other task's command falls
   inside it.
+- ``server.round_trips.together`` sends its commands as a ``MultiplexedBatch``: the
+  pipeline's commands and replies without the pipeline object's own upkeep.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ from redis.asyncio.client import Pipeline
 from redis.asyncio.connection import SSLConnection, UnixDomainSocketConnection, parse_url
 from redis.backoff import ExponentialBackoff
 from redis.client import EMPTY_RESPONSE, NEVER_DECODE
+from redis.commands.core import AsyncCoreCommands
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import (
     DataError,
@@ -294,6 +297,11 @@ class MultiplexedRedis(Redis):
             self.link, self.connection_pool, self.response_callbacks, transaction, shard_hint
         )
 
+    def batch(self) -> MultiplexedBatch:
+        """Commands to send in one write, as a pipeline without a transaction sends them."""
+        # The library's stubs declare an attribute abstract that no command method here uses.
+        return MultiplexedBatch(self)  # type: ignore[abstract]
+
     async def aclose(self, close_connection_pool: bool | None = None) -> None:
         self.link.close()
         await super().aclose(close_connection_pool)
@@ -358,6 +366,46 @@ class MultiplexedPipeline(Pipeline):
             else await _parsed(self.response_callbacks, arguments[0], reply, options)
             for (arguments, options), reply in zip(commands, replies, strict=True)
         ]
+
+
+class MultiplexedBatch(AsyncCoreCommands):
+    """Commands that redis-py's command methods add, sent over the multiplexed connection
+    in one write: what a pipeline without a transaction does, without the pipeline's own
+    state to set up and reset, which cost about 15 µs of CPU a round trip."""
+
+    def __init__(self, client: MultiplexedRedis) -> None:
+        self.client = client
+        self.commands: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
+
+    async def __aenter__(self) -> MultiplexedBatch:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        self.commands = []
+
+    def execute_command(self, *args: Any, **options: Any) -> MultiplexedBatch:
+        self.commands.append((args, options))
+        return self
+
+    async def execute(self, raise_on_error: bool = False) -> list[Any]:
+        """The replies in order, each as the library's callback for its command makes it;
+        a reply that is an error stays in its place, or with ``raise_on_error`` the first
+        one is raised."""
+        commands, self.commands = self.commands, []
+        if not commands:
+            return []
+        replies = await self.client.link.send([arguments for arguments, _ in commands])
+        parsed = []
+        callbacks = self.client.response_callbacks
+        for (arguments, options), reply in zip(commands, replies, strict=True):
+            if isinstance(reply, Exception):
+                if raise_on_error:
+                    reply.add_note(command_note(arguments))
+                    raise reply
+                parsed.append(reply)
+            else:
+                parsed.append(await _parsed(callbacks, arguments[0], reply, options))
+        return parsed
 
 
 def command_note(args: Sequence[Any]) -> str:

@@ -90,7 +90,10 @@ async def together(redis: Redis, steps: Sequence[Step]) -> list[Any]:
     replies: list[Any] = [None] * len(steps)
     pending = list(range(len(steps)))
     for attempt in (1, 2):
-        async with redis.pipeline(transaction=False) as pipe:
+        # The multiplexed client's batch (``server.multiplexed``) sends as a pipeline does,
+        # with less work; other clients send a pipeline.
+        batch = getattr(redis, "batch", None)
+        async with batch() if batch else redis.pipeline(transaction=False) as pipe:
             for index in pending:
                 steps[index].add(pipe)
             try:

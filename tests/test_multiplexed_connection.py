@@ -19,7 +19,7 @@ from redis.asyncio import Redis
 from redis.exceptions import AuthenticationError, ResponseError
 
 from server.multiplexed import MultiplexedLink, MultiplexedRedis
-from server.round_trips import counting_round_trips
+from server.round_trips import Step, counting_round_trips, script_step, together
 from server.settings import Settings
 from server.store import connect
 from tools.capacity import fresh_redis
@@ -293,3 +293,44 @@ def test_a_link_to_nowhere_fails_as_the_store_being_away() -> None:
 
     with pytest.raises(redis.ConnectionError):
         asyncio.run(scenario())
+
+
+def test_commands_sent_together_reply_as_through_a_library_pipeline(store: RedisServer) -> None:
+    """``together`` sends the multiplexed client's commands as a batch of its own, not a
+    pipeline: each reply is parsed as the library parses it, an error stays in its place
+    (here raised, as ``together`` raises it, naming its command), and a script Redis does
+    not know is loaded and its step alone sent again."""
+
+    async def commands(client: Redis) -> list[Any]:
+        await client.flushdb()
+        await client.script_flush()
+        prefix = "sg:test:together"
+        script = client.register_script("return {KEYS[1], ARGV[1], redis.call('INCR', KEYS[1])}")
+        steps = [
+            Step("SET", lambda pipe: pipe.set(f"{prefix}:s", "zaż")),
+            Step("HSET", lambda pipe: pipe.hset(f"{prefix}:h", mapping={"x": 1, "y": b"\x00\xff"})),
+            Step("HMGET", lambda pipe: pipe.hmget(f"{prefix}:h", ["x", "missing"])),
+            Step("ZADD", lambda pipe: pipe.zadd(f"{prefix}:z", {"a": 1.5, "b": 2})),
+            Step("ZRANGE", lambda pipe: pipe.zrange(f"{prefix}:z", 0, -1, withscores=True)),
+            script_step(script, [f"{prefix}:n"], ["a"]),
+            Step("EXISTS", lambda pipe: pipe.exists(f"{prefix}:s", f"{prefix}:missing")),
+        ]
+        outcomes: list[Any] = [await together(client, steps)]
+        # The script is known now: sent once more, it runs once more.
+        outcomes.append(await together(client, steps[5:]))
+        wrong = Step(f"LPUSH {prefix}:s", lambda pipe: pipe.lpush(f"{prefix}:s", "x"))
+        try:
+            await together(client, [steps[1], wrong, steps[2]])
+        except ResponseError as error:
+            outcomes.append((type(error).__name__, str(error), error.__notes__))
+        return outcomes
+
+    async def both(client: Redis) -> tuple[list[Any], list[Any]]:
+        assert hasattr(client, "batch") and not hasattr(Redis, "batch")
+        plain = Redis(connection_pool=client.connection_pool)
+        return await commands(plain), await commands(client)
+
+    library, multiplexed = _run(store.url, both)
+    assert multiplexed == library
+    assert multiplexed[0][2] == [b"1", None] and multiplexed[1] == [[b"sg:test:together:n", b"a", 2], 1]
+    assert multiplexed[2][2] == ["redis command LPUSH sg:test:together:s"]
