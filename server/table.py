@@ -220,6 +220,8 @@ class TableRecord:
     game: Game[Any, Any] = field(init=False, repr=False)
     # The game's options, parsed from ``config`` once (``_options``).
     parsed_options: Any = field(default=None, init=False, repr=False, compare=False)
+    # The awards' JSON joined, and how many awards it holds (``_awards_json``).
+    joined_awards: tuple[int, bytes] = field(default=(0, b""), init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.game = get_game(self.config.game)
@@ -260,13 +262,12 @@ class TableRecord:
         return record
 
     def state_json(self) -> str:
-        awards = b",".join(award.stored_json for award in self.awards)
         return json_text(
             {
                 "seats": [seat.to_dict() for seat in self.seats],
                 "status": self.status,
                 "match": self.match.snapshot() if self.match is not None else None,
-                "awards": orjson.Fragment(b"[" + awards + b"]"),
+                "awards": orjson.Fragment(b"[" + self._awards_json() + b"]"),
                 "daily_deals": [deal.to_dict() for deal in self.daily_deals],
                 "next_table": self.next_table,
             }
@@ -406,6 +407,17 @@ class TableRecord:
             rule_set = options.pop("rule_set", self.config.rule_set)
             self.parsed_options = self.game.parse_options(rule_set, options)
         return self.parsed_options
+
+    def _awards_json(self) -> bytes:
+        # The state, with every award of the match (a Kop match of four people ends with
+        # 100), is written at every move; awards are only ever appended, so the JSON made
+        # for the last write is extended by the awards added since.
+        count, joined = self.joined_awards
+        if count != len(self.awards):
+            added = b",".join(award.stored_json for award in self.awards[count:])
+            joined = joined + b"," + added if count else added
+            self.joined_awards = (len(self.awards), joined)
+        return joined
 
     def _join(self, seat: int, player_id: str, name: str) -> list[Happened]:
         if self.status is TableStatus.PLAYING and 0 <= seat < len(self.seats):

@@ -153,6 +153,21 @@ def test_awards_are_kept_with_the_state_and_rebuilt_by_replaying_the_log() -> No
     assert TableRecord.replay(record.id, record.config, log).awards == record.awards
 
 
+def test_the_state_written_after_each_deal_holds_every_award_once_in_order() -> None:
+    """The state extends the awards' JSON of its last write by the awards added since: each
+    write reads back as the record's awards, and as a record that joins them all anew writes."""
+    record, log = _table((HUMAN, HUMAN, COMPUTER, COMPUTER))
+    counts = []
+    for deals in range(1, 9):
+        _play(record, log, deals=deals)
+        written = record.state_json()
+        restored = TableRecord.restore(record.id, record.config, written, record.version, 0)
+        assert restored.awards == record.awards
+        assert restored.state_json() == written
+        counts.append(len(record.awards))
+    assert record.status.over and counts[0] > 0 and len(set(counts)) == len(counts), counts
+
+
 def test_lernspiel_gives_no_awards() -> None:
     """Seed 000 "Lernspiel": "Das Lernspiel zählt nicht für die Bestenliste"."""
     config = TableConfig(
