@@ -50,8 +50,8 @@ def add_table_service(service: TableService, server: grpc.aio.Server) -> None:
 def _unary(service: TableService, method: str) -> Unary:
     async def behaviour(request: Any, context: grpc.aio.ServicerContext) -> Message:
         try:
-            address = _address(service, context)
-            return await calls.answer(service, method, request, _authorization(context), address, PROTOCOL)
+            address, authorization = caller_headers(context, service.settings.trusted_proxies)
+            return await calls.answer(service, method, request, authorization, address, PROTOCOL)
         except ServiceError as error:
             await context.abort(grpc.StatusCode[error.code.value], error.message)
         raise AssertionError("context.abort always raises")
@@ -62,8 +62,8 @@ def _unary(service: TableService, method: str) -> Unary:
 def _streaming(service: TableService, method: str) -> Streaming:
     async def behaviour(request: Any, context: grpc.aio.ServicerContext) -> AsyncIterator[Message]:
         try:
-            address = _address(service, context)
-            responses = calls.stream(service, method, request, _authorization(context), address, PROTOCOL)
+            address, authorization = caller_headers(context, service.settings.trusted_proxies)
+            responses = calls.stream(service, method, request, authorization, address, PROTOCOL)
             async for response in responses:
                 yield response
         except ServiceError as error:
@@ -92,14 +92,20 @@ def _encode(message: Message) -> bytes:
     return message.SerializeToString()
 
 
-def _address(service: TableService, context: grpc.aio.ServicerContext) -> str:
-    return client_address(context, service.settings.trusted_proxies)
-
-
-def client_address(context: grpc.aio.ServicerContext, trusted_proxies: tuple[str, ...]) -> str:
-    """A digest of the client's address (``server.calls.client_address``) of a gRPC call."""
-    forwarded = tuple(value for key, value in _metadata(context) if key == "x-forwarded-for")
-    return _address_digest(context.peer() or "", forwarded, trusted_proxies)
+def caller_headers(
+    context: grpc.aio.ServicerContext, trusted_proxies: tuple[str, ...]
+) -> tuple[str, list[str]]:
+    """A digest of the client's address (``server.calls.client_address``) of a gRPC call,
+    and its ``authorization`` headers: its metadata read once."""
+    forwarded: list[str] = []
+    authorization: list[str] = []
+    for key, value in context.invocation_metadata() or ():
+        if isinstance(value, str):
+            if key == "authorization":
+                authorization.append(value)
+            elif key == "x-forwarded-for":
+                forwarded.append(value)
+    return _address_digest(context.peer() or "", tuple(forwarded), trusted_proxies), authorization
 
 
 # A connection's calls all come from one peer (often through one proxy): its address is
@@ -118,11 +124,3 @@ def _peer_address(peer: str) -> calls.IPAddress | None:
     if kind == "ipv6":
         return calls.ip_address(rest.rsplit(":", 1)[0].strip("[]"))
     return None
-
-
-def _authorization(context: grpc.aio.ServicerContext) -> list[str]:
-    return [value for key, value in _metadata(context) if key == "authorization"]
-
-
-def _metadata(context: grpc.aio.ServicerContext) -> list[tuple[str, str]]:
-    return [(key, value) for key, value in context.invocation_metadata() or () if isinstance(value, str)]
