@@ -402,9 +402,10 @@ class MultiplexedBatch(AsyncCoreCommands):
                 if raise_on_error:
                     reply.add_note(command_note(arguments))
                     raise reply
-                parsed.append(reply)
-            else:
-                parsed.append(await _parsed(callbacks, arguments[0], reply, options))
+            elif arguments[0] in callbacks:
+                # Most replies (a script's, a hash's fields) have no callback to go through.
+                reply = await _parsed(callbacks, arguments[0], reply, options)
+            parsed.append(reply)
         return parsed
 
 
