@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, Route, TimeoutError
 
+from speedgamez.v1 import table_service_pb2 as service_pb2
 from tools.processes import (
     ROOT,
     RedisServer,
@@ -1107,6 +1108,56 @@ def test_a_player_who_leaves_a_match_comes_back_to_his_own_seat(open_page: Calla
     assert page.url == table
     assert page.locator(".status").inner_text() == "You are back in your seat."
     page.wait_for_selector(".hand .card")
+
+
+def _first_answer_lost(page: Page, method: str) -> list[bytes]:
+    """Calls of ``method`` from ``page`` reach the server; the first one's answer is lost on
+    the way back (the browser sees the connection fail). The bodies of all of them."""
+    bodies: list[bytes] = []
+
+    def handle(route: Route) -> None:
+        bodies.append(route.request.post_data_buffer or b"")
+        if len(bodies) == 1:
+            route.fetch()  # the server makes the change ...
+            route.abort("connectionreset")  # ... and its answer never arrives
+        else:
+            route.continue_()
+
+    page.route(f"**/speedgamez.v1.TableService/{method}", handle)
+    return bodies
+
+
+def test_a_leave_whose_answer_is_lost_is_sent_again_as_the_same_leave(open_page: Callable[..., Page]) -> None:
+    """Sent again as a new leave, it would find Anna gone (and at a table of computers alone
+    stop it); with the first one's request id the server answers it as it did the first time."""
+    page, ben = open_page(), open_page()
+    # Ben never moves: the match waits for him while Anna is away.
+    friends_at_one_table(page, ben)
+    table = page.url
+    leaves = _first_answer_lost(page, "LeaveTable")
+    page.click("button.leave")
+    page.wait_for_selector("form.new-table")
+    ids = [service_pb2.LeaveTableRequest.FromString(body).request_id for body in leaves]
+    assert len(ids) == 2 and ids[0] and ids[0] == ids[1], ids
+    # The computer plays on for her: the table is hers to continue, not stopped.
+    page.locator("section[aria-label='Your tables'] button", has_text="Continue").first.click()
+    page.wait_for_selector(".seat.viewer")
+    assert page.url == table
+
+
+def test_a_join_whose_answer_is_lost_is_sent_again_as_the_same_join(open_page: Callable[..., Page]) -> None:
+    anna, ben = open_page(), open_page()
+    register(anna, "Anna")
+    new_table(anna, "baska_kop", people=2)
+    link = anna.get_attribute(".share a", "href")
+    assert link
+    register(ben, "Ben")
+    joins = _first_answer_lost(ben, "JoinTable")
+    ben.goto(ben.url.split("?")[0] + link)
+    ben.wait_for_selector(".hand .card")
+    assert ben.locator(".status").inner_text() == "You took a seat at this table."
+    ids = [service_pb2.JoinTableRequest.FromString(body).request_id for body in joins]
+    assert len(ids) == 2 and ids[0] and ids[0] == ids[1], ids
 
 
 def test_a_redraw_keeps_the_focused_control_and_a_price_being_typed(open_page: Callable[..., Page]) -> None:

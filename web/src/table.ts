@@ -190,7 +190,7 @@ export class TableScreen {
     // A player who left a running match takes his own seat back from the computer.
     const left = !this.over(view) && view.seats.some((seat) => seat.playerId === session.playerId);
     if (open || left) {
-      await api.joinTable({ table: this.options.name, ...this.wording() });
+      await this.untilAnswered((id) => api.joinTable({ table: this.options.name, requestId: id, ...this.wording() }));
       this.tell(left ? t("back_in_seat") : t("took_seat"));
     }
   }
@@ -705,10 +705,27 @@ export class TableScreen {
    * player until he comes back (the table stays among his tables in the lobby). */
   private async leave(): Promise<void> {
     try {
-      await api.leaveTable({ table: this.options.name });
+      await this.untilAnswered((id) => api.leaveTable({ table: this.options.name, requestId: id }));
       this.options.onLeft();
     } catch (error) {
       this.tell(problem(error));
+    }
+  }
+
+  /** A change of the player's seat, sent again with its one request id while the server is
+   * out of reach: the server answers a change it already made as it did the first time. A
+   * leave whose answer was lost on the way, sent again as a new leave, would find the
+   * player gone and stop his running table of computers. */
+  private async untilAnswered<T>(send: (requestId: string) => Promise<T>): Promise<T> {
+    const id = requestId();
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await send(id);
+      } catch (error) {
+        if (!unreachable(error) || attempt >= RECONNECT_MS.length || this.stop.signal.aborted) throw error;
+        this.tell(t("reconnecting"));
+        await new Promise((resolve) => setTimeout(resolve, RECONNECT_MS[attempt]));
+      }
     }
   }
 
